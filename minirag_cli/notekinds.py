@@ -72,7 +72,7 @@ so a chunk's line numbers are lines of it.
   (simplenote.py).
 
 - A `.csv` file: the Markdown table of its rows, header first; one of
-  more than 500 rows or 30 columns, a data set, is no note (csvnotes.py).
+  more than 200 rows or 30 columns, a data set, is no note (csvnotes.py).
 
 - A Bear note in a TextBundle (`Trip.textbundle/text.markdown` beside its
   `info.json`): its creation appended as a last line `created: ...`; one in

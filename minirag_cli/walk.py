@@ -1786,8 +1786,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
 # skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
 # 12: formats: a `.csv` is walked (it was `not a note file (.csv)`): read as the Markdown table of its rows, header
-# first, headed by its file name (csvnotes.py, store.note_head); one of more than 500 rows or 30 columns, a data set,
-# is skipped with that reason.
+# first, headed by its file name (csvnotes.py, store.note_head); one of more than 200 rows or 30 columns, a data set,
+# is skipped with that reason (fixB: 500 rows let a sensor log's 63 chunks in), and Excel's first line `sep=;` is its
+# separator, no header row.
 # 12: readers12 (session 36's readers' leftovers): a `.bib`'s braced `@comment{...}` is a comment to its closing brace
 # (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
 # branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where

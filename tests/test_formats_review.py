@@ -33,3 +33,64 @@ def test_a_struck_or_highlighted_name_stays_apart_from_the_next(tmp_path):
             "Dmitri"} <= names
     assert not {n for n in names if " " in n and n not in ("Marta Kowalska", "Jonas Weber")}
     assert not names & {"Cancel", "Ask"}
+
+
+def test_a_csv_is_searched_but_names_nothing(tmp_path):
+    """Readers 12 read a `.csv` of up to 500 rows as a table and extracted it as a note: a bank's statement of
+    120 rows made its payee, `EUR`, `EC` and `Kartenzahlung` the index's top names (a clique, 970 relations) and
+    a sensor log of 499 rows 63 chunks filling searches. Its rows are searched still (BM25), but name nothing;
+    a link to it links; one of more than 200 rows is a data set, skipped; Excel's `sep=;` line is no header."""
+    from minirag_cli import retrieve
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    rows = "".join(f"{d:02d}.03.2026;REWE Markt GmbH;Kartenzahlung;EC {12340 + d} Berlin;-{d}5,82;EUR\n"
+                   for d in range(1, 29))
+    (root / "Kontoauszug_2026_03.csv").write_text(
+        "\ufeffBuchungstag;Empfänger;Buchungstext;Verwendungszweck;Betrag;Währung\n" + rows * 4, encoding="utf-8")
+    (root / "sensor.csv").write_text("timestamp,temp\n" + "".join(f"2026-01-01T{i // 60:02d}:{i % 60:02d}:00,20.{i}\n"
+                                                                  for i in range(201)), encoding="utf-8")
+    (root / "excel.csv").write_text("sep=;\nName;City\nAnna Schmidt;München\nJonas Weber;Köln\n", encoding="utf-8")
+    (root / "budget.md").write_text("# Budget\n\nMarta Kowalska checks [the statement](Kontoauszug_2026_03.csv) "
+                                    "with Jonas Weber.\n", encoding="utf-8")
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["Kontoauszug_2026_03.csv", "budget.md", "excel.csv"]
+    assert [(s["path"], s["reason"]) for s in summary.skipped] == [
+        ("sensor.csv", "a CSV of more than 200 rows: a data set, not read as a note (a table of up to 200 rows and "
+         "30 columns is)")]
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        named = {(path, name) for path, name in conn.execute(
+            "SELECT d.path, e.name FROM mentions m JOIN entities e ON e.id = m.entity_id "
+            "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id")}
+        relations = conn.execute("SELECT count(*) FROM relations").fetchone()[0]
+        excel = conn.execute("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                             "WHERE d.path = 'excel.csv'").fetchone()[0]
+        found = {r["path"] for r in retrieve.search(conn, "Kartenzahlung REWE", embedder=hashing_embedder("hashing:64"),
+                                                    mode="bm25", k=5).results}
+    finally:
+        conn.close()
+    # the statement is named by its file name alone, which the budget's link mentions too: the link links
+    assert {name for path, name in named if path.endswith(".csv")} == {"Kontoauszug_2026_03"}
+    assert ("budget.md", "Kontoauszug_2026_03") in named and ("budget.md", "Jonas Weber") in named
+    assert relations <= 3  # the budget's own sentence: Marta Kowalska, Jonas Weber, the statement
+    assert excel.split("\n")[:3] == ["| Name | City |", "|---|---|", "| Anna Schmidt | München |"]
+    assert found == {"Kontoauszug_2026_03.csv"}
+
+
+def test_a_model_is_sent_no_csv(tmp_path, conn, embedder):
+    """The same for a model extractor: a CSV's windows are none, so the model reads none of its rows."""
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from tests.test_sync_stream import FakeModel
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "payees.csv").write_text("Payee,Amount,Currency\nREWE Markt GmbH,12.50,EUR\nBäckerei Müller,3.20,EUR\n",
+                                     encoding="utf-8")
+    (root / "trip.md").write_text("# Trip\n\nAnna Weber booked the ferry with Oskar Brandt.\n", encoding="utf-8")
+    model = FakeModel()
+    sync_folders(conn, [root], embedder=embedder, extractor=model, options=SyncOptions())
+    assert model.runs and all(len(run) == 1 for run in model.runs)  # the trip's one window
+    names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    assert {"Anna Weber", "Oskar Brandt"} <= names and not names & {"REWE Markt GmbH", "Bäckerei Müller", "EUR"}

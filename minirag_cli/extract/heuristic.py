@@ -620,7 +620,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    a highlight's too, is a blank that joins no name (_MARK_BLANK; fixB: spaces read `~~Lisbon~~ Porto` and, since
 #    rules 20, `==Lisbon== Porto` as Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` as one name).
 # 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
-#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
+#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES). Its cells
+#    are read for no names, by no extractor (fixB: csvnotes.names_nothing, sync's _Extraction; a bank statement's
+#    payee, `EUR` and `EC` were the top names): it is named by its file name alone, as links name it.
 VERSION = 23
 
 
