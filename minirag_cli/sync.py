@@ -48,6 +48,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
+from minirag_cli.bear import in_bundle
 from minirag_cli.chunking import Chunk, content_hash
 from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
@@ -1995,7 +1996,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             continue
         data, digest, wide = read
         note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
-        if old and old[1] == digest:
+        # (a TextBundle's text is read anew, its bytes the same: its info.json changed, bear.bundle_mtime)
+        if old and old[1] == digest and not in_bundle(note.path):
             seen.add(note.path)
             touched_only.append((note.mtime, note.size, old[0]))
             summary.unchanged += 1

@@ -94,3 +94,52 @@ def test_a_model_is_sent_no_csv(tmp_path, conn, embedder):
     assert model.runs and all(len(run) == 1 for run in model.runs)  # the trip's one window
     names = {n for (n,) in conn.execute("SELECT name FROM entities")}
     assert {"Anna Weber", "Oskar Brandt"} <= names and not names & {"REWE Markt GmbH", "Bäckerei Müller", "EUR"}
+
+
+def test_a_bear_note_s_info_json_alone_changes_it(tmp_path, monkeypatch):
+    """Readers 12 read a Bear bundle's info.json (its creation, its trash) with its text, but a sync looked at
+    the text file alone: a note trashed in Bear (info.json rewritten, its text as it was) stayed indexed, one
+    restored stayed skipped, a creation changed kept the old date, where a rebuild read each anew. The bundle's
+    text is recorded with the later of the two files' times, and read anew when either changed."""
+    import os
+    import time
+
+    from tests.test_readers12_formats import BEAR_INFO
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    root = tmp_path / "notes"
+    bundle = root / "Trip to Lisbon.textbundle"
+    bundle.mkdir(parents=True)
+    (bundle / "text.markdown").write_text("# Trip to Lisbon\n\nBook the ferry with Jonas.\n", encoding="utf-8")
+    os.utime(bundle / "text.markdown", (1_790_000_000, 1_790_000_000))
+
+    def bear_says(trashed: int, created: str, at: int):
+        (bundle / "info.json").write_text((BEAR_INFO % trashed).replace("2024-06-07T10:08:13Z", created),
+                                          encoding="utf-8")
+        os.utime(bundle / "info.json", (at, at))
+
+    def synced(name: str):
+        summary, indexed = sync(root, tmp_path / name)
+        conn = db.connect(tmp_path / name)
+        try:
+            heads = [h for (h,) in conn.execute("SELECT header FROM chunks")]
+        finally:
+            conn.close()
+        return indexed, heads, [(s["path"], s["reason"]) for s in summary.skipped]
+
+    bear_says(0, "2024-06-07T10:08:13Z", 1_790_000_000)
+    assert synced("index.sqlite")[:2] == (["Trip to Lisbon.textbundle/text.markdown"],
+                                          ["# Trip to Lisbon · created: 2024-06-07 10:08"])
+    bear_says(1, "2024-06-07T10:08:13Z", 1_790_000_100)  # trashed in Bear
+    trashed = synced("index.sqlite")
+    assert trashed == ([], [], [("Trip to Lisbon.textbundle/text.markdown", "in Bear's trash (its info.json says "
+                                 "trashed): notes deleted in Bear are not indexed")])
+    bear_says(0, "2023-01-02T03:04:00Z", 1_790_000_200)  # restored, and its creation set earlier
+    restored = synced("index.sqlite")
+    assert restored == (["Trip to Lisbon.textbundle/text.markdown"], ["# Trip to Lisbon · created: 2023-01-02 03:04"],
+                        [])
+    assert synced("rebuilt.sqlite") == restored
+    bear_says(0, "2022-05-06T07:08:00Z", 1_790_000_300)  # its creation alone changed: its text's bytes the same
+    assert synced("index.sqlite")[1] == ["# Trip to Lisbon · created: 2022-05-06 07:08"]
+    assert sync(root, tmp_path / "index.sqlite")[0].unchanged == 1  # then as it is: not read again
