@@ -143,3 +143,51 @@ def test_a_bear_note_s_info_json_alone_changes_it(tmp_path, monkeypatch):
     bear_says(0, "2022-05-06T07:08:00Z", 1_790_000_300)  # its creation alone changed: its text's bytes the same
     assert synced("index.sqlite")[1] == ["# Trip to Lisbon · created: 2022-05-06 07:08"]
     assert sync(root, tmp_path / "index.sqlite")[0].unchanged == 1  # then as it is: not read again
+
+
+JOURNAL = """[2026-10-03 09:15] Marta called.
+We meet Marta on Friday about the budget.
+
+[2026-10-03 11:00] Priya sent the draft.
+It needs a new intro.
+
+[2026-10-04 10:00] Lunch with Marta and Jonas.
+We talked about the move.
+
+[2026-10-05 11:00] Everyone came over for dinner.
+
+[2026-10-05 12:00] Nobody came.
+
+[2026-10-05 13:00] Someone called about the car.
+
+[2026-10-05 17:00] Police came by.
+
+[2026-10-05 18:00] Bank sent a letter.
+
+[2026-10-06 15:00] Neighbours invited us.
+
+[2026-10-06 16:00 PM] Dinner with Jonas.
+
+[2026-10-06 21:15:00 PM] Lunch with Ines.
+"""
+
+
+def test_a_jrnl_title_s_first_word_is_a_sentence_s(tmp_path):
+    """Rules 23 named a jrnl title's first word before a verb of a person (`Marta called.`), and so `Everyone came
+    over`, `Nobody came.`, `Someone called`, `Police came by.`, `Bank sent a letter.`, `Neighbours invited us.`
+    named those words. It is a sentence's first word again: a name there is named where its entry (its chunk, as
+    for any sentence's first word) writes it mid-sentence too, Marta, and Priya not. The 12-hour times name
+    nothing still."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "journal.txt").write_text(JOURNAL, encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        called = {n for (n,) in conn.execute(
+            "SELECT e.name FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id "
+            "WHERE c.text LIKE '%Marta called%' AND e.type != 'date'")}
+    finally:
+        conn.close()
+    assert entity_names(tmp_path / "index.sqlite") == {"Marta", "Jonas", "Ines"}
+    assert called == {"Marta"}

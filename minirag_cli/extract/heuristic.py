@@ -612,9 +612,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    sentence (_common_cells, _NOBODY_CELLS: `| Milk |` over `| eggs |` named Milk).
 # 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
 #    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
-#    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
-#    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
-#    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
+#    _MERIDIEM; PM was a name). (A rule naming a person before her verb opening a title, `Marta called.`, is out again,
+#    fixB: it named `Everyone came over`, `Police came by`, `Bank sent a letter`; the title's first word is a
+#    sentence's, named where its entry writes it mid-sentence too.)
 # 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
 #    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none. Each mark,
 #    a highlight's too, is a blank that joins no name (_MARK_BLANK; fixB: spaces read `~~Lisbon~~ Porto` and, since
@@ -4161,9 +4161,10 @@ def _sentence_start(text: str, pos: int) -> bool:
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
-        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20), but for a subject before its
-        # verb, `[2026-10-03 09:15] Marta called.`, named as a line time's is (rules 23: _jrnl_subject)
-        return not _jrnl_subject(text, pos)
+        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20); a name opening it is named where the
+        # note writes it mid-sentence too, as any sentence's first word (fixB: a rule of a person before her verb named
+        # `Everyone came over`, `Police came by`, `Bank sent a letter`)
+        return True
     if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
@@ -4234,25 +4235,6 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     entry title's first word (rules 20, fixS4: its speakers were named by none)."""
     end = text.find("\n", pos)
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
-
-
-# the verbs of a person's doing after a jrnl entry title's first word (`Marta called.`): `Rain started`, `Traffic
-# was awful`, `Weather turned` open with no one
-_PERSON_VERBS = ("called|phoned|rang|texted|emailed|messaged|wrote|replied|said|told|asked|sent|came|visited"
-                 "|stopped|dropped|arrived|joined|invited|offered|agreed|thanked|helped|mentioned|suggested"
-                 "|wants|wanted|needs|needed|loved|liked|cooked|brought|gave|paid|lent|met|recommended|promised")
-_JRNL_SUBJECT = re.compile(rf"(?:(?:,|{_GAP}(?:and|&))?{_GAP}{_CAP_WORD}(?!{_WORD_CHAR}))*"
-                           rf"{_GAP}(?:{_PERSON_VERBS})(?!{_LETTER})")
-
-
-def _jrnl_subject(text: str, pos: int) -> bool:
-    """Is the word at `pos`, a jrnl entry title's first (after _after_jrnl_time), a person before her verb
-    (_JRNL_SUBJECT: `Marta called.`, `Priya sent the draft.`, `Tomasz and Ines came over`) and no common word
-    (_common_after_time: `Lunch ran long.`, `Mom called.`)? Such a word is named as after a daily log's time
-    (`09:30 Priya presented`): a journal's one-word names opening its titles named nothing (rules 23)."""
-    word = _LOG_WORD.match(text, pos)
-    return (word is not None and _JRNL_SUBJECT.match(text, word.end()) is not None
-            and not _common_after_time(text, pos))
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:
