@@ -1789,7 +1789,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note). A change to the
 # bundle's info.json alone changes the note (fixB: bear.bundle_mtime, the later of the two files' times recorded).
 # 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
-# skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
+# skipped as a 1.1 copy is when a note of its title and its notebook (`parent_id:`; fixB: of its title alone hid the
+# copy left of a note deleted, beside a namesake of another notebook) is beside it (notekinds._joplin_titled: it was
+# indexed).
 # 12: formats: a `.csv` is walked (it was `not a note file (.csv)`): read as the Markdown table of its rows, header
 # first, headed by its file name (csvnotes.py, store.note_head); one of more than 200 rows or 30 columns, a data set,
 # is skipped with that reason (fixB: 500 rows let a sensor log's 63 chunks in), and Excel's first line `sep=;` is its

@@ -191,3 +191,27 @@ def test_a_jrnl_title_s_first_word_is_a_sentence_s(tmp_path):
         conn.close()
     assert entity_names(tmp_path / "index.sqlite") == {"Marta", "Jonas", "Ines"}
     assert called == {"Marta"}
+
+
+def test_a_pre_1_1_joplin_copy_s_note_is_of_its_notebook(tmp_path):
+    """Readers 12 skipped a conflict copy Joplin wrote before 1.1 (no `conflict_original_id:`) beside any note of its
+    title: a note of that title in another notebook (two notebooks' `Boiler service`) hid the only version left
+    of the copy's note, deleted since. Its note is of its title and its notebook (`parent_id:`)."""
+    from tests.test_joplin_conflict import COPY_ID, conflict_copy, reason
+    from tests.test_joplin_raw import FOLDER_ID, NOTE, NOTE_ID
+    from tests.test_joplin_trash import write
+
+    root = tmp_path / "joplin"
+    root.mkdir()
+    other_id = "0" * 31 + "9"
+    write(root / f"{other_id}.md", NOTE.replace(f"id: {NOTE_ID}", f"id: {other_id}")
+          .replace(f"parent_id: {FOLDER_ID}", "parent_id: " + "f" * 32), 1_790_000_000)
+    write(root / f"{COPY_ID}.md", conflict_copy(NOTE.replace("Karl Brenner", "Karl Brennan"), NOTE_ID, COPY_ID,
+                                                original_line=False), 1_790_000_000)
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == sorted([f"{other_id}.md", f"{COPY_ID}.md"]) and not summary.skipped
+    # its note beside it, in its notebook: skipped, as before
+    write(root / f"{NOTE_ID}.md", NOTE, 1_790_000_000)
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == sorted([f"{other_id}.md", f"{NOTE_ID}.md"])
+    assert {s["path"]: s["reason"] for s in summary.skipped} == {f"{COPY_ID}.md": reason(COPY_ID, NOTE_ID, "Boiler service")}
