@@ -1230,9 +1230,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
 _MARKS = re.compile(r"::|==|\^\^|~~|~")
 _MARK_EDGE = frozenset(":=^~")
-# what a mark is blanked with: a blank to a sentence's reading (str.isspace), but none of a name's (_GAP), so what
-# a mark holds names apart from the words either side of it, as the mark itself kept it (rules 23: `~~Lisbon~~
-# Porto` named Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` Owner Marta Kowalska Jonas Weber)
+# what a mark between what it holds and a word outside it (across blanks) is blanked with: a blank to a sentence's
+# reading (str.isspace), but none of a name's (_GAP), so that the two name apart, as the mark itself kept them (rules
+# 23: `~~Lisbon~~ Porto` named Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` Owner Marta Kowalska Jonas
+# Weber). Another mark is blanked with spaces (`Attendees: ~~Marta~~, Jonas`: a list's `, ` reads as one).
 _MARK_BLANK = "\u2009"
 
 
@@ -1266,7 +1267,7 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 def without_highlight_marks(text: str) -> str:
     """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
-    above) blanked, each a blank that joins no name (_MARK_BLANK), so the
+    above) blanked, each a blank (one between what it holds and a word outside it: _MARK_BLANK), so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
@@ -1286,7 +1287,7 @@ def without_highlight_marks(text: str) -> str:
             waiting = None
         if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
                 and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
-            blank += [(opened.pop(mark)[0], len(mark)), (at, len(mark))]
+            blank += [(opened.pop(mark)[0], len(mark), False), (at, len(mark), True)]
             continue
         if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
                 and not after.isspace() and after not in _MARK_EDGE:
@@ -1295,11 +1296,20 @@ def without_highlight_marks(text: str) -> str:
     if not blank:
         return text
     out, last = [], 0
-    for at, width in sorted(blank):
-        out += [text[last:at], _MARK_BLANK * width]
+    for at, width, closing in sorted(blank):
+        out += [text[last:at], (_MARK_BLANK if _word_beyond(text, at + width if closing else at, closing) else " ") * width]
         last = at + width
     out.append(text[last:])
     return "".join(out)
+
+
+def _word_beyond(text: str, at: int, ahead: bool) -> bool:
+    """Is a letter or digit the first character of `text` from `at` on (`ahead`) or before `at`, blanks passed over?"""
+    step = 1 if ahead else -1
+    i = at if ahead else at - 1
+    while 0 <= i < len(text) and text[i] in " \t\u00a0\u202f":
+        i += step
+    return 0 <= i < len(text) and text[i].isalnum()
 
 
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
