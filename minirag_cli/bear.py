@@ -4,7 +4,9 @@ backup (`.bear2bk`, unzipped) and its TextBundle export write them: the bundle's
 trash (`trashed: 1`). Its text file says neither, so a Bear note was dated by nothing but the file's time.
 The text read ends in a line of its own, `created: 2024-06-07 12:08` (in the machine's time zone), which
 dates it as a Simplenote note's does (created, store.note_head); a note in Bear's trash is no note (the
-sync skips it, saying so)."""
+sync skips it, saying so). What the note reads hangs on its `info.json` too: the bundle's text file is recorded
+with the later of the two files' times (bundle_mtime), and read anew when that changed, its own bytes the same
+(in_bundle), so that a note trashed or restored in Bear, or its creation changed, is synced as a rebuild reads it."""
 
 from __future__ import annotations
 
@@ -58,11 +60,29 @@ def note_read(text: str, folder: Path | None) -> str:
     return text + ("" if text.endswith("\n") or not text else "\n") + f"\ncreated: {at:%Y-%m-%d %H:%M}\n"
 
 
+def in_bundle(path: str) -> bool:
+    """Is the note at `path` (from its synced folder, or absolute) a TextBundle's own text file, read with its
+    bundle's info.json (note_read)?"""
+    parts = path.replace("\\", "/").rsplit("/", 2)
+    return len(parts) >= 2 and parts[-2].lower().endswith(BUNDLE_SUFFIX)
+
+
+def bundle_mtime(path: Path, mtime: float) -> float:
+    """The modification time to record for the file at `path` whose own is `mtime`: for a TextBundle's text
+    file, the later of it and its bundle's info.json's (a change to info.json alone, Bear's trash or a restore,
+    was never picked up: fixB), else `mtime`."""
+    if not in_bundle(str(path)):
+        return mtime
+    try:
+        return max(mtime, (path.parent / "info.json").stat().st_mtime)
+    except OSError:  # no info.json (an iA Writer bundle may hold none), or none to be read for now
+        return mtime
+
+
 def created(path: str, text: str) -> str:
     """The creation note_read gave the TextBundle text at `path` whose read text is `text` (its last line),
     '' for another note."""
-    folder = path.replace("\\", "/").rsplit("/", 2)
-    if len(folder) < 2 or not folder[-2].lower().endswith(BUNDLE_SUFFIX):
+    if not in_bundle(path):
         return ""
     last = text.rstrip("\n").rsplit("\n", 1)[-1].rstrip("\r")
     m = CREATED_LINE.fullmatch(last)

@@ -52,7 +52,7 @@ so a chunk's line numbers are lines of it.
   a note or to-do in Joplin's trash (`deleted_time:` other than 0). A conflict
   copy (`is_conflict: 1`) whose note is beside it, out of the trash, is
   skipped as a sync tool's conflict copy is (joplin_conflict; before Joplin
-  1.1, its note is the one of its title).
+  1.1, its note is the one of its title and notebook).
 
 - A Kindle's `My Clippings.txt` (whatever its name: a file that is all entries
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
@@ -72,7 +72,7 @@ so a chunk's line numbers are lines of it.
   (simplenote.py).
 
 - A `.csv` file: the Markdown table of its rows, header first; one of
-  more than 500 rows or 30 columns, a data set, is no note (csvnotes.py).
+  more than 200 rows or 30 columns, a data set, is no note (csvnotes.py).
 
 - A Bear note in a TextBundle (`Trip.textbundle/text.markdown` beside its
   `info.json`): its creation appended as a last line `created: ...`; one in
@@ -369,7 +369,7 @@ def joplin_trashed(text: str) -> bool:
 
 # Joplin's conflict copy: a note changed on two devices before they synced is kept as the remote version,
 # the local one copied to a new note, `is_conflict: 1` and `conflict_original_id:` the note's id (Joplin 1.1
-# on; before, none: its note is then the one of its title beside it, _joplin_titled), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
+# on; before, none: its note is then the one of its title and notebook beside it, _joplin_titled), shown in Joplin's Conflicts notebook. Its sync target holds no such copy (it is never
 # uploaded); a RAW export does, beside the note. Indexed, it ranked beside its note with the old text and
 # its to-do was listed twice: skipped as the file sync tools' copies are (walk.CONFLICT_COPIES: a copy of a
 # note of the same folder), `doctor` and `status` listing it while it is left (walk.copy_reason). One whose
@@ -380,11 +380,17 @@ def joplin_trashed(text: str) -> bool:
 JOPLIN_CONFLICT = "Joplin"  # the tool walk.copy_reason finds in the reason
 
 
-def _joplin_titled(folder: Path, title: str) -> str:
-    """The id of the Joplin note in `folder` titled `title` (its first line) that is no conflict copy, the first by
-    name; '' when none. A copy Joplin made before 1.1 names no `conflict_original_id:` (readers 12: such a copy was
-    indexed beside its note). Read only for such a copy: each item's first line, then the metadata of those of
-    its title."""
+def _joplin_property(props: list[str], key: str) -> str:
+    """The value of the Joplin metadata property `key` among `props` ("" when none)."""
+    return next((p.split(":", 1)[1].strip() for p in props if p.split(":", 1)[0] == key), "")
+
+
+def _joplin_titled(folder: Path, title: str, notebook: str) -> str:
+    """The id of the Joplin note in `folder` titled `title` (its first line) of the notebook `notebook` (its
+    `parent_id:`, as the copy's) that is no conflict copy, the first by name; '' when none. A copy Joplin made before
+    1.1 names no `conflict_original_id:` (readers 12: such a copy was indexed beside its note); a note of its title
+    in another notebook is none of its (fixB: it hid the only copy left). Read only for such a copy: each item's
+    first line, then the metadata of those of its title."""
     want = " ".join(title.split())
     if not want:
         return ""
@@ -400,7 +406,8 @@ def _joplin_titled(folder: Path, title: str) -> str:
                 block = _joplin_metadata((want + "\n" + f.read()).split("\n"))
         except OSError:
             continue
-        if block is not None and block[3] == 1 and "is_conflict: 1" not in block[2]:
+        if block is not None and block[3] == 1 and "is_conflict: 1" not in block[2] \
+                and _joplin_property(block[2], "parent_id") == notebook:
             return name[:-3]
     return ""
 
@@ -411,7 +418,7 @@ def joplin_conflict(props: list[str], keys: list[str], title: str, folder: Path 
     None: not looked for)."""
     original = next((p.split(":", 1)[1].strip() for i, p in enumerate(props) if keys[i] == "conflict_original_id"), "")
     if folder is not None and not original:  # Joplin before 1.1 named none: its note is the one of its title
-        original = _joplin_titled(folder, title)
+        original = _joplin_titled(folder, title, _joplin_property(props, "parent_id"))
     if folder is None or _JOPLIN_NAME.fullmatch(f"{original}.md") is None or not (folder / f"{original}.md").is_file():
         return None
     try:

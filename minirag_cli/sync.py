@@ -48,7 +48,9 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
+from minirag_cli.bear import in_bundle
 from minirag_cli.chunking import Chunk, content_hash
+from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
@@ -817,8 +819,7 @@ class _Extraction:
         from minirag_cli.extract.llm import chunk_mentions, chunk_windows
         from minirag_cli.extract.mdcode import reads_comments
 
-        note_windows = [p.windows if p.windows is not None else self.extractor.windows(p.text, p.note.path)
-                        for p in group]
+        note_windows = [p.windows if p.windows is not None else self.windows(p.text, p.note.path) for p in group]
         if self._streaming:
             answers = self._answers
             self._await({w.hash for ws in note_windows for w in ws})
@@ -829,6 +830,9 @@ class _Extraction:
                 self._answered(todo[i], mentions, answers)
         out = []
         for p, ws in zip(group, note_windows):
+            if names_nothing(p.note.path):
+                out += [[] for _c in p.chunks]
+                continue
             texts, parts, speakers, _laid = note_readings(p.chunks, p.note.path, p.matter, p.folder)
             for c, text, part in zip(p.chunks, texts, parts):
                 found = [m for k in chunk_windows(c.start_char, c.end_char, ws) for m in answers.get(ws[k].hash, [])]
@@ -852,7 +856,10 @@ class _Extraction:
         tasked = getattr(self.extractor, "reads_todo_txt", False)  # the heuristic extractor's (rules 22)
         todo_txt = []
         folders = [None] * len(notes) if folders is None else folders
-        for chunks, path, matter, folder in zip(notes, paths, matters, folders, strict=True):
+        read_for_names = [not names_nothing(path) for path in paths]  # a CSV's table is not (csvnotes.names_nothing)
+        for chunks, path, matter, folder, read in zip(notes, paths, matters, folders, read_for_names, strict=True):
+            if not read:
+                continue
             reading = note_readings(chunks, path, matter, folder)
             read = [extractable(text, part) for text, part in zip(reading.texts, reading.parts)]
             texts += [text for text, _part in read]
@@ -870,7 +877,13 @@ class _Extraction:
             extra["note_titles"] = titles
         if tasked:
             extra["todo_txt"] = todo_txt
-        return self.extractor.extract(texts, parts, speakers, comments=comments, **extra)
+        found = iter(self.extractor.extract(texts, parts, speakers, comments=comments, **extra) if texts else [])
+        return [next(found) if read else [] for chunks, read in zip(notes, read_for_names) for _c in chunks]
+
+    def windows(self, text: str, path: str) -> list:
+        """The model's windows of the note at `path` whose text is `text`: none for a note read for no names
+        (csvnotes.names_nothing)."""
+        return [] if names_nothing(path) else self.extractor.windows(text, path)
 
     def run_stored(self, notes: Sequence[Sequence[Chunk]], paths: Sequence[str],
                    matters: Sequence[frontmatter.FrontMatter | None],
@@ -904,7 +917,7 @@ class _Extraction:
 
         for p in notes:
             if p.windows is None:
-                p.windows = self.extractor.windows(p.text, p.note.path)
+                p.windows = self.windows(p.text, p.note.path)
         self._streaming = True
         todo = self._begin([p.windows for p in notes], self._answers)
         if todo:
@@ -1395,7 +1408,7 @@ def _uncached_windows(run: _Run, roots: Sequence[Path]) -> tuple[int | None, int
             text = stored_text([c for _id, c in pairs])
             if text is None:
                 return None, total, {}
-            cut[doc] = run.extraction.extractor.windows(text, paths[doc][1])
+            cut[doc] = run.extraction.windows(text, paths[doc][1])
             not_held, held = run.extraction.uncached(cut[doc])
             missing, total = missing + not_held, total + held
     return missing, total, cut
@@ -1983,7 +1996,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             continue
         data, digest, wide = read
         note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
-        if old and old[1] == digest:
+        # (a TextBundle's text is read anew, its bytes the same: its info.json changed, bear.bundle_mtime)
+        if old and old[1] == digest and not in_bundle(note.path):
             seen.add(note.path)
             touched_only.append((note.mtime, note.size, old[0]))
             summary.unchanged += 1

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pathspec
 
+from minirag_cli.bear import bundle_mtime
 from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, copy_compared, keep_json, keep_litter, takeout_index
@@ -776,10 +777,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     spec = load_ignore(root)
     result = WalkResult()
 
-    def looked_before(rel: str, st: os.stat_result) -> str | None:
-        """Why the file at `rel` was not indexed, when the last sync looked at it as it is; else None."""
+    def looked_before(rel: str, st: os.stat_result, mtime: float | None = None) -> str | None:
+        """Why the file at `rel` was not indexed, when the last sync looked at it as it is (`mtime`: the one
+        recorded of it, when not its own: bear.bundle_mtime); else None."""
         old = looked.get(rel) if looked else None
-        if old is None or not as_indexed(st.st_size, st.st_mtime, old[:2]):
+        if old is None or not as_indexed(st.st_size, st.st_mtime if mtime is None else mtime, old[:2]):
             return None
         if text_limit_of(old[2]) not in (None, max_bytes):  # a notebook's text over another limit: read anew
             return None
@@ -1083,8 +1085,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if not os.path.isfile(full):
                 result.skipped.append({"path": rel, "reason": "not a regular file (a pipe, socket or device)"})
                 continue
-            if not (known and as_indexed(st.st_size, st.st_mtime, known.get(rel))):
-                why = looked_before(rel, st)
+            # a TextBundle's text is read with its info.json (bear.py): a change to either changes the note
+            mtime = bundle_mtime(full, st.st_mtime)
+            if not (known and as_indexed(st.st_size, mtime, known.get(rel))):
+                why = looked_before(rel, st, mtime)
                 if why and copy_reason(why):  # a copy of a note since changed: compared above anew
                     del result.looked[rel]
                     why = None
@@ -1109,7 +1113,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
                 nlinks[rel] = st
-            result.files.append(NoteFile(rel, full, st.st_size, st.st_mtime))
+            result.files.append(NoteFile(rel, full, st.st_size, mtime))
         if known:
             joplin_copies_anew(result, listed_from, Path(dirpath), known)
     if links:
@@ -1782,12 +1786,16 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # on page 17 | location 245-246 | added on 2025-11-06 22:30:00`): the file was plain text, undated, its words names.
 # 12: formats: a Bear note's TextBundle (Bear 2's backup, its TextBundle export) is dated by its `info.json`'s
 # `net.shinyfrog.bear` `creationDate`, read as a last line `created: 2024-06-07 12:08` (bear.py: it was undated), and
-# one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note).
+# one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note). A change to the
+# bundle's info.json alone changes the note (fixB: bear.bundle_mtime, the later of the two files' times recorded).
 # 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
-# skipped as a 1.1 copy is when a note of its title is beside it (notekinds._joplin_titled: it was indexed).
+# skipped as a 1.1 copy is when a note of its title and its notebook (`parent_id:`; fixB: of its title alone hid the
+# copy left of a note deleted, beside a namesake of another notebook) is beside it (notekinds._joplin_titled: it was
+# indexed).
 # 12: formats: a `.csv` is walked (it was `not a note file (.csv)`): read as the Markdown table of its rows, header
-# first, headed by its file name (csvnotes.py, store.note_head); one of more than 500 rows or 30 columns, a data set,
-# is skipped with that reason.
+# first, headed by its file name (csvnotes.py, store.note_head); one of more than 200 rows or 30 columns, a data set,
+# is skipped with that reason (fixB: 500 rows let a sensor log's 63 chunks in), and Excel's first line `sep=;` is its
+# separator, no header row.
 # 12: readers12 (session 36's readers' leftovers): a `.bib`'s braced `@comment{...}` is a comment to its closing brace
 # (biber's reading: an entry inside one was indexed); a `.tex`'s `\iffalse ... \fi` is out as a comment (its `\else`
 # branch read), a macro of no argument its file defines (`\newcommand{\proj}{Atlas}`, `\def\lab{...}`) its text where

@@ -612,13 +612,17 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    (`the Tate and Royal Academy`) and lost real ones (`| Netflix |` over `| rent |`).
 # 23, formats' part (jrnl journals): a jrnl entry's 12-hour time (`[2026-10-03 09:15 PM] Dinner with Jonas.`) is a
 #    jrnl time with its `PM` blanked (_JRNL_TIME: Dinner was a name) and a time's seconds before AM/PM (`09:15:00 PM`:
-#    _MERIDIEM; PM was a name); a person opening an entry's title before her verb (`[2026-10-03 09:15] Marta called.`,
-#    `Priya sent the draft.`: _jrnl_subject, _PERSON_VERBS) names, as after a daily log's time (she named nothing);
-#    `Rain started`, `Lunch ran long`, `Mom called` name nothing.
+#    _MERIDIEM; PM was a name). (A rule naming a person before her verb opening a title, `Marta called.`, is out again,
+#    fixB: it named `Everyone came over`, `Police came by`, `Bank sent a letter`; the title's first word is a
+#    sentence's, named where its entry writes it mid-sentence too.)
 # 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
-#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none.
+#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none. Each mark,
+#    a highlight's too, is a blank that joins no name (_MARK_BLANK; fixB: spaces read `~~Lisbon~~ Porto` and, since
+#    rules 20, `==Lisbon== Porto` as Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` as one name).
 # 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
-#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
+#    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES). Its cells
+#    are read for no names, by no extractor (fixB: csvnotes.names_nothing, sync's _Extraction; a bank statement's
+#    payee, `EUR` and `EC` were the top names): it is named by its file name alone, as links name it.
 # 23, qa39's part (a German vault): a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14.
 #    Februar`, `03.10.2026`; a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities,
 #    so `am 3. Oktober` reached no note of the day; a numbered list's `1. August` opening its line is none. German's
@@ -1241,6 +1245,11 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
 _MARKS = re.compile(r"::|==|\^\^|~~|~")
 _MARK_EDGE = frozenset(":=^~")
+# what a mark between what it holds and a word outside it (across blanks) is blanked with: a blank to a sentence's
+# reading (str.isspace), but none of a name's (_GAP), so that the two name apart, as the mark itself kept them (rules
+# 23: `~~Lisbon~~ Porto` named Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` Owner Marta Kowalska Jonas
+# Weber). Another mark is blanked with spaces (`Attendees: ~~Marta~~, Jonas`: a list's `, ` reads as one).
+_MARK_BLANK = "\u2009"
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1273,7 +1282,7 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 def without_highlight_marks(text: str) -> str:
     """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
-    above) blanked, each a blank, so the
+    above) blanked, each a blank (one between what it holds and a word outside it: _MARK_BLANK), so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
@@ -1293,7 +1302,7 @@ def without_highlight_marks(text: str) -> str:
             waiting = None
         if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
                 and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
-            blank += [(opened.pop(mark)[0], len(mark)), (at, len(mark))]
+            blank += [(opened.pop(mark)[0], len(mark), False), (at, len(mark), True)]
             continue
         if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
                 and not after.isspace() and after not in _MARK_EDGE:
@@ -1302,11 +1311,20 @@ def without_highlight_marks(text: str) -> str:
     if not blank:
         return text
     out, last = [], 0
-    for at, width in sorted(blank):
-        out += [text[last:at], " " * width]
+    for at, width, closing in sorted(blank):
+        out += [text[last:at], (_MARK_BLANK if _word_beyond(text, at + width if closing else at, closing) else " ") * width]
         last = at + width
     out.append(text[last:])
     return "".join(out)
+
+
+def _word_beyond(text: str, at: int, ahead: bool) -> bool:
+    """Is a letter or digit the first character of `text` from `at` on (`ahead`) or before `at`, blanks passed over?"""
+    step = 1 if ahead else -1
+    i = at if ahead else at - 1
+    while 0 <= i < len(text) and text[i] in " \t\u00a0\u202f":
+        i += step
+    return 0 <= i < len(text) and text[i].isalnum()
 
 
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
@@ -4150,9 +4168,10 @@ def _sentence_start(text: str, pos: int) -> bool:
         while pos and _is_emoji(text[pos - 1]):
             pos -= 1
     if (before in "]*" or before.isdigit()) and _after_jrnl_time(text, start) and not _stamped_speaker(text, pos):
-        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20), but for a subject before its
-        # verb, `[2026-10-03 09:15] Marta called.`, named as a line time's is (rules 23: _jrnl_subject)
-        return not _jrnl_subject(text, pos)
+        # a jrnl entry's title: `[2026-11-03 09:15] Lunch with Jonas.` (rules 20); a name opening it is named where the
+        # note writes it mid-sentence too, as any sentence's first word (fixB: a rule of a person before her verb named
+        # `Everyone came over`, `Police came by`, `Bank sent a letter`)
+        return True
     if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
@@ -4223,25 +4242,6 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     entry title's first word (rules 20, fixS4: its speakers were named by none)."""
     end = text.find("\n", pos)
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
-
-
-# the verbs of a person's doing after a jrnl entry title's first word (`Marta called.`): `Rain started`, `Traffic
-# was awful`, `Weather turned` open with no one
-_PERSON_VERBS = ("called|phoned|rang|texted|emailed|messaged|wrote|replied|said|told|asked|sent|came|visited"
-                 "|stopped|dropped|arrived|joined|invited|offered|agreed|thanked|helped|mentioned|suggested"
-                 "|wants|wanted|needs|needed|loved|liked|cooked|brought|gave|paid|lent|met|recommended|promised")
-_JRNL_SUBJECT = re.compile(rf"(?:(?:,|{_GAP}(?:and|&))?{_GAP}{_CAP_WORD}(?!{_WORD_CHAR}))*"
-                           rf"{_GAP}(?:{_PERSON_VERBS})(?!{_LETTER})")
-
-
-def _jrnl_subject(text: str, pos: int) -> bool:
-    """Is the word at `pos`, a jrnl entry title's first (after _after_jrnl_time), a person before her verb
-    (_JRNL_SUBJECT: `Marta called.`, `Priya sent the draft.`, `Tomasz and Ines came over`) and no common word
-    (_common_after_time: `Lunch ran long.`, `Mom called.`)? Such a word is named as after a daily log's time
-    (`09:30 Priya presented`): a journal's one-word names opening its titles named nothing (rules 23)."""
-    word = _LOG_WORD.match(text, pos)
-    return (word is not None and _JRNL_SUBJECT.match(text, word.end()) is not None
-            and not _common_after_time(text, pos))
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:

@@ -444,6 +444,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
     version; their `--json` and the MCP tools carry this list as `unsynced`. A
     file with the size and mtime the sync recorded costs a stat; another one
     is compared by its bytes (a file touched but not edited is unchanged)."""
+    from minirag_cli.bear import bundle_mtime
     from minirag_cli.chunking import content_hash
 
     out = []
@@ -467,7 +468,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
             continue
         except OSError:  # cannot be looked at for now: nothing to say it changed
             continue
-        if st.st_size == size and abs(st.st_mtime - mtime) < 1e-6:
+        if st.st_size == size and abs(bundle_mtime(file, st.st_mtime) - mtime) < 1e-6:  # (as the walk records it)
             continue
         data = _file_bytes(file) if st.st_size == size else b""
         if data is None:  # cannot be read for now: nothing to say it changed
