@@ -19,11 +19,12 @@ week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year w
 begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
-"during the last week of Feb": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" / "last <weekday>" ("on Mon", "last Fri":
-a short name capitalised, not a name's word, "on Sun Valley"): the most
+"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
+"last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
-days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
+days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
+first day so read and the days to the last after it), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
@@ -50,7 +51,8 @@ yesterday?", "anything about the garden last week?", "meetings this
 week?"). A question speaks of someone else when it names one (a word with a
 capital other than the first word's first letter, or a first word that is
 possessive: "Priya's plans this week?"; weekday and month names are no
-one), says he, she, they (him, his, their…), asks who, or gives a verb a
+one, a weekday's short name only where a date writes it: "What did Thu say
+yesterday?" names Thu), says he, she, they (him, his, their…), asks who, or gives a verb a
 subject of its own ("what did the band play yesterday?", "… that the band
 takes a break": an auxiliary, or that, whether or if, before a determiner).
 German writes its nouns with a capital: in a question whose day is German
