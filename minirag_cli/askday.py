@@ -83,6 +83,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from minirag_cli.shortnames import dated_abbreviation
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -278,10 +279,8 @@ _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_I
 def _a_calendar_word(text: str, word: str) -> bool:
     """`word` of `text` is a day or a month's name, no one's: a full name ("Monday's meeting", "on Tuesdays"),
     and a weekday's short name only where a date writes it ("on Mon", "last Fri", "on Mon and Wed":
-    unheld.dated_abbreviation, as an unheld name is told); "What did Thu say yesterday?" names Thu, as
+    shortnames.dated_abbreviation, as an unheld name is told); "What did Thu say yesterday?" names Thu, as
     "What did Priya say yesterday?" names Priya."""
-    from minirag_cli.unheld import dated_abbreviation
-
     low = word.lower()
     if low not in _CALENDAR and low.removesuffix("s") not in _CALENDAR:
         return False
