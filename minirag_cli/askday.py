@@ -24,7 +24,7 @@ today; not one of several, "in September and October"), a week of a month ("in t
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
-first day so read and the days to the last after it), and "on the 21st" (a day of the month with no month: the latest such day up
+first day so read and the days to the last after it; "from Mon to Fri" too), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
@@ -191,9 +191,9 @@ _PHRASE = re.compile(
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
-    # a span of weekdays, "on Mon through Fri", "on Monday to Friday", "on Mon–Fri": the first day as "on Mon"
-    # reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
-    r"|(?:on|last)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
+    # a span of weekdays, "on Mon through Fri", "on Monday to Friday", "on Mon–Fri", "from Mon to Fri": the first
+    # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
+    r"|(?:on|last|from)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
     r"(?P<spanto>" + _WEEKDAY + r")"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone

@@ -21,11 +21,15 @@ def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
     Oct": _TIME_LEAD; not
     "from"/"to"/"by"/"with", which lead a person as often)? A weekday's ("Mon", "Tues") alike: "on Mon",
     "last Fri", "Sat 3", "Fri, Nov 3" (`lead`: "on|every", a weekday's words of time too), and a later day of
-    a list or a span whose first is so written ("on Mon and Wed", "last Fri and Sat", "on Mon–Fri")."""
+    a list or a span whose first is so written ("on Mon and Wed", "last Fri and Sat", "on Mon–Fri"), and both
+    ends of "from Mon to Fri"."""
     word, comma = re.escape(word), ",?" if lead else ""  # "Sat, 3 Oct"; not "Jan, 3 people and Priya"
     lead = _TIME_LEAD[:-1] + (f"|{lead})" if lead else ")")
     listed = (rf"|\b{lead}[ \t]+(?:{_WEEKDAY_ALT})\b\.?(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?)*"
-              rf"{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?{word}\b(?!['’])")
+              rf"{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?{word}\b(?!['’])"
+              # "from Mon to Fri": both ends of a span of weekdays ("from" alone leads a sender: "from Jan")
+              rf"|\bfrom[ \t]+{word}\b\.?{_SPAN_JOIN}(?:{_WEEKDAY_ALT})\b"
+              rf"|\bfrom[ \t]+(?:{_WEEKDAY_ALT})\b\.?{_SPAN_JOIN}{word}\b(?!['’])")
     return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
                      rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
                      + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
@@ -39,5 +43,5 @@ _MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3
 WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
 _WEEKDAY_ALT = "|".join(sorted([*WEEKDAY_NAMES, *WEEKDAY_SHORT], key=len, reverse=True))
 # between the days of a list or a span: "Mon, Wed and Fri", "Fri & Sat", "Mon–Fri", "Monday to Friday"
-_DAYS_JOIN = (r"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|to|through|thru|till|until)[ \t]+"
-              r"|[ \t]*[&\-–—][ \t]*)")
+_SPAN_JOIN = r"(?:[ \t]+(?:to|through|thru|till|until)[ \t]+|[ \t]*[\-–—][ \t]*)"
+_DAYS_JOIN = rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*&[ \t]*|{_SPAN_JOIN})"

@@ -11,7 +11,7 @@ asked on Sunday 2026-12-06:
   not 2025-05-03 alone;
 - the later short weekdays of a list ("on Mon and Wed", "last Fri and Sat")
   are dates, as the first is: no unheld name "Wed";
-- "on Mon through Fri", "on Mon–Fri", "on Monday to Friday" are the days
+- "on Mon through Fri", "on Mon–Fri", "from Mon to Fri" are the days
   Monday to Friday, not Monday alone;
 - "the 2010-11 Los Angeles Lakers season" is a season, no November 2010;
   seasons() reads the words before its spans in one scan."""
@@ -129,7 +129,8 @@ def test_a_list_of_short_weekdays_is_dates(index, question, days):
 
 @pytest.mark.parametrize("question", ["What did I do on Mon through Fri?", "What did I do on Mon to Fri?",
                                       "What did I do on Mon–Fri?", "What did I do on Monday to Friday?",
-                                      "What did I do last Mon-Fri?"])
+                                      "What did I do last Mon-Fri?", "What did I do from Mon to Fri?",
+                                      "What did I do from Monday through Friday?"])
 def test_a_span_of_weekdays_is_its_days(index, question):
     result = _search(index, question)
     assert _days(result.days) == ("2026-11-30", "2026-12-04") and not result.days.dates, result.days
@@ -137,6 +138,7 @@ def test_a_span_of_weekdays_is_its_days(index, question):
     assert prepared.unheld == [], prepared.unheld
     kept = {result.results[s["n"] - 1]["path"][-13:] for s in prepared.sources}
     assert kept and kept <= {f"2026-{d}.md" for d in ("11-30", "12-01", "12-02", "12-03", "12-04")}, kept
+    assert unheld_names("What did I get from Sat?", ["Yoga."], ["2026-12-05"]) == ["Sat"]  # a sender, maybe
     # asked on a Wednesday, the Monday just gone and the Friday of its week
     assert _days(asked_days(question, dt.date(2026, 12, 2))) == ("2026-11-30", "2026-12-04")
 
