@@ -2146,7 +2146,7 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
     note kept when its days meet them (of_the_days: a weekly note's week)."""
-    from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates
+    from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
     if days is not None:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
@@ -2169,8 +2169,9 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     asked = {digits for at, digits in partial_compact_dates(question) if _ON_DAY.search(question[:at])}
     for surface, iso in find_dates(question):
         at = question.find(surface)
-        if iso.startswith("--") and int(iso[2:4]) in known:
-            iso = known[int(iso[2:4])] + iso[1:]
+        if iso.startswith("--") and at >= 0 and (year := year_of_day(question, at, at + len(surface),
+                                                                       int(iso[2:4]), known)):
+            iso = year + iso[1:]
         if iso.startswith("--") or at < 0:  # no year: which one?
             continue
         if CJK_DATE.fullmatch(surface):

@@ -19,11 +19,12 @@ week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year w
 begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
-"during the last week of Feb": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" / "last <weekday>" ("on Mon", "last Fri":
-a short name capitalised, not a name's word, "on Sun Valley"): the most
+"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
+"last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
-days alone, not the ones between: AskedDays.dates), and "on the 21st" (a day of the month with no month: the latest such day up
+days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
+first day so read and the days to the last after it; "from Mon to Fri" too), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
@@ -50,7 +51,8 @@ yesterday?", "anything about the garden last week?", "meetings this
 week?"). A question speaks of someone else when it names one (a word with a
 capital other than the first word's first letter, or a first word that is
 possessive: "Priya's plans this week?"; weekday and month names are no
-one), says he, she, they (him, his, their…), asks who, or gives a verb a
+one, a weekday's short name only where a date writes it: "What did Thu say
+yesterday?" names Thu), says he, she, they (him, his, their…), asks who, or gives a verb a
 subject of its own ("what did the band play yesterday?", "… that the band
 takes a break": an auxiliary, or that, whether or if, before a determiner).
 German writes its nouns with a capital: in a question whose day is German
@@ -81,6 +83,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from minirag_cli.shortnames import dated_abbreviation
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -182,11 +185,16 @@ _PHRASE = re.compile(
     # of the year written, else of the latest such month begun (as a month alone)
     r"|(?:in|during|over|throughout)\s+the\s+(?P<nthweek>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week"
     r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
-    r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d))?"
+    r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d)"
+    r"|(?:\s+of|\s*,)?\s+(?P<weekmonthrel>this|last|next)\s+year\b)?"  # "… of October last year", as a month alone
     r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
+    # a span of weekdays, "on Mon through Fri", "on Monday to Friday", "on Mon–Fri", "from Mon to Fri": the first
+    # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
+    r"|(?:on|last|from)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
+    r"(?P<spanto>" + _WEEKDAY + r")"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -266,6 +274,18 @@ _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konn
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
                       r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
+
+
+def _a_calendar_word(text: str, word: str) -> bool:
+    """`word` of `text` is a day or a month's name, no one's: a full name ("Monday's meeting", "on Tuesdays"),
+    and a weekday's short name only where a date writes it ("on Mon", "last Fri", "on Mon and Wed":
+    shortnames.dated_abbreviation, as an unheld name is told); "What did Thu say yesterday?" names Thu, as
+    "What did Priya say yesterday?" names Priya."""
+    low = word.lower()
+    if low not in _CALENDAR and low.removesuffix("s") not in _CALENDAR:
+        return False
+    short = low in _SHORT_DAYS or (low not in _CALENDAR and low.removesuffix("s") in _SHORT_DAYS)
+    return not short or dated_abbreviation(text, word, "on|every")
 # After "mit", a German question's capitalised word names someone ("Was war gestern mit Anna?")
 # unless it is a noun: after an article or the like ("im Büro"), one of the nouns a question about one's
 # days asks with, a noun by its ending ("Besprechung", "Kleinigkeiten") or a compound's length
@@ -378,6 +398,9 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # (AskedDays.dates: asked_days)
         days = _several_days(m, today)
         return days[0], days[-1], False
+    if m.group("spanfrom"):  # "on Mon through Fri": the Monday "on Mon" is, and the days to the Friday after it
+        first = _latest_weekday(m.group("spanfrom"), today)
+        return first, first + dt.timedelta(days=(_weekday_index(m.group("spanto")) - first.weekday()) % 7), False
     if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
         day, first = int(m.group("dom")), today.replace(day=1)
         while True:
@@ -455,10 +478,13 @@ _NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, 
 
 def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     """The week of a month `m` names (_PHRASE's nthweek): "the first week of October 2026" is October 1 to 7,
-    "the last week of" its last 7 days; the month of the year written, else the latest begun by `today`."""
+    "the last week of" its last 7 days; the month of the year written or said ("of October last year":
+    _RELATIVE_YEAR), else the latest begun by `today`."""
     word = m.group("weekmonth").lower()
     month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
-    year = int(m.group("weekmonthyear")) if m.group("weekmonthyear") else today.year - (month > today.month)
+    said = m.group("weekmonthrel")
+    year = (int(m.group("weekmonthyear")) if m.group("weekmonthyear")
+            else today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month))
     end = (dt.date(year, month, 1) + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
     nth = m.group("nthweek").lower()
     first = end - dt.timedelta(days=6) if nth == "last" else dt.date(year, month, 1 + 7 * _NTH_WEEK[nth])
@@ -475,6 +501,16 @@ def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
     first = dt.date(year, month, 1)
     return first, (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1), True
+
+
+def _weekday_index(word: str) -> int:
+    """0 (Monday) to 6 of a weekday's name as _PHRASE reads it ("Fri.", "Thurs", "Friday")."""
+    return _DAY_INDEX[word.lower().rstrip(".")]
+
+
+def _latest_weekday(word: str, today: dt.date) -> dt.date:
+    """The most recent day before `today` named `word` ("on Monday": 1 to 7 days back)."""
+    return today - dt.timedelta(days=(today.weekday() - _weekday_index(word)) % 7 or 7)
 
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
@@ -534,8 +570,8 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
     for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
         word = w.group(0)
         base = re.sub(r"['’]s$", "", word)
-        if base.lower() in _CALENDAR or base.lower().removesuffix("s") in _CALENDAR:
-            continue  # "Monday's meeting", "on Tuesdays": a day, no one
+        if _a_calendar_word(text, base):
+            continue  # "Monday's meeting", "on Tuesdays", "on Mon": a day, no one
         # the first word's capital is the sentence's ("Meetings this week?"), unless it is a possessive
         # ("Priya's plans this week?"; "What's new?" is a contraction)
         if any(c.isupper() for c in (base[1:] if i == 0 else base)) or (
@@ -552,7 +588,7 @@ def _german_name(text: str, person=None) -> bool:
     gestern?", "bei Siemens") looks like a name."""
     for w in re.finditer(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]*(?:['’]s)?(?![\w-])", text):
         word = re.sub(r"['’]s$", "", w.group(0))
-        if word.isupper() or word.lower() in _CALENDAR or _GERMAN_DETERMINER.search(text[:w.start()]):
+        if word.isupper() or _a_calendar_word(text, word) or _GERMAN_DETERMINER.search(text[:w.start()]):
             continue  # an acronym ("ADAC"), a day, a noun after its article ("im Büro", "der Chef")
         if person is not None and (person(word) or (word.endswith("s") and person(word[:-1]))):
             return True  # "Priyas Tag": Priya's

@@ -434,9 +434,11 @@ _ISO_MONTH = re.compile(r"\b((?:19|20)\d\d)-(0[1-9]|1[0-2])\b(?![-/.]\d)")  # "i
 SEASON = re.compile(r"\b((?:19|20)(\d\d))([-–/])(\d\d)\b(?![-/.]\d)")
 _SEASON_NOUN = (r"seasons?|(?:academic|school|fiscal|financial|tax|budget|football|hockey|basketball|ski)\s+years?"
                 r"|fiscal|financial|fy|terms?|semesters?|winters?|campaigns?")
-_SEASON_BEFORE = re.compile(rf"\b(?:{_SEASON_NOUN})(?:\s+of)?(?:\s+the)?\s*$", re.I)  # "FY 2009-10", "winter of"
-# "the 2009-10 season", "the 2011-12 NHL season", "2009-10 academic year" (capitalised words between: a league's)
-_SEASON_AFTER = re.compile(rf"(?:\s+(?-i:[A-Z])[\w.&'-]*){{0,2}}\s+(?:{_SEASON_NOUN})\b", re.I)
+# "FY 2009-10", "winter of 2010-11": where such words end is where a season starts (seasons, in one scan)
+_SEASON_BEFORE = re.compile(rf"\b(?:{_SEASON_NOUN})(?:\s+of)?(?:\s+the)?\s*", re.I)
+# "the 2009-10 season", "the 2011-12 NHL season", "2009-10 academic year", "the 2010-11 Los Angeles Lakers
+# season" (up to four capitalised words between: a league's, a team's)
+_SEASON_AFTER = re.compile(rf"(?:\s+(?-i:[A-Z])[\w.&'-]*){{0,4}}\s+(?:{_SEASON_NOUN})\b", re.I)
 _PARTIAL_COMPACT = re.compile(r"\b((?:19|20)\d{4,5})\b")  # yyyymm or yyyymmd
 
 
@@ -471,7 +473,7 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
 
     known = month_years(question)  # "in May 2026, especially on May 3": May 3, 2026
     for m, year, month, day in written_days(question):
-        add(year or known.get(month), month, day, m.span())
+        add(year or year_of_day(question, m.start(), m.end(), month, known), month, day, m.span())
     # the months asked with their year, a list's or a span's ("September and October 2026"); a month that
     # only says where a day it writes is ("on 2026-05-03 in May 2026") adds nothing to the day's terms
     for group in asked_months(question):
@@ -553,11 +555,14 @@ def seasons(text: str) -> list[re.Match]:
     "FY 2009-10", "winter of 2010-11"); `2011/12`, `2019–20` or `2019-20` are
     spans whatever is around them."""
     found = []
+    led = None  # where each run of a season's words before one ends ("FY ", "winter of "): scanned once
     for m in SEASON.finditer(text):
         if int(m.group(4)) <= int(m.group(2)):
             continue
+        if m.group(3) == "-" and int(m.group(4)) <= 12:
+            led = {w.end() for w in _SEASON_BEFORE.finditer(text)} if led is None else led
         if m.group(3) == "-" and int(m.group(4)) <= 12 and not (
-                _SEASON_BEFORE.search(text[:m.start()]) or _SEASON_AFTER.match(text, m.end())):
+                m.start() in led or _SEASON_AFTER.match(text, m.end())):
             continue  # "in 2009-10", "notes from 2010-11": the month
         found.append(m)
     return found
@@ -694,6 +699,21 @@ def month_years(question: str) -> dict[int, str]:
         for _word, year, month in group.words:
             seen.setdefault(month, set()).add(year)
     return {month: next(iter(years)) for month, years in seen.items() if len(years) == 1}
+
+
+# a year said next to a day written without one: "on May 3 this year", "May 3, last year", "this year on May 3"
+_OWN_YEAR_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:of[ \t]+)?(?:this|last|next)[ \t]+year\b", re.I)
+_OWN_YEAR_BEFORE = re.compile(r"\b(?:this|last|next)[ \t]+year[ \t]*,?[ \t]*(?:(?:on|in)[ \t]+)?(?:the[ \t]+)?$", re.I)
+
+
+def year_of_day(question: str, start: int, end: int, month: int, known: dict[int, str]) -> str | None:
+    """The year of a day `question` writes without one at `start`:`end`: that of its month written with a
+    year elsewhere (`known`: month_years; "in May 2026, especially on May 3"), unless the day has a year
+    of its own said next to it ("on May 3 this year compared with May 2025": this year's, not 2025's); None
+    when it has none (each year the index knows, as date_terms reads it)."""
+    if _OWN_YEAR_AFTER.match(question, end) or _OWN_YEAR_BEFORE.search(question, 0, start):
+        return None
+    return known.get(month)
 
 
 def _month_group(run: list[tuple], span: bool, dated: set[tuple[str, int]]) -> AskedMonths:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months, strip_accents,
                               without_invisibles)
 from minirag_cli.timeline import parse_date
@@ -141,26 +142,16 @@ def unheld_cjk(question: str, text: str) -> list[str]:
     return out
 
 
-def _dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
-    """Is the month abbreviation `word` ("Nov", "Sept") written in `question` next to a day or a year
-    ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it, or after a word that puts a time
-    ("in Nov", "during Sept", "since Jan", "last Dec", "during the month of Oct", "the first week of
-    Oct": _TIME_LEAD; not
-    "from"/"to"/"by"/"with", which lead a person as often)? A weekday's ("Mon", "Tues") alike: "on Mon",
-    "last Fri", "Sat 3", "Fri, Nov 3" (`lead`: "on|every", a weekday's words of time too)."""
-    word, comma = re.escape(word), ",?" if lead else ""  # "Sat, 3 Oct"; not "Jan, 3 people and Priya"
-    lead = _TIME_LEAD[:-1] + (f"|{lead})" if lead else ")")
-    return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
-                     rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
-                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b" if comma else ""), question, re.I) is not None
-
-
-# The words before a month's short name that make it a time, not a person ("What did I do in Nov?" asks
-# about November; "What did Jan say?" about Jan)
-_TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|late)"
-_MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3": a weekday before a date's month
-# a weekday's short names ("Mon", "Tues", "Thurs"): a date's when written as one (_dated_abbreviation)
-WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
+def _weekday_span_held(question: str, name: str, days: list) -> bool:
+    """`name` is a span of weekdays written as one word, "Mon-Fri" of "last Mon-Fri" (askday reads its days),
+    dated in `question` (dated_abbreviation), and one of `days` falls from its first weekday to its last."""
+    parts = name.split("-")
+    number = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
+    if len(parts) != 2 or not all(p.lower() in number for p in parts) \
+            or not all(p.lower() in WEEKDAY_NAMES or dated_abbreviation(question, p, "on|every") for p in parts):
+        return False
+    first, last = (number[p.lower()] for p in parts)
+    return any((d.weekday() - first) % 7 <= (last - first) % 7 for d in days)
 
 
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
@@ -179,12 +170,14 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         # meeting "on Nov 3" was declined over notes that write 2026-11-03), but only as a date writes
         # them, next to a day or a year: "What did Jan say" asks about a person named Jan
         if low in MONTH_WORDS and any(d.month == MONTH_WORDS[low] for d in days) \
-                and (low in MONTHS or low in listed or _dated_abbreviation(question, name)):
+                and (low in MONTHS or low in listed or dated_abbreviation(question, name)):
             continue
         if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):
             continue
         if low in WEEKDAY_SHORT and any(d.weekday() == WEEKDAY_SHORT[low] for d in days) \
-                and _dated_abbreviation(question, name, "on|every"):
+                and dated_abbreviation(question, name, "on|every"):
+            continue
+        if _weekday_span_held(question, name, days):
             continue
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:

@@ -1,0 +1,47 @@
+"""A month's or a weekday's short name written as a date writes it.
+
+"Nov", "Jan", "Mon", "Sat", "Thu" are names as often as they are dates: "What did Jan say?" asks about a
+person, "What did I do in Jan?" about January; "What did Thu say yesterday?" about someone called Thu, "What
+did I do on Thu?" about a Thursday. dated_abbreviation tells them apart by the words around the short name:
+unheld.unheld_names reads it to count a month or a weekday as held by a note dated in it, and
+askday._someone_else to tell a day from a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from minirag_cli.text import MONTH_WORDS, WEEKDAY_NAMES
+
+
+def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
+    """Is the month abbreviation `word` ("Nov", "Sept") written in `question` next to a day or a year
+    ("Nov 3", "3 Nov", "Nov. 3rd", "Nov 2026"), as a date writes it, or after a word that puts a time
+    ("in Nov", "during Sept", "since Jan", "last Dec", "during the month of Oct", "the first week of
+    Oct": _TIME_LEAD; not
+    "from"/"to"/"by"/"with", which lead a person as often)? A weekday's ("Mon", "Tues") alike: "on Mon",
+    "last Fri", "Sat 3", "Fri, Nov 3" (`lead`: "on|every", a weekday's words of time too), and a later day of
+    a list or a span whose first is so written ("on Mon and Wed", "last Fri and Sat", "on Mon–Fri"), and both
+    ends of "from Mon to Fri"."""
+    word, comma = re.escape(word), ",?" if lead else ""  # "Sat, 3 Oct"; not "Jan, 3 people and Priya"
+    lead = _TIME_LEAD[:-1] + (f"|{lead})" if lead else ")")
+    listed = (rf"|\b{lead}[ \t]+(?:{_WEEKDAY_ALT})\b\.?(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?)*"
+              rf"{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?{word}\b(?!['’])"
+              # "from Mon to Fri": both ends of a span of weekdays ("from" alone leads a sender: "from Jan")
+              rf"|\bfrom[ \t]+{word}\b\.?{_SPAN_JOIN}(?:{_WEEKDAY_ALT})\b"
+              rf"|\bfrom[ \t]+(?:{_WEEKDAY_ALT})\b\.?{_SPAN_JOIN}{word}\b(?!['’])")
+    return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
+                     rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
+                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
+
+
+# The words before a month's short name that make it a time, not a person ("What did I do in Nov?" asks
+# about November; "What did Jan say?" about Jan)
+_TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|late)"
+_MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3": a weekday before a date's month
+# a weekday's short names ("Mon", "Tues", "Thurs"): a date's when written as one (dated_abbreviation)
+WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
+_WEEKDAY_ALT = "|".join(sorted([*WEEKDAY_NAMES, *WEEKDAY_SHORT], key=len, reverse=True))
+# between the days of a list or a span: "Mon, Wed and Fri", "Fri & Sat", "Mon–Fri", "Monday to Friday"
+_SPAN_JOIN = r"(?:[ \t]+(?:to|through|thru|till|until)[ \t]+|[ \t]*[\-–—][ \t]*)"
+_DAYS_JOIN = rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*&[ \t]*|{_SPAN_JOIN})"
