@@ -56,7 +56,6 @@ wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 from __future__ import annotations
 
 import bisect
-import collections
 import functools
 import itertools
 import re
@@ -69,9 +68,9 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, bundle_path,
-                              daily_date, file_date, file_period, find_dates, fold, folder_date, normalise_key,
-                              without_invisibles, without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_WORDS, MONTH_WORDS,
+                              WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
+                              folder_date, german, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -796,23 +795,11 @@ complete completed cancelled canceled started ongoing paused approved rejected t
 """.split())
 
 # German capitalises every noun (`Ich muss noch Birnen und Käse kaufen.`): a capitalised word of a
-# German text is a name only when the text does not use it as a noun. A text is German when its
-# German function words (GERMAN_WORDS, none an English word) are at least GERMAN_MIN and twice its
-# English ones (ENGLISH_WORDS): a word lists the closed classes of each language, no nouns. A noun
+# German text (text.german) is a name only when the text does not use it as a noun. A noun
 # is a word the text writes after a determiner (GERMAN_DETERMINERS: an article, a possessive, a
 # demonstrative, `im`, `zum`...; adjectives between: `die neue Architektur`) or a number (`1 kg
 # Birnen`, `um 9 Uhr`) anywhere: `der Käse vom Markt` makes a noun of `Birnen und Käse` too. Heuristic
 # rules 11.
-GERMAN_WORDS = frozenset("""
-der das und ist nicht ein eine einen einem einer ich wir mit für auf den dem des sich auch zu im von bei noch
-nach sind habe haben hatte wird werden aber oder wenn dass sie er es sehr schon kein keine mein meine uns ihm
-ihn wie nur vom zum zur beim ins dann jetzt heute morgen gestern immer wieder etwas viel mehr
-""".split())
-ENGLISH_WORDS = frozenset("""
-the and is are to of a i you it that this with for on was were have has be not but they he she we at from
-""".split())
-GERMAN_MIN = 4
-GERMAN_SHORT_MIN = 2  # ... or this many and no English one (german)
 GERMAN_DETERMINERS = frozenset("""
 der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines mein meine
 meinen meinem meiner meines dein deine deinen deinem deiner deines sein seine seinen seinem seiner seines ihre
@@ -2329,22 +2316,6 @@ def without_math(text: str) -> str:
         return text
     blank = lambda m: re.sub(r"[^\n]", " ", m.group())
     return INLINE_MATH.sub(blank, DISPLAY_MATH.sub(blank, text))
-
-
-def german(text: str) -> bool:
-    """Is `text` German: at least GERMAN_MIN of its words German function
-    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS),
-    or GERMAN_SHORT_MIN of them and no English one?"""
-    # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
-    # only in a text that writes one of German's commonest words, as a German text of any length does
-    if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
-        return False
-    counts = collections.Counter(_WORD_RUN.findall(text.lower()))
-    de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
-    en = sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
-    # a short one (a daily note's two lines, `Besprechung mit Jürgen um 10 Uhr ... in der Kantine.`) holds fewer:
-    # two and no English one (rules 23, qa39: `der Kantine`, `die Zahlen` of such a note were names)
-    return de >= 2 * en and (de >= GERMAN_MIN or (de >= GERMAN_SHORT_MIN and en == 0))
 
 
 # a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
