@@ -44,3 +44,21 @@ def test_a_short_english_note_of_names_with_a_particle_is_no_german(tmp_path):
     })
     assert {"Leyen", "Olaf Scholz", "Sar", "Wal", "Berg"} <= set(found), sorted(found)
     assert not {"Kantine", "Uhr"} & set(found), sorted(found)  # a short German note's nouns stay no names
+
+
+def test_a_title_cuts_a_name_only_after_a_role(tmp_path):
+    """qa39 cut a name before any `Dr`/`Mr` inside it and dropped one ending it: `Keurig Dr Pepper` named a person
+    Pepper, `Fantastic Mr. Fox` Fox, `Lakeview Dr Park` Park, `Martin Luther King Dr.` lost its `Dr`. Only roles before
+    a title are no part of the name (TITLE_ROLES: `CEO`, `Senator`, `Zahnarzt`...)."""
+    found = _entities(tmp_path, {
+        "news.md": "Keurig Dr Pepper bought the company.\n\nWatched Fantastic Mr. Fox with the kids.\n\n"
+                   "Meet at 40 Lakeview Dr Park entrance with Jill.\n\nLives at 1200 Martin Luther King Dr. in Austin.\n\n"
+                   "The house on Sunset Dr. is for sale, said Tom.\n",
+        "people.md": "CEO Dr. Smith opened the meeting. Senator Dr. Rand Paul spoke.\n",
+        "Arzt.md": "Wir waren bei Zahnarzt Dr. Schäfer und es war gut, ich bin froh.\n",
+    })
+    assert {"Keurig Dr Pepper", "Fantastic Mr. Fox", "Lakeview Dr Park", "Martin Luther King Dr", "Sunset Dr"} \
+        <= set(found), sorted(found)
+    assert not {"Pepper", "Fox", "Park", "Martin Luther King", "Sunset"} & set(found), sorted(found)
+    assert {k: found.get(k) for k in ("Smith", "Rand Paul", "Schäfer")} == dict.fromkeys(
+        ("Smith", "Rand Paul", "Schäfer"), "person"), found

@@ -963,6 +963,26 @@ SPELLED_TITLES = frozenset("Professor".split())
 # German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): in a German text, a person's title as
 # SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`)
 GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
+# The roles a note writes before a person's title (`CEO Dr. Smith`, `Senator Dr. Rand Paul`, `Zahnarzt Dr. Schäfer`,
+# `Mein Nachbar Herr Öztürk`), lower-cased, with ROLE_WORDS: no part of the name the title opens (rules 23, qa39).
+# Only they: a title after other words is part of a name (`Keurig Dr Pepper`, `Fantastic Mr. Fox`, `Lakeview Dr Park`,
+# `Martin Luther King Dr.`: fixE, review revE of qa39, they lost their words before the title or their `Dr`)
+TITLE_ROLES = ROLE_WORDS | GERMAN_TITLES | frozenset(w.lower() for w in """
+ceo cfo cto coo cio cmo cso vp svp evp president vice chair chairman chairwoman chairperson board director head
+senator congressman congresswoman representative governor mayor minister secretary ambassador judge justice
+professor lecturer dean principal chancellor provost rector officer captain commander general colonel lieutenant
+sergeant sheriff detective inspector chief surgeon physician pastor reverend bishop rabbi imam founder cofounder
+co-founder host speaker moderator editor advisor adviser counselor counsellor pharmacist instructor trainer lead
+researcher scientist engineer lawyer attorney consultant assistant associate deputy senior junior acting interim
+former team
+Arzt Ärztin Zahnarzt Zahnärztin Hausarzt Hausärztin Tierarzt Tierärztin Kinderarzt Kinderärztin Frauenarzt
+Frauenärztin Augenarzt Augenärztin Hautarzt Hautärztin Facharzt Fachärztin Chefarzt Chefärztin Oberarzt Oberärztin
+Orthopäde Orthopädin Nachbar Nachbarin Chef Chefin Kollege Kollegin Vermieter Vermieterin Lehrer Lehrerin Professorin
+Anwalt Anwältin Rechtsanwalt Rechtsanwältin Notar Notarin Steuerberater Steuerberaterin Therapeut Therapeutin
+Physiotherapeut Physiotherapeutin Psychologe Psychologin Betreuer Betreuerin Doktorvater Doktormutter Bürgermeister
+Bürgermeisterin Direktor Direktorin Geschäftsführer Geschäftsführerin Vorstand Leiter Leiterin Abteilungsleiter
+Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
+""".split())
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -2364,6 +2384,14 @@ _GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UP
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
 
 
+def _roles(words: list[str]) -> bool:
+    """Are `words`, before a person's title, roles (TITLE_ROLES: `Board Chair`, `Mein Nachbar`, `Our Vice President`),
+    no part of the name?"""
+    kinds = [w.lower() in TITLE_ROLES or (w.lower() in COMMON_WORDS or w.lower() in GERMAN_DETERMINERS) and None
+             for w in words]
+    return True in kinds and False not in kinds
+
+
 def german_nouns(text: str) -> set[str]:
     """The capitalised words a German `text` uses as nouns (_GERMAN_NOUN):
     after a determiner (GERMAN_DETERMINERS; `der`, `die`, `das`, `den` and
@@ -3198,14 +3226,18 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
-            inner = next((i for i, w in enumerate(words[1:-1], 1) if w.removesuffix(".") in PERSON_TITLES
+            inner = next((i for i, w in enumerate(words[1:], 1) if w.removesuffix(".") in PERSON_TITLES
                           or (is_german and w in GERMAN_TITLES)), None)
-            if inner is not None:
+            if inner is not None and (is_german or _roles(words[:inner])):
                 # a role before a person's title (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Chair Dr.
-                # Lee`): the role is no part of the name, the title says person (rules 23, qa39: they were names)
-                start, found, words = start + found.index(words[inner]), " ".join(words[inner:]), words[inner:]
-            elif len(words) > 1 and words[-1].removesuffix(".") in PERSON_TITLES:
-                words = words[:-1]  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, no part of the role's
+                # Lee`): the role is no part of the name, the title says person (rules 23, qa39: they were names);
+                # in English text only a role is (TITLE_ROLES: `Keurig Dr Pepper`, `Fantastic Mr. Fox` are names)
+                if inner < len(words) - 1:
+                    start, found, words = start + found.index(words[inner]), " ".join(words[inner:]), words[inner:]
+                elif _roles(words[:-1]):
+                    continue  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, the role no name
+                else:
+                    words = words[:-1]  # (German text) `Praxis Dr. med. Vogt`; English's `Sunset Dr.` keeps its `Dr`
             titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
