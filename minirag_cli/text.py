@@ -42,11 +42,38 @@ jetzt etwas dass ob denn doch mal gibt gab
 """.split())
 
 
-def german_question(words: list[str]) -> bool:
-    """Is a question of these lower-cased `words` German: two of them German function words
-    (GERMAN_STOPWORDS) that are no English words, more than its English ones (STOPWORDS)?"""
-    de = sum(w in GERMAN_STOPWORDS and w not in STOPWORDS for w in words)
-    return de >= 2 and de > sum(w in STOPWORDS and w not in GERMAN_STOPWORDS for w in words)
+# The words that say a question is German (german_question): its verbs, pronouns and question words that are no
+# English word and no name (not `hat`, `bin`, `war`, `was`, `mit`, `du`, `wen`, `sie`: an English keyword query of
+# `Wen Du`, `MIT von Neumann lecture` read as German and searched nothing, or lost MIT: fixE, review revE of qa39)
+GERMAN_QUESTION_WORDS = frozenset("""
+ich wir mich dich uns euch ihm ihn ihnen wann wer wie warum wieso weshalb womit worüber wohin woher welche welcher
+welches habe hast haben hatte hattest hatten ist sind wurde wurden wird wirst werden kann konnte können muss musste
+soll sollte möchte gemacht gesagt gesprochen gesehen gekauft gegessen getroffen gelesen geschrieben gegangen
+gefahren gewesen gehabt
+""".split())
+# German's formal address, capitalised mid-sentence (`Haben Sie ...`): a function word as the others are
+GERMAN_FORMAL = frozenset("Sie Ihnen Ihr Ihre Ihren Ihrem Ihrer".split())
+_QUESTION_WORD = re.compile(r"\w+")
+
+
+def german_question(question: str) -> bool:
+    """Is `question` German: two of its words GERMAN_QUESTION_WORDS, written in
+    lower case or opening it (a sentence, not a list of names: `Ich bin ein
+    Berliner speech`, `Sie und Ich` are none), and more of its words German
+    function words (GERMAN_STOPWORDS) that are no English words than English
+    ones (STOPWORDS)?"""
+    words = _QUESTION_WORD.findall(question)
+    said = sum(w.lower() in GERMAN_QUESTION_WORDS and (i == 0 or w.islower()) for i, w in enumerate(words))
+    lower = [w.lower() for w in words]
+    de = sum(w in GERMAN_STOPWORDS and w not in STOPWORDS for w in lower)
+    return said >= 2 and de > sum(w in STOPWORDS and w not in GERMAN_STOPWORDS for w in lower)
+
+
+def german_function_word(word: str, first: bool) -> bool:
+    """Is `word`, of a German question (german_question), one of German's function words (GERMAN_STOPWORDS) that its
+    BM25 query drops: in lower case, opening the question, or formal (`Sie`)? A capitalised one elsewhere is a name
+    (`Wann hat Wen Du angerufen?`, `Was hat MIT gesagt?`)."""
+    return word.lower() in GERMAN_STOPWORDS and (first or word.islower() or word in GERMAN_FORMAL)
 
 
 # A text is German (german: the heuristic extractor reads its capitalised nouns as no names, heuristic rules

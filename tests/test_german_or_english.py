@@ -62,3 +62,27 @@ def test_a_title_cuts_a_name_only_after_a_role(tmp_path):
     assert not {"Pepper", "Fox", "Park", "Martin Luther King", "Sunset"} & set(found), sorted(found)
     assert {k: found.get(k) for k in ("Smith", "Rand Paul", "Schäfer")} == dict.fromkeys(
         ("Smith", "Rand Paul", "Schäfer"), "person"), found
+
+
+def test_an_english_query_of_names_that_are_german_words_searches_them(tmp_path):
+    """qa39 dropped German's function words from any query of two of them and fewer English ones: `Wen Du` searched
+    nothing, `Li Hua and Wen Du` lost Wen Du, `MIT von Neumann lecture` lost MIT. A question is German by two of
+    German's own verbs, pronouns or question words (text.german_question), and there a capitalised function word
+    mid-question is a name, kept."""
+    from minirag_cli.retrieve import fts_query, search
+
+    root = tmp_path / "notes"
+    write_notes(root, {
+        "wen.md": "# Lease\n\nCalled Wen Du about the lease on Friday.\n",
+        "mit.md": "# Lectures\n\nThe MIT lecture on von Neumann machines was packed.\n",
+        **{f"misc/note{i}.md": f"# Note {i}\n\nGroceries and the lecture notes of week {i}.\n" for i in range(4)},
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=HashingEmbedder(dim=32), extractor=HeuristicExtractor(), options=SyncOptions())
+    for question, path in (("Wen Du", "wen.md"), ("Li Hua and Wen Du", "wen.md"), ("MIT von Neumann lecture", "mit.md")):
+        results = search(conn, question, embedder=HashingEmbedder(dim=32), mode="bm25", k=5).results
+        assert results and results[0]["path"] == path, (question, [r["path"] for r in results])
+    conn.close()
+    assert fts_query("Wen Du") == '"wen" OR "du"'
+    assert fts_query("Wann habe ich mit Jürgen gesprochen?") == '"jürgen" OR "gesprochen"'  # qa39's
+    assert fts_query("Wann habe ich Wen Du angerufen?") == '"wen" OR "du" OR "angerufen"'
