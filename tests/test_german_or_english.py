@@ -86,3 +86,22 @@ def test_an_english_query_of_names_that_are_german_words_searches_them(tmp_path)
     assert fts_query("Wen Du") == '"wen" OR "du"'
     assert fts_query("Wann habe ich mit Jürgen gesprochen?") == '"jürgen" OR "gesprochen"'  # qa39's
     assert fts_query("Wann habe ich Wen Du angerufen?") == '"wen" OR "du" OR "angerufen"'
+
+
+def test_mo_and_di_before_a_number_in_english_are_names(tmp_path):
+    """qa39 read `Mo`, `Di` before any day or decimal as German weekdays abbreviated: `Coffee with Mo 2026-10-05`,
+    `Ran the loop with Mo, 10.5 km`, `Paid Di 20.50` lost Mo and Di. A German day's abbreviation is one in German text
+    or opening a line (`# Mo., 5. Okt.`), before a German day (`5. Okt.`, `13.10.2026`), no decimal or ISO day."""
+    found = _entities(tmp_path, {
+        "coffee.md": "Coffee with Mo 2026-10-05 about the lease.\n",
+        "run.md": "Ran the loop with Mo, 10.5 km in 52 minutes.\n",
+        "tickets.md": "Paid Di 20.50 for the tickets.\n",
+        "Daily/05.10.2026.md": "# Mo., 5. Okt.\n\nTermin mit Anna.\n\n# Di. 06.10.2026\n\nArzt.\n",
+    })
+    assert {"Mo", "Di"} <= set(found), sorted(found)
+    conn = db.connect(tmp_path / "index.sqlite")
+    named = {p for (p,) in conn.execute(
+        "SELECT DISTINCT d.path FROM mentions m JOIN entities e ON e.id = m.entity_id JOIN chunks c ON c.id = m.chunk_id "
+        "JOIN documents d ON d.id = c.document_id WHERE e.name IN ('Mo', 'Di')")}
+    conn.close()
+    assert named == {"coffee.md", "run.md", "tickets.md"}, named  # the German daily note's are days

@@ -68,8 +68,8 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_WORDS, MONTH_WORDS,
-                              WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
+                              MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
                               folder_date, german, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
@@ -808,9 +808,13 @@ diese dieses diesen diesem jeder jede jedes jeden jedem jene jenes jenen jenem w
 im am vom zum zur beim ins ans aufs fürs ums
 """.split())
 # German's days abbreviated before a date (`# Mo., 5. Okt.`, `Di. 13.10.2026`, `Sa, 3. Oktober`): no name (`Mo`, `Di`
-# were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a date's number
+# were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a German day (text.GERMAN_DATE, or its
+# figures with their dots: a decimal's `10.5`, `20.50` or an ISO day is none), and in German text or opening a line
+# (fixE, review revE: `Coffee with Mo 2026-10-05`, `Ran the loop with Mo, 10.5 km`, `Paid Di 20.50` lost Mo, Di)
 GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
-_GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+\d{1,2}\.(?:[ \t]?[^\W\d_]|\d)|\.?,?[ \t]+\d{4}-\d\d-\d\d")
+_GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.)")
+_GERMAN_DAY_BEFORE_WORDS = re.compile(r"\.?,?[ \t]+")
+_LINE_OPENING = re.compile(r"[ \t#>*+-]*")  # what opens a line before its first word: a heading's, a list's marks
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
 GERMAN_CALENDAR = frozenset("""
 Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
@@ -2384,6 +2388,17 @@ _GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UP
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
 
 
+def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
+    """Is the word at `start`..`end` of `text` (`Mo`, `Di`: GERMAN_DAY_ABBREVIATIONS) a German day abbreviated before
+    its date: one in German text or opening its line, a German day after it (`5. Okt.`, `13.10.2026`, `3.10.`)?"""
+    if not (is_german or _LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start)):
+        return False
+    if _GERMAN_DAY_BEFORE_DATE.match(text, end):
+        return True
+    gap = _GERMAN_DAY_BEFORE_WORDS.match(text, end)
+    return gap is not None and GERMAN_DATE.match(text, gap.end()) is not None
+
+
 def _roles(words: list[str]) -> bool:
     """Are `words`, before a person's title, roles (TITLE_ROLES: `Board Chair`, `Mein Nachbar`, `Our Vice President`),
     no part of the name?"""
@@ -3291,7 +3306,7 @@ class HeuristicExtractor:
                 continue
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
-            if span in GERMAN_DAY_ABBREVIATIONS and _GERMAN_DAY_BEFORE_DATE.match(text, start + len(found)):
+            if span in GERMAN_DAY_ABBREVIATIONS and _german_day_before_date(text, start, start + len(found), is_german):
                 continue  # `# Mo., 5. Okt.`, `Di. 13.10.2026`: a German day abbreviated, no name (rules 23)
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
