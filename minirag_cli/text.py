@@ -180,7 +180,14 @@ GERMAN_DATE = re.compile(rf"(?<![\w.])(\d{{1,2}})\.[ \t\u00a0]?"
                          rf"((?:{_GERMAN_FULL})(?!\w)|(?:{_GERMAN_SHORT})(?:\.|(?!\w)))"
                          r"(?:,?[ \t\u00a0]+((?:19|20)\d\d)(?!\d))?", re.I)
 DOTTED_DATE = re.compile(r"(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d\d)(?!\w|\.\d)")
-_LIST_ITEM_START = re.compile(r"[ \t>*+-]*")
+_LIST_ITEM_START = re.compile(r"[ \t>*+#-]*")  # a heading's number too (`## 2. August plans`)
+# Without its year, a day is German's only in German text (german, german_question), after a preposition of days
+# (`am`, `vom`, `bis`...), as a name's whole (`5. Okt`, a date entity's), or with a month no English text writes
+# (fixE, review revE of qa39: `Ranking: 1. Mai Nguyen 2. Jun Park`, `until 5. Jan left early`, `Agenda: 1. Budget 2.
+# Jan's report` were days): not Mai, Juli (names), an abbreviation only with its dot (`Okt.`, not `Dez`, a name too)
+_UNMISTAKABLE_MONTHS = frozenset("januar jänner februar märz maerz juni oktober dezember".split())
+_UNMISTAKABLE_SHORT = frozenset("mär mrz okt dez".split())
+_DAY_PREPOSITION = re.compile(r"(?i:\b(?:am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
 _GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )|(?<=\bab ))"
                                   r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
 
@@ -189,11 +196,19 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
     """(match, year or None, month, day) of each day `text` writes as German
     does (above): `03.10.2026`, `3. Oktober 2026`, `5. Okt.`."""
     found = []
+    in_german = None  # (read once, where a yearless day needs it)
     for m in GERMAN_DATE.finditer(text):
         word = m.group(2).lower().rstrip(".")
-        if not m.group(3) and word in _LIST_MONTHS and \
-                _LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
-            continue
+        if not m.group(3):
+            if word in _LIST_MONTHS and _LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
+                continue
+            if not (word in _UNMISTAKABLE_MONTHS or (word in _UNMISTAKABLE_SHORT and m.group(2).endswith("."))
+                    or m.group(0).strip(" .") == text.strip(" .,")
+                    or _DAY_PREPOSITION.search(text, max(0, m.start() - 12), m.start())):
+                if in_german is None:
+                    in_german = german(text) or german_question(text)
+                if not in_german:
+                    continue
         found.append((m, m.group(3), GERMAN_MONTHS[word], int(m.group(1))))
     found += [(m, m.group(3), int(m.group(2)), int(m.group(1))) for m in DOTTED_DATE.finditer(text)]
     return sorted(found, key=lambda f: f[0].start())

@@ -105,3 +105,26 @@ def test_mo_and_di_before_a_number_in_english_are_names(tmp_path):
         "JOIN documents d ON d.id = c.document_id WHERE e.name IN ('Mo', 'Di')")}
     conn.close()
     assert named == {"coffee.md", "run.md", "tickets.md"}, named  # the German daily note's are days
+
+
+def test_a_numbered_item_before_a_month_word_is_no_day_in_english(tmp_path):
+    """qa39 read `number. month` as a German day without its year anywhere but a list item opening its line:
+    `Ranking: 1. Mai Nguyen 2. Jun Park`, `## 2. August plans`, `ran until 5. Jan left early`, `Agenda: 1. Budget
+    2. Jan's report` made date entities, and `step 2. Jan` asked a day. Without its year such a day needs German text,
+    a preposition of days (`am 1. August`) or a month only German writes (`14. Februar`, `5. Okt.`)."""
+    from minirag_cli.text import written_days
+
+    conn_notes = {
+        "ranking.md": "Ranking: 1. Mai Nguyen 2. Jun Park 3. August Wilson\n",
+        "interview.md": "Interview questions\n\n## 1. Jan's background\n\n## 2. August plans\n",
+        "meeting.md": "Jan Novak came by. The meeting ran until 5. Jan left early.\n",
+        "agenda.md": "Agenda: 1. Budget 2. Jan's report 3. Hiring\n",
+        "Geburtstage.md": "Geburtstag von Oma: 14. Februar. Termin bei Frau Schröder: 5. Okt.\n",
+    }
+    _entities(tmp_path, conn_notes)
+    conn = db.connect(tmp_path / "index.sqlite")
+    days = {k for (k,) in conn.execute("SELECT key FROM entities WHERE type = 'date'")}
+    conn.close()
+    assert days == {"date:--02-14", "date:--10-05"}, days
+    assert written_days("What did Jan say in step 2. Jan?") == []
+    assert [(y, m, d) for _m, y, m, d in written_days("Was war am 1. August?")] == [(None, 8, 1)]  # qa39's
