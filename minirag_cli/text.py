@@ -199,11 +199,11 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
     in_german = None  # (read once, where a yearless day needs it)
     for m in GERMAN_DATE.finditer(text):
         word = m.group(2).lower().rstrip(".")
-        if not m.group(3):
+        # a date entity's name, whole (`3. August`): its key is its day (it was `3august`, read as a list's item)
+        if not m.group(3) and m.group(0).strip(" .") != text.strip(" .,"):
             if word in _LIST_MONTHS and _LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
                 continue
             if not (word in _UNMISTAKABLE_MONTHS or (word in _UNMISTAKABLE_SHORT and m.group(2).endswith("."))
-                    or m.group(0).strip(" .") == text.strip(" .,")
                     or _DAY_PREPOSITION.search(text, max(0, m.start() - 12), m.start())):
                 if in_german is None:
                     in_german = german(text) or german_question(text)

@@ -128,3 +128,13 @@ def test_a_numbered_item_before_a_month_word_is_no_day_in_english(tmp_path):
     assert days == {"date:--02-14", "date:--10-05"}, days
     assert written_days("What did Jan say in step 2. Jan?") == []
     assert [(y, m, d) for _m, y, m, d in written_days("Was war am 1. August?")] == [(None, 8, 1)]  # qa39's
+
+
+def test_a_german_day_of_a_list_month_is_keyed_by_its_day(tmp_path):
+    """`am 3. August` of a German note is a date entity, but its name alone (`3. August`) read as a numbered list's
+    item, so its key was `3august`, no day's: `date:--08-03` is."""
+    _entities(tmp_path, {"Arzt.md": "Ich war am 3. August beim Arzt und es ist gut.\n"})
+    conn = db.connect(tmp_path / "index.sqlite")
+    days = {k for (k,) in conn.execute("SELECT key FROM entities WHERE type = 'date'")}
+    conn.close()
+    assert days == {"date:--08-03"}, days
