@@ -620,11 +620,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES).
 # 23, qa39's part (a German vault): a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14.
 #    Februar`, `03.10.2026`; a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities,
-#    so `am 3. Oktober` reached no note of the day; a numbered list's `1. August` opening its line is none. German's
-#    reporting verbs are REPORTING_VERBS (`Jürgen sagte:` named Jürgen sagte); a German day abbreviated before a
-#    date's number names nothing (`# Mo., 5. Okt.` named Mo); a short text of two German function words and no English
-#    one is German (german: `meine Notizen` named Notizen); a role before a person's title is no part of the name
-#    (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Board Chair Dr. Lee` name Schäfer, Öztürk, Lee, persons).
+#    so `am 3. Oktober` reached no note of the day; a numbered list's or a heading's `1. August` opening its line is
+#    none. German's reporting verbs are REPORTING_VERBS (`Jürgen sagte:` named Jürgen sagte); a German day abbreviated
+#    before a German day names nothing (`# Mo., 5. Okt.` named Mo); a short text of two German function words and no
+#    English one is German (german: `meine Notizen` named Notizen); a role before a person's title is no part of the
+#    name (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Board Chair Dr. Lee` name Schäfer, Öztürk, Lee, persons).
+# 23, fixE's part (review revE of qa39: English notes as before it): a short text is German only with a word English
+#    never writes, a name's `von der`/`van der` no German words (`Ursula von der Leyen, Olaf Scholz` lost Leyen); in
+#    English text a title cuts a name only after a role (TITLE_ROLES: `Keurig Dr Pepper`, `Fantastic Mr. Fox` named
+#    Pepper, Fox) and a name keeps its last `Dr` (`Sunset Dr.`); `Mo`, `Di` are German days only in German text or
+#    opening a line, before a German day (`Coffee with Mo 2026-10-05`, `Paid Di 20.50` lost Mo, Di); a day without its
+#    year needs German text, `am`/`vom` before it or a month English never writes (`Ranking: 1. Mai Nguyen 2. Jun
+#    Park`, `until 5. Jan left` held days); a date entity `3. August` is keyed by its day (it was `3august`).
 VERSION = 23
 
 
