@@ -187,9 +187,10 @@ _LIST_ITEM_START = re.compile(r"[ \t>*+#-]*")  # a heading's number too (`## 2. 
 # Jan's report` were days): not Mai, Juli (names), an abbreviation only with its dot (`Okt.`, not `Dez`, a name too)
 _UNMISTAKABLE_MONTHS = frozenset("januar jänner februar märz maerz juni oktober dezember".split())
 _UNMISTAKABLE_SHORT = frozenset("mär mrz okt dez".split())
-_DAY_PREPOSITION = re.compile(r"(?i:\b(?:am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
-_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )|(?<=\bab ))"
-                                  r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
+# (`am` after a clock's hour is English's: `Meeting at 9 am 3.10. with Tom` asked no day before qa39: fixE)
+_DAY_PREPOSITION = re.compile(r"(?i:\b(?:(?<!\d )am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
+_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )(?<!\d am )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )"
+                                  r"|(?<=\bab ))(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
 
 
 def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:

@@ -127,6 +127,8 @@ def test_a_numbered_item_before_a_month_word_is_no_day_in_english(tmp_path):
     conn.close()
     assert days == {"date:--02-14", "date:--10-05"}, days
     assert written_days("What did Jan say in step 2. Jan?") == []
+    assert written_days("Meeting at 9 am 3.10. with Tom") == []  # English's a.m.; a German `am 3.10.` is a day
+    assert [(y, m, d) for _m, y, m, d in written_days("Was habe ich am 3.10. gemacht?")] == [(None, 10, 3)]
     assert [(y, m, d) for _m, y, m, d in written_days("Was war am 1. August?")] == [(None, 8, 1)]  # qa39's
 
 
