@@ -62,9 +62,10 @@ from minirag_cli import db
 from minirag_cli.errors import UsageError
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, GERMAN_STOPWORDS, MONTH_NAMES, STOPWORDS, cjk_bigrams,
-                              cjk_day_tokens, date_key_prefixes, date_terms, day_phrases, iso_dates, refuse_wordless,
-                              typed_text, without_invisibles, asked_months, german_question, seasons, written_days)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
+                              date_key_prefixes, date_terms, day_phrases, german_function_word, german_question,
+                              iso_dates, refuse_wordless, typed_text, without_invisibles, asked_months, seasons,
+                              written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -165,9 +166,10 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     plain = _blanked(question, [m.span() for m in dates + [d[0] for d in days] + cjk_days + years]
                      + [(lead.start() if (lead := _MONTH_OF.search(question[:g.start])) else g.start, g.end)
                         for g in months])
-    words = _WORD_PIECE.findall(plain.lower())
-    stop = STOPWORDS | GERMAN_STOPWORDS if german_question(words) else STOPWORDS
-    words = [w for w in words if w not in stop and len(w) > 1]
+    if german_question(question):  # its function words go too, as STOPWORDS do; its names stay (`Wen Du`, `MIT`)
+        plain = _blanked(plain, [m.span() for i, m in enumerate(_WORD_PIECE.finditer(plain))
+                                 if german_function_word(m.group(), i == 0)])
+    words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     if about_notes:  # "what did I write in October 2026?": write says where to look, not what
         words = [w for w in words if w not in NOTE_WORDS]
     words = list(dict.fromkeys(words))[:64]

@@ -9,6 +9,7 @@ resolution cannot drift apart.
 
 from __future__ import annotations
 
+import collections
 import datetime as _dt
 import functools
 import re
@@ -41,11 +42,88 @@ jetzt etwas dass ob denn doch mal gibt gab
 """.split())
 
 
-def german_question(words: list[str]) -> bool:
-    """Is a question of these lower-cased `words` German: two of them German function words
-    (GERMAN_STOPWORDS) that are no English words, more than its English ones (STOPWORDS)?"""
-    de = sum(w in GERMAN_STOPWORDS and w not in STOPWORDS for w in words)
-    return de >= 2 and de > sum(w in STOPWORDS and w not in GERMAN_STOPWORDS for w in words)
+# The words that say a question is German (german_question): its verbs, pronouns and question words that are no
+# English word and no name (not `hat`, `bin`, `war`, `was`, `mit`, `du`, `wen`, `sie`: an English keyword query of
+# `Wen Du`, `MIT von Neumann lecture` read as German and searched nothing, or lost MIT: fixE, review revE of qa39)
+GERMAN_QUESTION_WORDS = frozenset("""
+ich wir mich dich uns euch ihm ihn ihnen wann wer wie warum wieso weshalb womit worüber wohin woher welche welcher
+welches habe hast haben hatte hattest hatten ist sind wurde wurden wird wirst werden kann konnte können muss musste
+soll sollte möchte gemacht gesagt gesprochen gesehen gekauft gegessen getroffen gelesen geschrieben gegangen
+gefahren gewesen gehabt
+""".split())
+# German's formal address, capitalised mid-sentence (`Haben Sie ...`): a function word as the others are
+GERMAN_FORMAL = frozenset("Sie Ihnen Ihr Ihre Ihren Ihrem Ihrer".split())
+_QUESTION_WORD = re.compile(r"\w+")
+
+
+def german_question(question: str) -> bool:
+    """Is `question` German: two of its words GERMAN_QUESTION_WORDS, written in
+    lower case or opening it (a sentence, not a list of names: `Ich bin ein
+    Berliner speech`, `Sie und Ich` are none), and more of its words German
+    function words (GERMAN_STOPWORDS) that are no English words than English
+    ones (STOPWORDS)?"""
+    words = _QUESTION_WORD.findall(question)
+    said = sum(w.lower() in GERMAN_QUESTION_WORDS and (i == 0 or w.islower()) for i, w in enumerate(words))
+    lower = [w.lower() for w in words]
+    de = sum(w in GERMAN_STOPWORDS and w not in STOPWORDS for w in lower)
+    return said >= 2 and de > sum(w in STOPWORDS and w not in GERMAN_STOPWORDS for w in lower)
+
+
+def german_function_word(word: str, first: bool) -> bool:
+    """Is `word`, of a German question (german_question), one of German's function words (GERMAN_STOPWORDS) that its
+    BM25 query drops: in lower case, opening the question, or formal (`Sie`)? A capitalised one elsewhere is a name
+    (`Wann hat Wen Du angerufen?`, `Was hat MIT gesagt?`)."""
+    return word.lower() in GERMAN_STOPWORDS and (first or word.islower() or word in GERMAN_FORMAL)
+
+
+# A text is German (german: the heuristic extractor reads its capitalised nouns as no names, heuristic rules
+# 11) when its German function words (GERMAN_WORDS, none an English word) are at least GERMAN_MIN and twice its
+# English ones (ENGLISH_WORDS): a word lists the closed classes of each language, no nouns.
+GERMAN_WORDS = frozenset("""
+der das und ist nicht ein eine einen einem einer ich wir mit für auf den dem des sich auch zu im von bei noch
+nach sind habe haben hatte wird werden aber oder wenn dass sie er es sehr schon kein keine mein meine uns ihm
+ihn wie nur vom zum zur beim ins dann jetzt heute morgen gestern immer wieder etwas viel mehr
+""".split())
+ENGLISH_WORDS = frozenset("""
+the and is are to of a i you it that this with for on was were have has be not but they he she we at from
+""".split())
+GERMAN_MIN = 4
+GERMAN_SHORT_MIN = 2  # ... or this many and no English one, one of them GERMAN_ONLY_WORDS' (german)
+# Those no English text writes in lower case: not `den`, `des`, `im` (English's `den`, French's `des`, a typed `im`),
+# nor a name's particle (`zu`, `von`), nor `er`, `es`
+GERMAN_ONLY_WORDS = GERMAN_WORDS - frozenset("den des im zu von er es".split())
+# an article after a name's particle is the name's (`Ursula von der Leyen`, `Edwin van der Sar`, `Jan van der
+# Berg`): no German function word (fixE: a short English note of such names read as German and lost Leyen, Sar, Berg)
+_PARTICLE_ARTICLE = re.compile(r"\b(?i:von|van|de|zu)[ \t]+(der|den|des|dem)\b")
+_WORD_RUN = re.compile(r"\w+")
+_SENTENCE_FIRST = re.compile(r"(?:^|(?<=\n)|(?<=[.!?] ))[ \t>*#-]*(\w+)")
+
+
+def german(text: str) -> bool:
+    """Is `text` German: at least GERMAN_MIN of its words German function
+    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS),
+    or GERMAN_SHORT_MIN of them and no English one, one of them written as
+    German alone writes it (GERMAN_ONLY_WORDS, in lower case)? An article
+    after a name's particle (`von der Leyen`) is the name's, none of them."""
+    # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
+    # only in a text that writes one of German's commonest words, as a German text of any length does
+    if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
+        return False
+    counts = collections.Counter(_WORD_RUN.findall(text.lower()))
+    particles = collections.Counter(m.group(1) for m in _PARTICLE_ARTICLE.finditer(text))
+    counts -= particles
+    de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
+    en = sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
+    if de >= GERMAN_MIN:
+        return de >= 2 * en
+    # a short one (a daily note's two lines, `Besprechung mit Jürgen um 10 Uhr ... in der Kantine.`) holds fewer:
+    # two and no English one (rules 23, qa39: `der Kantine`, `die Zahlen` of such a note were names), and a word
+    # English writes never so (fixE: `Ursula von der Leyen, Olaf Scholz` and `Mit Romney, Der Spiegel` are English)
+    if de < GERMAN_SHORT_MIN or en:
+        return False
+    written = collections.Counter(_WORD_RUN.findall(text))  # in lower case, or opening a line or a sentence
+    written.update(m.group(1).lower() for m in _SENTENCE_FIRST.finditer(text))
+    return any(n > particles[w] for w, n in written.items() if w in GERMAN_ONLY_WORDS)
 
 
 # The keyword channel's stopwords plus words that name no entity in a question
@@ -102,20 +180,36 @@ GERMAN_DATE = re.compile(rf"(?<![\w.])(\d{{1,2}})\.[ \t\u00a0]?"
                          rf"((?:{_GERMAN_FULL})(?!\w)|(?:{_GERMAN_SHORT})(?:\.|(?!\w)))"
                          r"(?:,?[ \t\u00a0]+((?:19|20)\d\d)(?!\d))?", re.I)
 DOTTED_DATE = re.compile(r"(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d\d)(?!\w|\.\d)")
-_LIST_ITEM_START = re.compile(r"[ \t>*+-]*")
-_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )|(?<=\bab ))"
-                                  r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
+_LIST_ITEM_START = re.compile(r"[ \t>*+#-]*")  # a heading's number too (`## 2. August plans`)
+# Without its year, a day is German's only in German text (german, german_question), after a preposition of days
+# (`am`, `vom`, `bis`...), as a name's whole (`5. Okt`, a date entity's), or with a month no English text writes
+# (fixE, review revE of qa39: `Ranking: 1. Mai Nguyen 2. Jun Park`, `until 5. Jan left early`, `Agenda: 1. Budget 2.
+# Jan's report` were days): not Mai, Juli (names), an abbreviation only with its dot (`Okt.`, not `Dez`, a name too)
+_UNMISTAKABLE_MONTHS = frozenset("januar jänner februar märz maerz juni oktober dezember".split())
+_UNMISTAKABLE_SHORT = frozenset("mär mrz okt dez".split())
+# (`am` after a clock's hour is English's: `Meeting at 9 am 3.10. with Tom` asked no day before qa39: fixE)
+_DAY_PREPOSITION = re.compile(r"(?i:\b(?:(?<!\d )am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
+_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )(?<!\d am )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )"
+                                  r"|(?<=\bab ))(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
 
 
 def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
     """(match, year or None, month, day) of each day `text` writes as German
     does (above): `03.10.2026`, `3. Oktober 2026`, `5. Okt.`."""
     found = []
+    in_german = None  # (read once, where a yearless day needs it)
     for m in GERMAN_DATE.finditer(text):
         word = m.group(2).lower().rstrip(".")
-        if not m.group(3) and word in _LIST_MONTHS and \
-                _LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
-            continue
+        # a date entity's name, whole (`3. August`): its key is its day (it was `3august`, read as a list's item)
+        if not m.group(3) and m.group(0).strip(" .") != text.strip(" .,"):
+            if word in _LIST_MONTHS and _LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
+                continue
+            if not (word in _UNMISTAKABLE_MONTHS or (word in _UNMISTAKABLE_SHORT and m.group(2).endswith("."))
+                    or _DAY_PREPOSITION.search(text, max(0, m.start() - 12), m.start())):
+                if in_german is None:
+                    in_german = german(text) or german_question(text)
+                if not in_german:
+                    continue
         found.append((m, m.group(3), GERMAN_MONTHS[word], int(m.group(1))))
     found += [(m, m.group(3), int(m.group(2)), int(m.group(1))) for m in DOTTED_DATE.finditer(text)]
     return sorted(found, key=lambda f: f[0].start())

@@ -56,7 +56,6 @@ wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 from __future__ import annotations
 
 import bisect
-import collections
 import functools
 import itertools
 import re
@@ -69,9 +68,9 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH_WORDS, WEEKDAY_NAMES, bundle_path,
-                              daily_date, file_date, file_period, find_dates, fold, folder_date, normalise_key,
-                              without_invisibles, without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
+                              MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
+                              folder_date, german, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -625,11 +624,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, MONTH
 #    payee, `EUR` and `EC` were the top names): it is named by its file name alone, as links name it.
 # 23, qa39's part (a German vault): a German day is a date (text.german_dates: `3. Oktober 2026`, `5. Okt.`, `14.
 #    Februar`, `03.10.2026`; a daily note named `05.10.2026.md`, a link `[[05.10.2026]]`): they were no date entities,
-#    so `am 3. Oktober` reached no note of the day; a numbered list's `1. August` opening its line is none. German's
-#    reporting verbs are REPORTING_VERBS (`Jürgen sagte:` named Jürgen sagte); a German day abbreviated before a
-#    date's number names nothing (`# Mo., 5. Okt.` named Mo); a short text of two German function words and no English
-#    one is German (german: `meine Notizen` named Notizen); a role before a person's title is no part of the name
-#    (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Board Chair Dr. Lee` name Schäfer, Öztürk, Lee, persons).
+#    so `am 3. Oktober` reached no note of the day; a numbered list's or a heading's `1. August` opening its line is
+#    none. German's reporting verbs are REPORTING_VERBS (`Jürgen sagte:` named Jürgen sagte); a German day abbreviated
+#    before a German day names nothing (`# Mo., 5. Okt.` named Mo); a short text of two German function words and no
+#    English one is German (german: `meine Notizen` named Notizen); a role before a person's title is no part of the
+#    name (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Board Chair Dr. Lee` name Schäfer, Öztürk, Lee, persons).
+# 23, fixE's part (review revE of qa39: English notes as before it): a short text is German only with a word English
+#    never writes, a name's `von der`/`van der` no German words (`Ursula von der Leyen, Olaf Scholz` lost Leyen); in
+#    English text a title cuts a name only after a role (TITLE_ROLES: `Keurig Dr Pepper`, `Fantastic Mr. Fox` named
+#    Pepper, Fox) and a name keeps its last `Dr` (`Sunset Dr.`); `Mo`, `Di` are German days only in German text or
+#    opening a line, before a German day (`Coffee with Mo 2026-10-05`, `Paid Di 20.50` lost Mo, Di); a day without its
+#    year needs German text, `am`/`vom` before it or a month English never writes (`Ranking: 1. Mai Nguyen 2. Jun
+#    Park`, `until 5. Jan left` held days); a date entity `3. August` is keyed by its day (it was `3august`).
 VERSION = 23
 
 
@@ -800,23 +806,11 @@ complete completed cancelled canceled started ongoing paused approved rejected t
 """.split())
 
 # German capitalises every noun (`Ich muss noch Birnen und Käse kaufen.`): a capitalised word of a
-# German text is a name only when the text does not use it as a noun. A text is German when its
-# German function words (GERMAN_WORDS, none an English word) are at least GERMAN_MIN and twice its
-# English ones (ENGLISH_WORDS): a word lists the closed classes of each language, no nouns. A noun
+# German text (text.german) is a name only when the text does not use it as a noun. A noun
 # is a word the text writes after a determiner (GERMAN_DETERMINERS: an article, a possessive, a
 # demonstrative, `im`, `zum`...; adjectives between: `die neue Architektur`) or a number (`1 kg
 # Birnen`, `um 9 Uhr`) anywhere: `der Käse vom Markt` makes a noun of `Birnen und Käse` too. Heuristic
 # rules 11.
-GERMAN_WORDS = frozenset("""
-der das und ist nicht ein eine einen einem einer ich wir mit für auf den dem des sich auch zu im von bei noch
-nach sind habe haben hatte wird werden aber oder wenn dass sie er es sehr schon kein keine mein meine uns ihm
-ihn wie nur vom zum zur beim ins dann jetzt heute morgen gestern immer wieder etwas viel mehr
-""".split())
-ENGLISH_WORDS = frozenset("""
-the and is are to of a i you it that this with for on was were have has be not but they he she we at from
-""".split())
-GERMAN_MIN = 4
-GERMAN_SHORT_MIN = 2  # ... or this many and no English one (german)
 GERMAN_DETERMINERS = frozenset("""
 der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines mein meine
 meinen meinem meiner meines dein deine deinen deinem deiner deines sein seine seinen seinem seiner seines ihre
@@ -825,9 +819,13 @@ diese dieses diesen diesem jeder jede jedes jeden jedem jene jenes jenen jenem w
 im am vom zum zur beim ins ans aufs fürs ums
 """.split())
 # German's days abbreviated before a date (`# Mo., 5. Okt.`, `Di. 13.10.2026`, `Sa, 3. Oktober`): no name (`Mo`, `Di`
-# were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a date's number
+# were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a German day (text.GERMAN_DATE, or its
+# figures with their dots: a decimal's `10.5`, `20.50` or an ISO day is none), and in German text or opening a line
+# (fixE, review revE: `Coffee with Mo 2026-10-05`, `Ran the loop with Mo, 10.5 km`, `Paid Di 20.50` lost Mo, Di)
 GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
-_GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+\d{1,2}\.(?:[ \t]?[^\W\d_]|\d)|\.?,?[ \t]+\d{4}-\d\d-\d\d")
+_GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.)")
+_GERMAN_DAY_BEFORE_WORDS = re.compile(r"\.?,?[ \t]+")
+_LINE_OPENING = re.compile(r"[ \t#>*+-]*")  # what opens a line before its first word: a heading's, a list's marks
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
 GERMAN_CALENDAR = frozenset("""
 Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
@@ -980,6 +978,26 @@ SPELLED_TITLES = frozenset("Professor".split())
 # German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): in a German text, a person's title as
 # SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`)
 GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
+# The roles a note writes before a person's title (`CEO Dr. Smith`, `Senator Dr. Rand Paul`, `Zahnarzt Dr. Schäfer`,
+# `Mein Nachbar Herr Öztürk`), lower-cased, with ROLE_WORDS: no part of the name the title opens (rules 23, qa39).
+# Only they: a title after other words is part of a name (`Keurig Dr Pepper`, `Fantastic Mr. Fox`, `Lakeview Dr Park`,
+# `Martin Luther King Dr.`: fixE, review revE of qa39, they lost their words before the title or their `Dr`)
+TITLE_ROLES = ROLE_WORDS | GERMAN_TITLES | frozenset(w.lower() for w in """
+ceo cfo cto coo cio cmo cso vp svp evp president vice chair chairman chairwoman chairperson board director head
+senator congressman congresswoman representative governor mayor minister secretary ambassador judge justice
+professor lecturer dean principal chancellor provost rector officer captain commander general colonel lieutenant
+sergeant sheriff detective inspector chief surgeon physician pastor reverend bishop rabbi imam founder cofounder
+co-founder host speaker moderator editor advisor adviser counselor counsellor pharmacist instructor trainer lead
+researcher scientist engineer lawyer attorney consultant assistant associate deputy senior junior acting interim
+former team
+Arzt Ärztin Zahnarzt Zahnärztin Hausarzt Hausärztin Tierarzt Tierärztin Kinderarzt Kinderärztin Frauenarzt
+Frauenärztin Augenarzt Augenärztin Hautarzt Hautärztin Facharzt Fachärztin Chefarzt Chefärztin Oberarzt Oberärztin
+Orthopäde Orthopädin Nachbar Nachbarin Chef Chefin Kollege Kollegin Vermieter Vermieterin Lehrer Lehrerin Professorin
+Anwalt Anwältin Rechtsanwalt Rechtsanwältin Notar Notarin Steuerberater Steuerberaterin Therapeut Therapeutin
+Physiotherapeut Physiotherapeutin Psychologe Psychologin Betreuer Betreuerin Doktorvater Doktormutter Bürgermeister
+Bürgermeisterin Direktor Direktorin Geschäftsführer Geschäftsführerin Vorstand Leiter Leiterin Abteilungsleiter
+Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
+""".split())
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -2349,22 +2367,6 @@ def without_math(text: str) -> str:
     return INLINE_MATH.sub(blank, DISPLAY_MATH.sub(blank, text))
 
 
-def german(text: str) -> bool:
-    """Is `text` German: at least GERMAN_MIN of its words German function
-    words (GERMAN_WORDS), and twice as many as English ones (ENGLISH_WORDS),
-    or GERMAN_SHORT_MIN of them and no English one?"""
-    # counted by a Counter (a loop over an English note's words took a tenth of its extraction), and
-    # only in a text that writes one of German's commonest words, as a German text of any length does
-    if not any(f" {w} " in text for w in ("und", "der", "das", "ist", "nicht", "ich", "mit", "ein")):
-        return False
-    counts = collections.Counter(_WORD_RUN.findall(text.lower()))
-    de = sum(counts[w] for w in GERMAN_WORDS.intersection(counts))
-    en = sum(counts[w] for w in ENGLISH_WORDS.intersection(counts))
-    # a short one (a daily note's two lines, `Besprechung mit Jürgen um 10 Uhr ... in der Kantine.`) holds fewer:
-    # two and no English one (rules 23, qa39: `der Kantine`, `die Zahlen` of such a note were names)
-    return de >= 2 * en and (de >= GERMAN_MIN or (de >= GERMAN_SHORT_MIN and en == 0))
-
-
 # a German noun's place: after a determiner (lower-case inflected adjectives or a number between), or
 # after a number (group 2) and a unit's abbreviation (`1 kg Birnen`, `180 Grad`); the noun is group 3
 # (a lookahead: each word is tried, `bringt den Wein` holds `den Wein`). A time's minutes count
@@ -2409,6 +2411,25 @@ _GERMAN_TITLED = re.compile(
     rf"{_GAP}({UPPER}{LOWER}+)(?![\w'’-])")
 _GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UPPER}{LOWER}+)(?![\w'’-]))")
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
+
+
+def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
+    """Is the word at `start`..`end` of `text` (`Mo`, `Di`: GERMAN_DAY_ABBREVIATIONS) a German day abbreviated before
+    its date: one in German text or opening its line, a German day after it (`5. Okt.`, `13.10.2026`, `3.10.`)?"""
+    if not (is_german or _LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start)):
+        return False
+    if _GERMAN_DAY_BEFORE_DATE.match(text, end):
+        return True
+    gap = _GERMAN_DAY_BEFORE_WORDS.match(text, end)
+    return gap is not None and GERMAN_DATE.match(text, gap.end()) is not None
+
+
+def _roles(words: list[str]) -> bool:
+    """Are `words`, before a person's title, roles (TITLE_ROLES: `Board Chair`, `Mein Nachbar`, `Our Vice President`),
+    no part of the name?"""
+    kinds = [w.lower() in TITLE_ROLES or (w.lower() in COMMON_WORDS or w.lower() in GERMAN_DETERMINERS) and None
+             for w in words]
+    return True in kinds and False not in kinds
 
 
 def german_nouns(text: str) -> set[str]:
@@ -3245,14 +3266,18 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
-            inner = next((i for i, w in enumerate(words[1:-1], 1) if w.removesuffix(".") in PERSON_TITLES
+            inner = next((i for i, w in enumerate(words[1:], 1) if w.removesuffix(".") in PERSON_TITLES
                           or (is_german and w in GERMAN_TITLES)), None)
-            if inner is not None:
+            if inner is not None and (is_german or _roles(words[:inner])):
                 # a role before a person's title (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Chair Dr.
-                # Lee`): the role is no part of the name, the title says person (rules 23, qa39: they were names)
-                start, found, words = start + found.index(words[inner]), " ".join(words[inner:]), words[inner:]
-            elif len(words) > 1 and words[-1].removesuffix(".") in PERSON_TITLES:
-                words = words[:-1]  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, no part of the role's
+                # Lee`): the role is no part of the name, the title says person (rules 23, qa39: they were names);
+                # in English text only a role is (TITLE_ROLES: `Keurig Dr Pepper`, `Fantastic Mr. Fox` are names)
+                if inner < len(words) - 1:
+                    start, found, words = start + found.index(words[inner]), " ".join(words[inner:]), words[inner:]
+                elif _roles(words[:-1]):
+                    continue  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, the role no name
+                else:
+                    words = words[:-1]  # (German text) `Praxis Dr. med. Vogt`; English's `Sunset Dr.` keeps its `Dr`
             titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
@@ -3306,7 +3331,7 @@ class HeuristicExtractor:
                 continue
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
-            if span in GERMAN_DAY_ABBREVIATIONS and _GERMAN_DAY_BEFORE_DATE.match(text, start + len(found)):
+            if span in GERMAN_DAY_ABBREVIATIONS and _german_day_before_date(text, start, start + len(found), is_german):
                 continue  # `# Mo., 5. Okt.`, `Di. 13.10.2026`: a German day abbreviated, no name (rules 23)
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
