@@ -141,6 +141,51 @@ def test_a_bear_note_s_info_json_alone_changes_it(tmp_path, monkeypatch):
     assert sync(root, tmp_path / "index.sqlite")[0].unchanged == 1  # then as it is: not read again
 
 
+
+def unsynced(db_path, root) -> list[str]:
+    """The states store.unsynced_edits gives of every note the index holds of `root`."""
+    from minirag_cli.store.lookup import unsynced_edits
+
+    conn = db.connect(db_path)
+    try:
+        notes = [(str(root.resolve()), path) for (path,) in conn.execute("SELECT path FROM documents")]
+        return [edit["state"] for edit in unsynced_edits(conn, notes)]
+    finally:
+        conn.close()
+
+
+def test_a_bear_bundle_touched_or_dated_ahead_is_not_indexed_anew(tmp_path):
+    """fixB read a bundle's text anew whenever its or its info.json's time changed and never let it take the
+    "same bytes, only touched" shortcut: a touch re-embedded it, and an info.json dated ahead (a clock, a copy)
+    re-indexed it at every sync. What says a bundle changed is its two files' bytes (fixG, review revH); an
+    info.json rewritten (its trash, its creation) still changes it."""
+    import os
+
+    from tests.test_readers12_formats import BEAR_INFO
+
+    root = tmp_path / "notes"
+    bundle = root / "Trip to Lisbon.textbundle"
+    bundle.mkdir(parents=True)
+    (bundle / "text.markdown").write_text("# Trip to Lisbon\n\nBook the ferry with Jonas.\n", encoding="utf-8")
+    (bundle / "info.json").write_text(BEAR_INFO % 0, encoding="utf-8")
+    for file in bundle.iterdir():
+        os.utime(file, (1_790_000_000, 1_790_000_000))
+    assert sync(root, tmp_path / "index.sqlite")[0].added == 1
+    for file in bundle.iterdir():  # touched: the same bytes
+        os.utime(file, (1_790_000_500, 1_790_000_500))
+    assert unsynced(tmp_path / "index.sqlite", root) == []
+    touched = sync(root, tmp_path / "index.sqlite")[0]
+    assert (touched.changed, touched.embedded, touched.unchanged) == (0, 0, 1)
+    ahead = 4_000_000_000  # info.json dated in 2096
+    os.utime(bundle / "info.json", (ahead, ahead))
+    for _ in range(3):
+        again = sync(root, tmp_path / "index.sqlite")[0]
+        assert (again.changed, again.embedded, again.unchanged) == (0, 0, 1)
+    (bundle / "info.json").write_text(BEAR_INFO % 1, encoding="utf-8")  # trashed in Bear, its time ahead still
+    os.utime(bundle / "info.json", (ahead, ahead))
+    assert unsynced(tmp_path / "index.sqlite", root) == ["changed"]  # (`mrag show` says so before a sync)
+    assert sync(root, tmp_path / "index.sqlite")[1] == []
+
 JOURNAL = """[2026-10-03 09:15] Marta called.
 We meet Marta on Friday about the budget.
 
