@@ -5,8 +5,9 @@ trash (`trashed: 1`). Its text file says neither, so a Bear note was dated by no
 The text read ends in a line of its own, `created: 2024-06-07 12:08` (in the machine's time zone), which
 dates it as a Simplenote note's does (created, store.note_head); a note in Bear's trash is no note (the
 sync skips it, saying so). What the note reads hangs on its `info.json` too: the bundle's text file is recorded
-with the later of the two files' times (bundle_mtime), and read anew when that changed, its own bytes the same
-(in_bundle), so that a note trashed or restored in Bear, or its creation changed, is synced as a rebuild reads it."""
+with the later of the two files' times (bundle_mtime), so that a change to either has it read, and with the hash
+of both files' bytes (note_hash), so that a note trashed or restored in Bear, or its creation changed, is synced
+as a rebuild reads it, and a bundle touched with the same bytes is not indexed anew."""
 
 from __future__ import annotations
 
@@ -77,6 +78,22 @@ def bundle_mtime(path: Path, mtime: float) -> float:
         return max(mtime, (path.parent / "info.json").stat().st_mtime)
     except OSError:  # no info.json (an iA Writer bundle may hold none), or none to be read for now
         return mtime
+
+
+def note_hash(path: Path, data: bytes) -> str:
+    """The hash recorded of the note file at `path` whose bytes are `data` (what says it changed): of `data`, and
+    for a TextBundle's text file of its bundle's info.json's bytes too, which note_read reads with it. Not the
+    files' times: a bundle touched, or its info.json dated ahead, was indexed anew at each sync (fixG, review
+    revH of fixB's bundle_mtime); an info.json rewritten (trashed, restored, its creation) changes it."""
+    from minirag_cli.chunking import content_hash
+
+    if not in_bundle(str(path)):
+        return content_hash(data)
+    try:
+        info = (path.parent / "info.json").read_bytes()
+    except OSError:  # none (an iA Writer bundle may hold none), or none to be read for now: the text's alone
+        return content_hash(data)
+    return content_hash(data + b"\0info.json\0" + info)
 
 
 def created(path: str, text: str) -> str:

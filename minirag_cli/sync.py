@@ -48,8 +48,8 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
-from minirag_cli.bear import in_bundle
-from minirag_cli.chunking import Chunk, content_hash
+from minirag_cli.bear import note_hash
+from minirag_cli.chunking import Chunk
 from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
@@ -1709,7 +1709,7 @@ def _read_note(run: _Run, note: NoteFile, seen: set[str], indexed: bool,
         _looked_at(run, note, "binary file", read_at)
         progress.advance(1, 0)
         return None
-    return data, content_hash(data), wide
+    return data, note_hash(note.abspath, data), wide
 
 
 def _looked_at(run: _Run, note: NoteFile, reason: str, read_at: float) -> None:
@@ -1944,7 +1944,7 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
                 if cannot_read_for_now(exc):  # kept as last synced: its reading is not checked
                     run.unread_readings.add(root)
                 continue
-            if content_hash(data) != old[1]:
+            if note_hash(note.abspath, data) != old[1]:
                 continue  # changed: read anew anyway
             skipped, text, _warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
             chunks = [chunk for _, chunk in stored[old[0]]]
@@ -1996,8 +1996,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             continue
         data, digest, wide = read
         note = replace(note, mtime=recorded_mtime(note.mtime, read_at))
-        # (a TextBundle's text is read anew, its bytes the same: its info.json changed, bear.bundle_mtime)
-        if old and old[1] == digest and not in_bundle(note.path):
+        # (a TextBundle's digest is its text's and its info.json's: bear.note_hash)
+        if old and old[1] == digest:
             seen.add(note.path)
             touched_only.append((note.mtime, note.size, old[0]))
             summary.unchanged += 1
@@ -2660,7 +2660,7 @@ def _keep_ahead(run: _Run, note: NoteFile, data: bytes, read_at: float) -> _Read
     decoded, kept in `run.read_ahead` for the sync to index without reading
     it again, its bytes taken from the room left."""
     skipped, text, warning = _skip_reason(note, data, run.options.max_bytes)
-    ahead = run.read_ahead[note.path] = _ReadAhead(content_hash(data), read_at, skipped, text, warning)
+    ahead = run.read_ahead[note.path] = _ReadAhead(note_hash(note.abspath, data), read_at, skipped, text, warning)
     run.read_ahead_room -= len(data)
     return ahead
 

@@ -1787,7 +1787,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 12: formats: a Bear note's TextBundle (Bear 2's backup, its TextBundle export) is dated by its `info.json`'s
 # `net.shinyfrog.bear` `creationDate`, read as a last line `created: 2024-06-07 12:08` (bear.py: it was undated), and
 # one in Bear's trash (`trashed: 1`) is skipped with that reason (it was indexed as a live note). A change to the
-# bundle's info.json alone changes the note (fixB: bear.bundle_mtime, the later of the two files' times recorded).
+# bundle's info.json alone changes the note (fixB: bear.bundle_mtime, the later of the two files' times recorded;
+# fixG: by the two files' bytes, bear.note_hash, so a bundle touched or dated ahead is not indexed anew at each sync).
 # 12: formats: a Joplin conflict copy written before Joplin 1.1 (`is_conflict: 1`, no `conflict_original_id:`) is
 # skipped as a 1.1 copy is when a note of its title and its notebook (`parent_id:`; fixB: of its title alone hid the
 # copy left of a note deleted, beside a namesake of another notebook) is beside it (notekinds._joplin_titled: it was

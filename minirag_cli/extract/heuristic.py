@@ -614,10 +614,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    _MERIDIEM; PM was a name). (A rule naming a person before her verb opening a title, `Marta called.`, is out again,
 #    fixB: it named `Everyone came over`, `Police came by`, `Bank sent a letter`; the title's first word is a
 #    sentence's, named where its entry writes it mid-sentence too.)
-# 23, formats' part (Bear): a strikethrough's marks, `~~Cancel the hotel~~` and Bear's `~...~`, are blanked as a
-#    highlight's are (without_highlight_marks: it named Cancel); a fence's `~~~` and `~/notes` are none. Each mark,
-#    a highlight's too, is a blank that joins no name (_MARK_BLANK; fixB: spaces read `~~Lisbon~~ Porto` and, since
-#    rules 20, `==Lisbon== Porto` as Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` as one name).
+# 23, fixG (review revH): blanking a strikethrough's marks (formats) and a mark with a thin space (fixB) were tried
+#    and taken out: a struck or highlighted word opening a line then opened its sentence and named nothing (`- [ ]
+#    ~~Marta~~ Jonas`, `==Lisbon== Porto` lost Marta, Lisbon); marks read as in rules 22 (`~~Cancel~~` names Cancel).
 # 23, formats' part (CSV): a `.csv` is a note (readers 12, csvnotes.py), so a link to one (`[list](books.csv)`, iA
 #    Writer's content block `/assets/Budget Table.csv`) links to it as to a `.txt` note (PLAIN_SUFFIXES). Its cells
 #    are read for no names, by no extractor (fixB: csvnotes.names_nothing, sync's _Extraction; a bank statement's
@@ -1259,15 +1258,10 @@ BEAR_TAG = re.compile(r"(?<![\w#&/])#([^\W\d_][^\s#]*(?:[ \t]+[^\s#]+){1,5})(?<!
 # name nothing, and a sentence opened inside one opens as it would without them (rules 20: `::Ask about the
 # tiles::` named Ask, `==Must try the nata==` Must). A mark closes on its line, before no blank, as it opens
 # before none; `title:: Gardening` (Logseq's property) and `a == b` open none. Roam's `^^highlight^^` too (rules
-# 21, qa35: `^^Ask about the tiles^^` named Ask). A strikethrough's, GitHub's and Obsidian's `~~...~~` and Bear's
-# `~...~`, too (rules 23: `~~Cancel the hotel~~` named Cancel); a fence's `~~~` and `~/notes` open none.
-_MARKS = re.compile(r"::|==|\^\^|~~|~")
-_MARK_EDGE = frozenset(":=^~")
-# what a mark between what it holds and a word outside it (across blanks) is blanked with: a blank to a sentence's
-# reading (str.isspace), but none of a name's (_GAP), so that the two name apart, as the mark itself kept them (rules
-# 23: `~~Lisbon~~ Porto` named Lisbon Porto, `Owner ~~Marta Kowalska~~ Jonas Weber` Owner Marta Kowalska Jonas
-# Weber). Another mark is blanked with spaces (`Attendees: ~~Marta~~, Jonas`: a list's `, ` reads as one).
-_MARK_BLANK = "\u2009"
+# 21, qa35: `^^Ask about the tiles^^` named Ask). Not a strikethrough's `~~...~~`, `~...~` (rules 23 tried it and
+# took it out, fixG: a struck word opening a line then opened its sentence, and `~~Marta~~ Jonas` named Jonas alone).
+_MARKS = re.compile(r"::|==|\^\^")
+_MARK_EDGE = frozenset(":=^")
 
 
 # iA Writer's content block: a line of its own holding a path from the note's folder, `/Chapter 2.md`, `/assets/
@@ -1299,13 +1293,12 @@ def ia_blocks(text: str) -> tuple[str, list[EntityMention]]:
 
 
 def without_highlight_marks(text: str) -> str:
-    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`) and strikethroughs (`~~...~~`, `~...~`:
-    above) blanked, each a blank (one between what it holds and a word outside it: _MARK_BLANK), so the
+    """`text` with the marks of its highlights (`::...::`, `==...==`, `^^...^^`: above) blanked, each a blank, so the
     rest keeps its offsets and reads as the text they mark. In one pass: a mark opens before no blank
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text and "^^" not in text and "~" not in text:
+    if "::" not in text and "==" not in text and "^^" not in text:
         return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
@@ -1313,14 +1306,14 @@ def without_highlight_marks(text: str) -> str:
     for m in _MARKS.finditer(text):
         mark, at = m.group(), m.start()
         before = text[at - 1] if at else "\n"
-        after = text[at + len(mark)] if at + len(mark) < n else "\n"
+        after = text[at + 2] if at + 2 < n else "\n"
         waiting = opened.get(mark)
         if waiting is not None and at > waiting[1]:
             del opened[mark]  # its line ended unclosed
             waiting = None
         if waiting is not None and not before.isspace() and before not in _MARK_EDGE \
                 and not (after.isalnum() or after == "_") and after not in _MARK_EDGE:
-            blank += [(opened.pop(mark)[0], len(mark), False), (at, len(mark), True)]
+            blank += [opened.pop(mark)[0], at]
             continue
         if waiting is None and not (before.isalnum() or before == "_") and before not in _MARK_EDGE \
                 and not after.isspace() and after not in _MARK_EDGE:
@@ -1329,20 +1322,11 @@ def without_highlight_marks(text: str) -> str:
     if not blank:
         return text
     out, last = [], 0
-    for at, width, closing in sorted(blank):
-        out += [text[last:at], (_MARK_BLANK if _word_beyond(text, at + width if closing else at, closing) else " ") * width]
-        last = at + width
+    for at in sorted(blank):
+        out += [text[last:at], "  "]
+        last = at + 2
     out.append(text[last:])
     return "".join(out)
-
-
-def _word_beyond(text: str, at: int, ahead: bool) -> bool:
-    """Is a letter or digit the first character of `text` from `at` on (`ahead`) or before `at`, blanks passed over?"""
-    step = 1 if ahead else -1
-    i = at if ahead else at - 1
-    while 0 <= i < len(text) and text[i] in " \t\u00a0\u202f":
-        i += step
-    return 0 <= i < len(text) and text[i].isalnum()
 
 
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,

@@ -421,13 +421,13 @@ def _file_bytes(file: Path) -> bytes | None:
 
 def _disk_text(doc: dict) -> str | None:
     """The file's text if it is on disk unchanged since it was indexed."""
-    from minirag_cli.chunking import content_hash
+    from minirag_cli.bear import note_hash
     from minirag_cli.notekinds import MalformedNote
     from minirag_cli.walk import read_note
 
     file = Path(doc["root"]) / doc["path"]
     data = _file_bytes(file)
-    if data is None or content_hash(data) != doc["hash"]:
+    if data is None or note_hash(file, data) != doc["hash"]:
         return None
     try:  # as the sync read it: a canvas's cards, not its JSON (the chunks' lines are its lines)
         return read_note(doc["path"], data, folder=file.parent)[0]
@@ -444,8 +444,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
     version; their `--json` and the MCP tools carry this list as `unsynced`. A
     file with the size and mtime the sync recorded costs a stat; another one
     is compared by its bytes (a file touched but not edited is unchanged)."""
-    from minirag_cli.bear import bundle_mtime
-    from minirag_cli.chunking import content_hash
+    from minirag_cli.bear import bundle_mtime, note_hash
 
     out = []
     for root, path in dict.fromkeys(notes):
@@ -473,7 +472,7 @@ def unsynced_edits(conn, notes) -> list[dict]:
         data = _file_bytes(file) if st.st_size == size else b""
         if data is None:  # cannot be read for now: nothing to say it changed
             continue
-        if st.st_size != size or content_hash(data) != digest:
+        if st.st_size != size or note_hash(file, data) != digest:
             out.append({"path": path, "root": root, "state": "changed"})
     return out
 
