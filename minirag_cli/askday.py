@@ -398,9 +398,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # (AskedDays.dates: asked_days)
         days = _several_days(m, today)
         return days[0], days[-1], False
-    if m.group("spanfrom"):  # "on Mon through Fri": the Monday "on Mon" is, and the days to the Friday after it
-        first = _latest_weekday(m.group("spanfrom"), today)
-        return first, first + dt.timedelta(days=(_weekday_index(m.group("spanto")) - first.weekday()) % 7), False
+    if m.group("spanfrom"):  # "on Mon through Fri": the latest such span ended by today, none of it to come
+        # ("from Fri to Mon" asked on a Sunday: Friday to the Monday just gone, not to tomorrow)
+        last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
+        return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
     if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
         day, first = int(m.group("dom")), today.replace(day=1)
         while True:
@@ -653,6 +654,11 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))]
+    weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
+    if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
+        found = [f for f in found if f not in weekdays]
+    else:
+        weekdays = []
     if len(found) != 1:
         return None
     m = found[0]
@@ -665,9 +671,50 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         first, last, month = _resolve(m, today)
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
+    if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
+        return within
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
+
+
+# a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
+# Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
+_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + "|".join(
+    w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,
+                     last: dt.date) -> AskedDays | None:
+    """The days of `weekdays` (_PHRASE's weekday or span phrases) inside the days `m` reads, `first` to `last`,
+    when they are written beside it ("on Mon and Wed last week": that week's Monday and Wednesday; "from Mon to
+    Wed last week": its Monday to Wednesday); None when they are apart from it ("on Mon at the gym last week")
+    or name a day outside it ("on Sun. yesterday" asked on a Sunday): `m`'s days alone are read then."""
+    if (last - first).days > 6:  # "on Mon in November": each Monday of the month, no day more than the month
+        return None
+    pieces = sorted([m, *weekdays], key=lambda p: p.start())
+    if any(question[a.end():b.start()].strip(" \t,") for a, b in zip(pieces, pieces[1:])):
+        return None
+    inside = {d.weekday(): d for d in (first + dt.timedelta(days=n) for n in range((last - first).days + 1))}
+    days: list[dt.date] = []
+    for w in weekdays:
+        if w.group("spanfrom"):
+            start, end = (inside.get(_weekday_index(w.group(g))) for g in ("spanfrom", "spanto"))
+            if start is None or end is None or end < start:
+                return None
+            days += [start + dt.timedelta(days=n) for n in range((end - start).days + 1)]
+        else:
+            named = [inside.get(_DAY_INDEX[d.lower()]) for d in _ANY_DAY.findall(w.group(0))]
+            if None in named:
+                return None
+            days += named
+    days = sorted(set(days))
+    span = (pieces[0].start(), pieces[-1].end())
+    contiguous = (days[-1] - days[0]).days + 1 == len(days) and all(w.group("spanfrom") for w in weekdays)
+    return AskedDays(" ".join(question[span[0]:span[1]].split()), days[0], days[-1], span, False,
+                     () if contiguous or len(days) == 1 else tuple(days))
 
 
 def parse_day(value: str, what: str) -> dt.date:
