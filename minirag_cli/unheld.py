@@ -163,6 +163,20 @@ def _weekday_span_held(question: str, name: str, days: list) -> bool:
     return any((d.weekday() - first) % 7 <= (last - first) % 7 for d in days)
 
 
+_GERMAN_WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+
+
+def _german_weekday_held(question: str, name: str, days: list) -> bool:
+    """`name` is a German weekday, "Montag", or its abbreviation where a date writes it ("am Mo. 5.10.", "Do.,
+    5.11.": not "Was hat Mo gesagt?"), and one of `days` falls on it."""
+    low = name.lower()
+    number = next((n for n, d in enumerate(_GERMAN_WEEKDAYS) if low in (d, d[:2])), None)
+    if number is None or not any(d.weekday() == number for d in days):
+        return False
+    word = re.escape(name)
+    return len(low) > 2 or re.search(rf"\bam[ \t]+{word}\b|\b{word}\.?,?[ \t]*\d{{1,2}}\.", question) is not None
+
+
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
     a month or weekday also counts as held when one of `dates`
@@ -186,7 +200,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if low in WEEKDAY_SHORT and any(d.weekday() == WEEKDAY_SHORT[low] for d in days) \
                 and dated_abbreviation(question, name, "on|every"):
             continue
-        if _weekday_span_held(question, name, days):
+        if _weekday_span_held(question, name, days) or _german_weekday_held(question, name, days):
             continue
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:
