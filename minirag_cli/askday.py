@@ -24,7 +24,9 @@ today; not one of several, "in September and October"), a week of a month ("in t
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
-first day so read and the days to the last after it; "from Mon to Fri" too), and "on the 21st" (a day of the month with no month: the latest such day up
+latest such span ended by today, none of it to come; "from Mon to Fri" too; beside a week, that week's days,
+"on Mon and Wed last week": _weekdays_within; a short weekday beside another phrase leaves that one read,
+"yesterday and on Mon"), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
