@@ -511,11 +511,6 @@ def _weekday_index(word: str) -> int:
     return _DAY_INDEX[word.lower().rstrip(".")]
 
 
-def _latest_weekday(word: str, today: dt.date) -> dt.date:
-    """The most recent day before `today` named `word` ("on Monday": 1 to 7 days back)."""
-    return today - dt.timedelta(days=(today.weekday() - _weekday_index(word)) % 7 or 7)
-
-
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     """The days of the weekdays named ("on Tuesday", "last Friday and
     Saturday", "on Monday or Wednesday", "lundi et mardi"): each the most
