@@ -666,6 +666,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     try:
         first, last, month = _resolve(m, today)
+        if weekdays and m.group("dom"):  # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days
+            first = last = _weekday_of_the_month(weekdays, first)
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
@@ -675,6 +677,23 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
+
+
+def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
+    """The latest day up to `latest` (a day of the month _resolve read) with its day of the month that falls on
+    the one weekday `weekdays` names ("on Tue the 3rd"); ValueError for several ("on Mon and Tue the 3rd")."""
+    named = {_DAY_INDEX[d.lower()] for w in weekdays for d in _ANY_DAY.findall(w.group(0))}
+    if len(named) != 1 or len(weekdays) != 1 or weekdays[0].group("spanfrom"):
+        raise ValueError("several weekdays beside one day of the month")
+    day, month = latest.day, latest.replace(day=1)
+    for _ in range(12 * 30):  # a day of the month falls on each weekday within 14 months (29th-31st: longer)
+        try:
+            if (candidate := month.replace(day=day)) <= latest and candidate.weekday() in named:
+                return candidate
+        except ValueError:  # no 31st in April
+            pass
+        month = (month - dt.timedelta(days=1)).replace(day=1)
+    raise ValueError("no such day")
 
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
@@ -692,8 +711,8 @@ def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first
     if (last - first).days > 6:  # "on Mon in November": each Monday of the month, no day more than the month
         return None
     pieces = sorted([m, *weekdays], key=lambda p: p.start())
-    if any(question[a.end():b.start()].strip(" \t,") for a, b in zip(pieces, pieces[1:])):
-        return None
+    if not all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:])):
+        return None  # "on Mon and Wed of last week" is beside it, "on Mon at the gym last week" apart
     inside = {d.weekday(): d for d in (first + dt.timedelta(days=n) for n in range((last - first).days + 1))}
     days: list[dt.date] = []
     for w in weekdays:

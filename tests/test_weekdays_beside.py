@@ -62,6 +62,9 @@ def _read(question: str) -> tuple | None:
      ["2026-11-23", "2026-11-24", "2026-11-25"]),
     ("What did I do on Mon and Wed this week?", "on Mon and Wed this week", ["2026-11-30", "2026-12-02"]),
     ("What did I do on Monday last week?", "on Monday last week", ["2026-11-23"]),  # read nothing before
+    ("What did I do on Mon and Wed of last week?", "on Mon and Wed of last week", ["2026-11-23", "2026-11-25"]),
+    ("What did I do on Tue the 3rd?", "on Tue the 3rd", ["2026-11-03"]),  # not Thursday 12-03
+    ("What did I do on Sat the 31st?", "on Sat the 31st", ["2026-10-31"]),
 ])
 def test_weekdays_beside_a_week_are_its_days(question, words, days):
     assert _read(question) == (words, days)
@@ -80,6 +83,7 @@ def test_a_short_weekday_beside_another_phrase_leaves_it_read(question, words):
 
 def test_two_full_weekday_phrases_apart_are_still_none():
     assert asked_days("What did I do last Friday compared to this week?", TODAY) is None
+    assert asked_days("What did I do on Mon and Tue the 3rd?", TODAY) is None  # two weekdays, one day
 
 
 @pytest.mark.parametrize("question, first, last", [
