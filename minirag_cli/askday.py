@@ -24,7 +24,9 @@ today; not one of several, "in September and October"), a week of a month ("in t
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
-first day so read and the days to the last after it; "from Mon to Fri" too), and "on the 21st" (a day of the month with no month: the latest such day up
+latest such span ended by today, none of it to come; "from Mon to Fri" too; beside a week, that week's days,
+"on Mon and Wed last week": _weekdays_within; a short weekday beside another phrase leaves that one read,
+"yesterday and on Mon"), and "on the 21st" (a day of the month with no month: the latest such day up
 to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
@@ -398,9 +400,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # (AskedDays.dates: asked_days)
         days = _several_days(m, today)
         return days[0], days[-1], False
-    if m.group("spanfrom"):  # "on Mon through Fri": the Monday "on Mon" is, and the days to the Friday after it
-        first = _latest_weekday(m.group("spanfrom"), today)
-        return first, first + dt.timedelta(days=(_weekday_index(m.group("spanto")) - first.weekday()) % 7), False
+    if m.group("spanfrom"):  # "on Mon through Fri": the latest such span ended by today, none of it to come
+        # ("from Fri to Mon" asked on a Sunday: Friday to the Monday just gone, not to tomorrow)
+        last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
+        return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
     if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
         day, first = int(m.group("dom")), today.replace(day=1)
         while True:
@@ -506,11 +509,6 @@ def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 def _weekday_index(word: str) -> int:
     """0 (Monday) to 6 of a weekday's name as _PHRASE reads it ("Fri.", "Thurs", "Friday")."""
     return _DAY_INDEX[word.lower().rstrip(".")]
-
-
-def _latest_weekday(word: str, today: dt.date) -> dt.date:
-    """The most recent day before `today` named `word` ("on Monday": 1 to 7 days back)."""
-    return today - dt.timedelta(days=(today.weekday() - _weekday_index(word)) % 7 or 7)
 
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
@@ -653,6 +651,11 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))]
+    weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
+    if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
+        found = [f for f in found if f not in weekdays]
+    else:
+        weekdays = []
     if len(found) != 1:
         return None
     m = found[0]
@@ -663,11 +666,71 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     try:
         first, last, month = _resolve(m, today)
+        if weekdays and m.group("dom"):  # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days
+            first = last = _weekday_of_the_month(weekdays, first)
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
+    if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
+        return within
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
+
+
+def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
+    """The latest day up to `latest` (a day of the month _resolve read) with its day of the month that falls on
+    the one weekday `weekdays` names ("on Tue the 3rd"); ValueError for several ("on Mon and Tue the 3rd")."""
+    named = {_DAY_INDEX[d.lower()] for w in weekdays for d in _ANY_DAY.findall(w.group(0))}
+    if len(named) != 1 or len(weekdays) != 1 or weekdays[0].group("spanfrom"):
+        raise ValueError("several weekdays beside one day of the month")
+    day, month = latest.day, latest.replace(day=1)
+    for _ in range(12 * 30):  # a day of the month falls on each weekday within 14 months (29th-31st: longer)
+        try:
+            if (candidate := month.replace(day=day)) <= latest and candidate.weekday() in named:
+                return candidate
+        except ValueError:  # no 31st in April
+            pass
+        month = (month - dt.timedelta(days=1)).replace(day=1)
+    raise ValueError("no such day")
+
+
+# a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
+# Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
+_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + "|".join(
+    w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,
+                     last: dt.date) -> AskedDays | None:
+    """The days of `weekdays` (_PHRASE's weekday or span phrases) inside the days `m` reads, `first` to `last`,
+    when they are written beside it ("on Mon and Wed last week": that week's Monday and Wednesday; "from Mon to
+    Wed last week": its Monday to Wednesday); None when they are apart from it ("on Mon at the gym last week")
+    or name a day outside it ("on Sun. yesterday" asked on a Sunday): `m`'s days alone are read then."""
+    if (last - first).days > 6:  # "on Mon in November": each Monday of the month, no day more than the month
+        return None
+    pieces = sorted([m, *weekdays], key=lambda p: p.start())
+    if not all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:])):
+        return None  # "on Mon and Wed of last week" is beside it, "on Mon at the gym last week" apart
+    inside = {d.weekday(): d for d in (first + dt.timedelta(days=n) for n in range((last - first).days + 1))}
+    days: list[dt.date] = []
+    for w in weekdays:
+        if w.group("spanfrom"):
+            start, end = (inside.get(_weekday_index(w.group(g))) for g in ("spanfrom", "spanto"))
+            if start is None or end is None or end < start:
+                return None
+            days += [start + dt.timedelta(days=n) for n in range((end - start).days + 1)]
+        else:
+            named = [inside.get(_DAY_INDEX[d.lower()]) for d in _ANY_DAY.findall(w.group(0))]
+            if None in named:
+                return None
+            days += named
+    days = sorted(set(days))
+    span = (pieces[0].start(), pieces[-1].end())
+    contiguous = (days[-1] - days[0]).days + 1 == len(days) and all(w.group("spanfrom") for w in weekdays)
+    return AskedDays(" ".join(question[span[0]:span[1]].split()), days[0], days[-1], span, False,
+                     () if contiguous or len(days) == 1 else tuple(days))
 
 
 def parse_day(value: str, what: str) -> dt.date:

@@ -45,3 +45,28 @@ _WEEKDAY_ALT = "|".join(sorted([*WEEKDAY_NAMES, *WEEKDAY_SHORT], key=len, revers
 # between the days of a list or a span: "Mon, Wed and Fri", "Fri & Sat", "Mon–Fri", "Monday to Friday"
 _SPAN_JOIN = r"(?:[ \t]+(?:to|through|thru|till|until)[ \t]+|[ \t]*[\-–—][ \t]*)"
 _DAYS_JOIN = rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*&[ \t]*|{_SPAN_JOIN})"
+
+
+# a list or a span of weekdays after a word of time: "on Tue and Wed", "from Tue to Thu", "last Fri, Sat & Sun"
+_WEEKDAY_GROUP = re.compile(rf"\b(?:on|last|from|every)[ \t]+(?:{_WEEKDAY_ALT})\b\.?"
+                            rf"(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?(?!['’]))+", re.I)
+_SPAN_WORD = re.compile(rf"^{_SPAN_JOIN}$", re.I)
+
+
+def weekday_groups(question: str) -> list[dict[str, int]]:
+    """Each list or span of weekdays `question` writes as dates ("on Tue and Wed", "from Tue to Thu", "on
+    Mon–Fri"): its names as written, lower case, each to the weekday numbers (0 Monday) asked, the days a span
+    runs through included ({"tue": 1, "thu": 3, "": 2} for "from Tue to Thu": the unnamed days under "")."""
+    number = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
+    groups = []
+    for m in _WEEKDAY_GROUP.finditer(question):
+        group: dict[str, int] = {}
+        previous, pieces = None, re.split(rf"\b({_WEEKDAY_ALT})\b", m.group(0), flags=re.I)
+        for between, word in zip(pieces[0::2], pieces[1::2]):
+            day = number[word.lower()]
+            if previous is not None and _SPAN_WORD.match(between.lstrip(".")):
+                for n in range(1, (day - previous) % 7):
+                    group[f" {(previous + n) % 7}"] = (previous + n) % 7
+            group[word.lower()], previous = day, day
+        groups.append(group)
+    return groups

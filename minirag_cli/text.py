@@ -189,7 +189,13 @@ _UNMISTAKABLE_MONTHS = frozenset("januar jänner februar märz maerz juni oktobe
 _UNMISTAKABLE_SHORT = frozenset("mär mrz okt dez".split())
 # (`am` after a clock's hour is English's: `Meeting at 9 am 3.10. with Tom` asked no day before qa39: fixE)
 _DAY_PREPOSITION = re.compile(r"(?i:\b(?:(?<!\d )am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
-_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )(?<!\d am )|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )"
+# ... but German's after `um` and its hour, `am` the day's (`um 10 am 3.10.`, `um 9:30 am 3.10.`: fixF, review
+# revG), and a day after a weekday's German abbreviation (`am Mo. 5.10.`, `am Do., 5.11.`)
+_UM_HOUR = "|".join(rf"(?<=\bum {h} am )" for h in (r"\d", r"\d\d", r"\d:\d\d", r"\d\d:\d\d", r"\d\.\d\d", r"\d\d\.\d\d"))
+_AM_WEEKDAY = "|".join(rf"(?<=\bam {d}{after})" for d in ("mo", "di", "mi", "do", "fr", "sa", "so")
+                       for after in (r"\. ", r"\., ", " ", ", "))
+_GERMAN_YEARLESS_DAY = re.compile(r"(?i:(?<=\bam )(?<!\d am )|" + _UM_HOUR + "|" + _AM_WEEKDAY
+                                  + r"|(?<=\bvom )|(?<=\bbis )|(?<=\bzum )|(?<=\bseit )"
                                   r"|(?<=\bab ))(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\d)")
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
+from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation, weekday_groups
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months, strip_accents,
                               without_invisibles)
 from minirag_cli.timeline import parse_date
@@ -142,16 +142,39 @@ def unheld_cjk(question: str, text: str) -> list[str]:
     return out
 
 
+_DAY_NUMBER = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
+
+
 def _weekday_span_held(question: str, name: str, days: list) -> bool:
     """`name` is a span of weekdays written as one word, "Mon-Fri" of "last Mon-Fri" (askday reads its days),
-    dated in `question` (dated_abbreviation), and one of `days` falls from its first weekday to its last."""
+    dated in `question` (dated_abbreviation), and one of `days` falls from its first weekday to its last; or
+    `name` is a weekday that ends or is one of a span or a list of them so written ("from Tue to Thu", "on
+    Tue and Wed": shortnames.weekday_groups), and one of `days` falls on a day of it (the list or span is
+    asked: "nothing mentions Thu" is no reason to decline "what did I do from Tue to Thu?")."""
     parts = name.split("-")
-    number = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
+    if any(name.lower() in group and any(d.weekday() in group.values() for d in days)
+           for group in weekday_groups(question)):
+        return True
+    number = _DAY_NUMBER
     if len(parts) != 2 or not all(p.lower() in number for p in parts) \
             or not all(p.lower() in WEEKDAY_NAMES or dated_abbreviation(question, p, "on|every") for p in parts):
         return False
     first, last = (number[p.lower()] for p in parts)
     return any((d.weekday() - first) % 7 <= (last - first) % 7 for d in days)
+
+
+_GERMAN_WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+
+
+def _german_weekday_held(question: str, name: str, days: list) -> bool:
+    """`name` is a German weekday, "Montag", or its abbreviation where a date writes it ("am Mo. 5.10.", "Do.,
+    5.11.": not "Was hat Mo gesagt?"), and one of `days` falls on it."""
+    low = name.lower()
+    number = next((n for n, d in enumerate(_GERMAN_WEEKDAYS) if low in (d, d[:2])), None)
+    if number is None or not any(d.weekday() == number for d in days):
+        return False
+    word = re.escape(name)
+    return len(low) > 2 or re.search(rf"\bam[ \t]+{word}\b|\b{word}\.?,?[ \t]*\d{{1,2}}\.", question) is not None
 
 
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
@@ -177,7 +200,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if low in WEEKDAY_SHORT and any(d.weekday() == WEEKDAY_SHORT[low] for d in days) \
                 and dated_abbreviation(question, name, "on|every"):
             continue
-        if _weekday_span_held(question, name, days):
+        if _weekday_span_held(question, name, days) or _german_weekday_held(question, name, days):
             continue
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:

@@ -93,7 +93,8 @@ def test_a_short_weekday_as_a_subject_is_someone(index, name):
     assert asked_days(question, TODAY) is None, question  # read as written: the note's yesterday
     assert _search(index, question).days is None
     # a short weekday written as a date is still no one: the asker's yesterday
-    assert _days(asked_days("Anything on Thu or yesterday?", TODAY)) is None  # (two days: none resolved)
+    # (a short weekday beside another day leaves that one read, as before short weekdays were dates: fixF)
+    assert _days(asked_days("Anything on Thu or yesterday?", TODAY)) == ("2026-12-05", "2026-12-05")
     assert _days(asked_days("What did I do yesterday?", TODAY)) == ("2026-12-05", "2026-12-05")
     assert _days(asked_days("What happened on Sun?", TODAY)) == ("2026-11-29", "2026-11-29")
     assert _days(asked_days("Notes from Sat 5 yesterday?", TODAY)) == ("2026-12-05", "2026-12-05")
@@ -139,8 +140,8 @@ def test_a_span_of_weekdays_is_its_days(index, question):
     kept = {result.results[s["n"] - 1]["path"][-13:] for s in prepared.sources}
     assert kept and kept <= {f"2026-{d}.md" for d in ("11-30", "12-01", "12-02", "12-03", "12-04")}, kept
     assert unheld_names("What did I get from Sat?", ["Yoga."], ["2026-12-05"]) == ["Sat"]  # a sender, maybe
-    # asked on a Wednesday, the Monday just gone and the Friday of its week
-    assert _days(asked_days(question, dt.date(2026, 12, 2))) == ("2026-11-30", "2026-12-04")
+    # asked on a Wednesday, the latest such span already over: last week's (this week's Friday is to come)
+    assert _days(asked_days(question, dt.date(2026, 12, 2))) == ("2026-11-23", "2026-11-27")
 
 
 def test_a_season_with_a_teams_name_is_no_month():
