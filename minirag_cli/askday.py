@@ -666,8 +666,12 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     try:
         first, last, month = _resolve(m, today)
-        if weekdays and m.group("dom"):  # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days
-            first = last = _weekday_of_the_month(weekdays, first)
+        if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
+            # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days; a weekday apart from it ("on
+            # Fri; what did Anna say on the 3rd?") or one no 3rd of the last two months falls on ("on Wed the 3rd"
+            # asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside it (revI)
+            if (first - (beside := _weekday_of_the_month(weekdays, first))).days <= _WEEKDAY_OF_THE_MONTH_DAYS:
+                first = last = beside
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
@@ -677,6 +681,18 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
+
+
+# how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the
+# weekday more likely than a day months ago
+_WEEKDAY_OF_THE_MONTH_DAYS = 62
+
+
+def _written_beside(question: str, pieces: list[re.Match]) -> bool:
+    """Are the phrases `pieces` written one beside the next in `question`: only blanks, commas or "of" between
+    them ("on Mon and Wed of last week", "on Tue the 3rd"; not "on Mon at the gym last week")."""
+    pieces = sorted(pieces, key=lambda p: p.start())
+    return all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:]))
 
 
 def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
@@ -711,7 +727,7 @@ def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first
     if (last - first).days > 6:  # "on Mon in November": each Monday of the month, no day more than the month
         return None
     pieces = sorted([m, *weekdays], key=lambda p: p.start())
-    if not all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:])):
+    if not _written_beside(question, pieces):
         return None  # "on Mon and Wed of last week" is beside it, "on Mon at the gym last week" apart
     inside = {d.weekday(): d for d in (first + dt.timedelta(days=n) for n in range((last - first).days + 1))}
     days: list[dt.date] = []

@@ -81,6 +81,22 @@ def test_a_short_weekday_beside_another_phrase_leaves_it_read(question, words):
     assert _read(question)[0] == words
 
 
+@pytest.mark.parametrize("question, asked_on, day", [
+    # a weekday apart from "the 3rd" is no weekday of it (review revI: July 3, a Friday, was read)
+    ("I went climbing on Fri; what did Anna say on the 3rd?", TODAY, "2026-12-03"),
+    ("What did I do last Fri or on the 3rd?", TODAY, "2026-12-03"),
+    ("What did I do on the 3rd, and on Sat?", dt.date(2026, 12, 2), "2026-11-03"),
+    ("On Mon and Tue I was sick; what happened on the 3rd?", TODAY, "2026-12-03"),
+    ("What did I do on Tue the 3rd and Wed the 4th?", TODAY, "2026-12-04"),
+    # a weekday no 3rd of the last two months falls on is a slip, not a day months ago (it read June 3)
+    ("What did I do on Wed the 3rd?", TODAY, "2026-12-03"),
+    ("What did I do on Sun the 30th?", TODAY, "2026-11-30"),
+])
+def test_a_weekday_apart_from_the_day_of_the_month_or_far_off_leaves_it_read(question, asked_on, day):
+    read = asked_days(question, asked_on)
+    assert read is not None and (read.first.isoformat(), read.last.isoformat()) == (day, day)
+
+
 def test_two_full_weekday_phrases_apart_are_still_none():
     assert asked_days("What did I do last Friday compared to this week?", TODAY) is None
     assert asked_days("What did I do on Mon and Tue the 3rd?", TODAY) is None  # two weekdays, one day
