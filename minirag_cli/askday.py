@@ -659,6 +659,11 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     if len(found) != 1:
         return None
     m = found[0]
+    if (m.group("weekday") and _SHORT_OR_FROM.match(m.group(0)) and not m.group(0).lower().startswith("from")
+            and (re.match(r"[\s,]*\d", question[m.end():])
+                 or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
+        return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
+        # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
     if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
             # (a month named without its year is the date the question writes: none besides it)
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
