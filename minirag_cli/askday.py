@@ -85,7 +85,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from minirag_cli.shortnames import dated_abbreviation
+from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -107,7 +107,7 @@ _FOREIGN_WEEKDAYS = {
     "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
 }
 # English weekdays' short names, as a date writes them ("on Mon", "last Fri")
-_SHORT_DAYS = {**{d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
+_SHORT_DAYS = WEEKDAY_SHORT  # "mon", "tues", "thurs": 0 (Monday) to 6
 _DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
 _DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
 # between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"

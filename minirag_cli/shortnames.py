@@ -41,6 +41,8 @@ _TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|la
 _MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3": a weekday before a date's month
 # a weekday's short names ("Mon", "Tues", "Thurs"): a date's when written as one (dated_abbreviation)
 WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
+# a weekday's number (0 Monday) by its name, full or short ("monday", "mon", "thurs"), lower case
+WEEKDAY_NUMBER = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
 _WEEKDAY_ALT = "|".join(sorted([*WEEKDAY_NAMES, *WEEKDAY_SHORT], key=len, reverse=True))
 # between the days of a list or a span: "Mon, Wed and Fri", "Fri & Sat", "Mon–Fri", "Monday to Friday"
 _SPAN_JOIN = r"(?:[ \t]+(?:to|through|thru|till|until)[ \t]+|[ \t]*[\-–—][ \t]*)"
@@ -57,13 +59,12 @@ def weekday_groups(question: str) -> list[dict[str, int]]:
     """Each list or span of weekdays `question` writes as dates ("on Tue and Wed", "from Tue to Thu", "on
     Mon–Fri"): its names as written, lower case, each to the weekday numbers (0 Monday) asked, the days a span
     runs through included ({"tue": 1, "thu": 3, "": 2} for "from Tue to Thu": the unnamed days under "")."""
-    number = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
     groups = []
     for m in _WEEKDAY_GROUP.finditer(question):
         group: dict[str, int] = {}
         previous, pieces = None, re.split(rf"\b({_WEEKDAY_ALT})\b", m.group(0), flags=re.I)
         for between, word in zip(pieces[0::2], pieces[1::2]):
-            day = number[word.lower()]
+            day = WEEKDAY_NUMBER[word.lower()]
             if previous is not None and _SPAN_WORD.match(between.lstrip(".")):
                 for n in range(1, (day - previous) % 7):
                     group[f" {(previous + n) % 7}"] = (previous + n) % 7

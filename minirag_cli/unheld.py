@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation, weekday_groups
+from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months, strip_accents,
                               without_invisibles)
 from minirag_cli.timeline import parse_date
@@ -142,9 +142,6 @@ def unheld_cjk(question: str, text: str) -> list[str]:
     return out
 
 
-_DAY_NUMBER = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
-
-
 def _weekday_span_held(question: str, name: str, days: list) -> bool:
     """`name` is a span of weekdays written as one word, "Mon-Fri" of "last Mon-Fri" (askday reads its days),
     dated in `question` (dated_abbreviation), and one of `days` falls from its first weekday to its last; or
@@ -155,11 +152,10 @@ def _weekday_span_held(question: str, name: str, days: list) -> bool:
     if any(name.lower() in group and any(d.weekday() in group.values() for d in days)
            for group in weekday_groups(question)):
         return True
-    number = _DAY_NUMBER
-    if len(parts) != 2 or not all(p.lower() in number for p in parts) \
+    if len(parts) != 2 or not all(p.lower() in WEEKDAY_NUMBER for p in parts) \
             or not all(p.lower() in WEEKDAY_NAMES or dated_abbreviation(question, p, "on|every") for p in parts):
         return False
-    first, last = (number[p.lower()] for p in parts)
+    first, last = (WEEKDAY_NUMBER[p.lower()] for p in parts)
     return any((d.weekday() - first) % 7 <= (last - first) % 7 for d in days)
 
 
