@@ -140,9 +140,10 @@ _FOREIGN = {
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
 _MONTH_WORDS = "|".join(w.capitalize() for w in sorted(
     set(MONTH_NAMES) | {m[:3] for m in MONTH_NAMES} | {"sept"}, key=len, reverse=True))
+# a weekday's short name capitalised, "Mon", "Thurs" (longest first)
+_SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
 # a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
-_WEEKDAY = "|".join(WEEKDAY_NAMES) + "|(?-i:" + "|".join(
-    w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b\.?(?!['’]|\s+(?!(?:" + \
+_WEEKDAY = "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?(?!['’]|\s+(?!(?:" + \
     _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
@@ -719,8 +720,7 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
-_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + "|".join(
-    w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b", re.I)
+_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,
