@@ -95,6 +95,22 @@ def write_notes(root: Path, files: dict[str, str]) -> None:
         p.write_text(text, encoding="utf-8")
 
 
+def daily_notes_index(tmp: Path, days: dict[str, str]):
+    """An Index (opened anew after its sync, as a user's next command opens it) of one daily note per day of
+    `days` (`2026-12-01.md`, dated by its front matter, holding its line), heuristic names, hashing vectors:
+    a generator for a module fixture to yield from."""
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp / "notes", {f"{day}.md": f"---\ndate: {day}\n---\n{line}\n" for day, line in days.items()})
+    config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        yield index
+
+
 class ExtractionRecorder:
     """A sync progress that records the `extracting` calls (notes done, notes
     ready, tokens, seconds) and ignores the rest."""

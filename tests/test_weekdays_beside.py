@@ -15,13 +15,9 @@ import datetime as dt
 import pytest
 
 from minirag_cli.askday import asked_days
-from minirag_cli.config import effective
-from minirag_cli.extract.heuristic import HeuristicExtractor
-from minirag_cli.index import Index, SyncOptions
 from minirag_cli.options import RetrievalOptions
 from minirag_cli.unheld import unheld_names
-from mrag_test_plugin import hashing_embedder
-from tests.conftest import write_notes
+from tests.conftest import daily_notes_index
 
 TODAY = dt.date(2026, 12, 6)  # a Sunday
 DAYS = {
@@ -40,13 +36,7 @@ DAYS = {
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("weekdays_beside")
-    write_notes(tmp / "notes", {f"{day}.md": f"---\ndate: {day}\n---\n{line}\n" for day, line in DAYS.items()})
-    config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
-    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
-        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
-    with Index.open(config, embedder_factory=hashing_embedder) as index:
-        yield index
+    yield from daily_notes_index(tmp_path_factory.mktemp("weekdays_beside"), DAYS)
 
 
 def _read(question: str) -> tuple | None:
