@@ -1816,7 +1816,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # `# notes` read as a heading), but a web address's or a file's (`[[Wikipedia|https://...#History]]`).
 # 12: qa39: a German day in figures dates a note, day first (text.DOTTED_DATE: `05.10.2026.md`, a head `# Dienstag,
 # 06.10.2026`; its header gets `date: 2026-10-06` as `2026-10-06.md`'s does): such a daily note was undated.
-READER_VERSION = 12
+# 13: formats3: a `.csv` keeps its file's lines (csvnotes.py: a row on its file line, no `|---|` line under the header,
+# Excel's `sep=;` line blank; its rows were cited a line below their own), and a Kindle's clippings in Dutch,
+# Portuguese and Japanese are entries (`- Uw markering op pagina 12 | ...`, `- Seu destaque na página 12 | ...`,
+# `- 26ページ|位置No. 295-296のハイライト |作成日: ...`: the file was plain text, undated).
+READER_VERSION = 13
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -1,0 +1,90 @@
+"""Readers 13 (formats3): what the readers of session 37 left.
+
+A `.csv` note's citations counted the lines of its table as read, whose `|---|` line under the header shifted every
+row a line below its own (`people.csv:3` was the file's line 2). A Kindle set to Dutch, Portuguese or Japanese wrote
+entries no reader took: the whole file was plain text, undated."""
+
+from __future__ import annotations
+
+from minirag_cli import db
+from minirag_cli.store.lookup import show
+from tests.test_readers12_formats import clippings
+from tests.test_sync_conflicts import sync
+
+
+def chunk_lines(db_path, path: str) -> list[tuple[int, int, str]]:
+    conn = db.connect(db_path)
+    try:
+        return conn.execute("SELECT c.start_line, c.end_line, c.text FROM chunks c JOIN documents d "
+                            "ON d.id = c.document_id WHERE d.path = ? ORDER BY c.seq", (path,)).fetchall()
+    finally:
+        conn.close()
+
+
+def test_a_csv_row_is_cited_at_its_file_s_line(tmp_path):
+    root = tmp_path / "notes"
+    root.mkdir()
+    rows = [f'Person {n},City {n},"a note over\ntwo lines"' if n % 3 == 0 else f"Person {n},City {n},met at the fair"
+            for n in range(1, 31)]  # a cell holding a line end every third row
+    people = "Name,City,Note\n" + "\n".join(rows[:12]) + "\n\n" + "\n".join(rows[12:]) + "\n"  # and a blank line
+    (root / "people.csv").write_text(people, encoding="utf-8")
+    (root / "excel.csv").write_text("sep=;\r\nName;City\r\nAnna Schmidt;München\r\nJonas Weber;Köln\r\n",
+                                    encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    file_lines = people.split("\n")
+    chunks = chunk_lines(tmp_path / "index.sqlite", "people.csv")
+    assert len(chunks) > 2
+    for start, end, text in chunks:  # each row of a chunk's text is on its file line
+        lines = text.split("\n")
+        assert end == start + len(lines) - 1
+        for n, line in enumerate(lines, start):
+            if line.startswith("| "):  # a row's start (a chunk may start or end inside a row)
+                assert file_lines[n - 1].startswith(line.split(" | ")[0].removeprefix("| ") + ","), (n, line)
+    assert chunks[0][2].split("\n")[:2] == ["| Name | City | Note |", "| Person 1 | City 1 | met at the fair |"]
+    # the last row's line (its cell's second line is blank, the file ends in a line end)
+    assert chunks[-1][1] == len(file_lines) - 2
+    # `mrag show people.csv:LINE` (an answer's citation) holds that line's row
+    last = file_lines.index('Person 30,City 30,"a note over')
+    assert "| Person 30 | City 30 | a note over two lines |" in show(
+        db.connect(tmp_path / "index.sqlite"), f"people.csv:{last + 1}")["text"]
+    # Excel's `sep=;` line is counted: the header is the file's line 2, its rows 3 and 4
+    assert chunk_lines(tmp_path / "index.sqlite", "excel.csv") == [
+        (2, 4, "| Name | City |\n| Anna Schmidt | München |\n| Jonas Weber | Köln |")]
+
+
+DUTCH_PORTUGUESE_JAPANESE = (
+    ("De avond is ongemak (Marieke Lucas Rijneveld)",
+     "- Uw markering op pagina 12 | locatie 180-181 | Toegevoegd op maandag 5 oktober 2026 10:12:03",
+     "Ik was tien en droeg mijn jas de hele dag."),
+    ("Ensaio sobre a cegueira (José Saramago)",
+     "- Seu destaque na página 12 | posição 180-181 | Adicionado: segunda-feira, 5 de outubro de 2026 10:12:03",
+     "O medo cega, disse a rapariga dos óculos escuros."),
+    ("イシューからはじめよ (安宅和人)", "- 25ページ|位置No. 372-373のハイライト |作成日: 2025年4月2日水曜日 21:05:10",
+     "答えを出す前に問いを見極める"),
+    ("イシューからはじめよ (安宅和人)", "- 30ページ|位置No. 400のブックマーク |作成日: 2025年4月2日水曜日 21:06:00", ""),
+    ("千羽鶴 (川端康成)", "- 位置No. 38-39のハイライト |作成日: 2017年8月28日月曜日 17:51:55",
+     "てからも、ちか子は少しぼんやり茶をたてた。"),
+)
+
+
+def test_a_dutch_portuguese_or_japanese_kindle_s_clippings_are_entries(tmp_path):
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(clippings(*DUTCH_PORTUGUESE_JAPANESE).encode("utf-8"))
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        chunks = conn.execute("SELECT text, header FROM chunks ORDER BY seq").fetchall()
+        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    heads = {header for _text, header in chunks}
+    assert {"My Clippings · De avond is ongemak · date: 2026-10-05",
+            "My Clippings · Ensaio sobre a cegueira · date: 2026-10-05",
+            "My Clippings · イシューからはじめよ · date: 2025-04-02", "My Clippings · 千羽鶴 · date: 2017-08-28"} <= heads
+    text = "\n".join(t for t, _h in chunks)
+    assert "- your highlight on page 12 | location 180-181 | added on 2026-10-05 10:12:03" in text
+    assert "- your highlight on page 25 | location 372-373 | added on 2025-04-02 21:05:10" in text
+    assert "- your highlight at location 38-39 | added on 2017-08-28 17:51:55" in text
+    assert "ブックマーク" not in text and "bookmark" not in text  # a bookmark is blank, as an English Kindle's
+    assert {"Uw", "Toegevoegd", "Seu", "Adicionado"} & names == set()
