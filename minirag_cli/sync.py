@@ -1043,6 +1043,8 @@ class _Run:
     folders: dict[str, FolderNotes] = field(default_factory=dict)
     # the folders some of whose notes _stale_readings could not read for now: their reader version stays
     unread_readings: set[str] = field(default_factory=set)
+    # folder -> the Logseq graphs its walk found (walk.WalkResult.logseq_graphs), recorded when the sync ends
+    logseq_graphs: dict[str, list[str]] = field(default_factory=dict)
     # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
     stale_recorded: frozenset[str] = frozenset()
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
@@ -1195,6 +1197,8 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
         _record_looked(conn, run.looked, roots_known | {str(r) for r in roots})
         _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
                                roots_known | {str(r) for r in roots})
+        _record_logseq_graphs(conn, {root: graphs for root, graphs in run.logseq_graphs.items()
+                                     if root not in run.unread_readings}, roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
@@ -1212,6 +1216,16 @@ def _record_reader_version(conn, synced: Sequence[str], kept_roots: set[str]) ->
     value.update({root: READER_VERSION for root in synced})
     if value != recorded:
         dbmod.set_meta(conn, dbmod.READER_VERSION_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def _record_logseq_graphs(conn, synced: dict[str, list[str]], kept_roots: set[str]) -> None:
+    """Record the Logseq graphs of the folders `synced` (folder -> its graphs; _graphs_changed), inside the
+    caller's transaction; the other kept folders keep their record."""
+    recorded = dbmod.meta_dict(conn, dbmod.LOGSEQ_GRAPHS_KEY)
+    value = {root: graphs for root, graphs in recorded.items() if root in kept_roots}
+    value.update({root: graphs for root, graphs in synced.items() if graphs or root in recorded})
+    if value != recorded:
+        dbmod.set_meta(conn, dbmod.LOGSEQ_GRAPHS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
 def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> None:
@@ -1743,7 +1757,8 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
     summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
-    stale = _stale_readings(run, str(root), walked, existing) | _over_new_limit(run, walked, existing)
+    stale = (_stale_readings(run, str(root), walked, existing) | _graphs_changed(run, str(root), walked, existing)
+             | _over_new_limit(run, walked, existing))
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
@@ -1929,6 +1944,39 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
         return set()
     started = time.perf_counter()
     notes = [(f, existing[f.path]) for f in walked.files if f.path in existing]
+    stale = _read_differently(run, root, walked, existing, notes)
+    before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
+    run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
+                          "from_version": recorded if isinstance(recorded, int) else None,
+                          "to_version": READER_VERSION,
+                          "seconds": round(before["seconds"] + time.perf_counter() - started, 3)}
+    return stale
+
+
+def _graphs_changed(run: _Run, root: str, walked: WalkResult, existing: dict) -> set[str]:
+    """The paths of the Markdown pages of the folder `root` (`walked`: its walk) that read otherwise now that a
+    Logseq graph they are in came or went since its last sync (its `logseq/config.edn` made or deleted: a
+    `template::` block is read blank in a graph alone, logseq_templates.py), checked as _stale_readings checks
+    a folder's notes after a readers' upgrade, but only the pages under that graph's folder. A folder read by
+    other readers (_stale_readings reads every note anew) or synced first: none. Its record absent, the folder
+    was in no graph (_record_logseq_graphs records none)."""
+    now = sorted(set(walked.logseq_graphs))
+    run.logseq_graphs[root] = now
+    recorded = dbmod.meta_dict(run.conn, dbmod.LOGSEQ_GRAPHS_KEY).get(root, [] if existing else None)
+    if not isinstance(recorded, list) or dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) != READER_VERSION:
+        return set()
+    came_or_went = tuple(set(now) ^ {g for g in recorded if isinstance(g, str)})
+    if not came_or_went:
+        return set()
+    notes = [(f, existing[f.path]) for f in walked.files
+             if f.path in existing and f.path.lower().endswith(".md") and f.path.startswith(came_or_went)]
+    return _read_differently(run, root, walked, existing, notes)
+
+
+def _read_differently(run: _Run, root: str, walked: WalkResult, existing: dict, notes: list) -> set[str]:
+    """Of `notes` ((note, its index record) of the folder `root`, `walked` its walk), the paths of those whose
+    bytes are as indexed but that read otherwise now (_stale_readings); a note that cannot be read for now puts
+    `root` in run.unread_readings."""
     kept = set(walked.kept)  # listed in a folder that cannot be searched
     if any(path.startswith(tuple(walked.unlisted)) or path in kept for path in existing):
         run.unread_readings.add(root)
@@ -1951,11 +1999,6 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
             if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != chunks \
                     or _head_read_anew(run.conn, old[0], text, root, note.path, chunks):
                 stale.add(note.path)
-    before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
-    run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
-                          "from_version": recorded if isinstance(recorded, int) else None,
-                          "to_version": READER_VERSION,
-                          "seconds": round(before["seconds"] + time.perf_counter() - started, 3)}
     return stale
 
 

@@ -88,3 +88,35 @@ def test_a_dutch_portuguese_or_japanese_kindle_s_clippings_are_entries(tmp_path)
     assert "- your highlight at location 38-39 | added on 2017-08-28 17:51:55" in text
     assert "ブックマーク" not in text and "bookmark" not in text  # a bookmark is blank, as an English Kindle's
     assert {"Uw", "Toegevoegd", "Seu", "Adicionado"} & names == set()
+
+
+def test_a_logseq_graph_s_config_come_or_gone_reads_its_pages_anew(tmp_path):
+    """A Logseq page's `template::` block is read blank in a graph alone (a folder holding `logseq/config.edn`):
+    the graph's settings made or deleted left its unchanged pages as read (their template tasks open, or the
+    writer's own text out) until each changed. The next sync reads the graph's pages anew; another graph's, and a
+    note of no graph, are not read again."""
+    from tests.test_readers12 import LOGSEQ_PAGE, _open, _synced
+
+    notes = {"graph/pages/Meetings.md": LOGSEQ_PAGE, "other/logseq/config.edn": "{}\n",
+             "other/pages/Daily.md": "- Standup\n- Daily\n  template:: daily\n\t- TODO water the plants\n",
+             "loose.md": "- Review\n- Book\n  template:: book\n\t- [ ] read the first chapter\n"}
+
+    def open_tasks(db) -> set[str]:
+        with _open(db) as index:
+            return {t.text for t in index.tasks(state="all")}
+
+    db, _summary = _synced(tmp_path, notes)
+    assert open_tasks(db) == {"book the room", "send the minutes", "quick placeholder task", "read the first chapter"}
+    graph_settings = tmp_path / "notes" / "graph" / "logseq" / "config.edn"
+    graph_settings.parent.mkdir()
+    graph_settings.write_text("{}\n", encoding="utf-8")  # the folder becomes a graph: its templates are templates
+    db, summary = _synced(tmp_path, {})
+    assert open_tasks(db) == {"book the room", "read the first chapter"}
+    assert summary.changed_paths == ["graph/pages/Meetings.md"] and summary.reread is None
+    graph_settings.unlink()  # and no graph again: the page's blocks are its writer's text
+    db, summary = _synced(tmp_path, {})
+    assert open_tasks(db) == {"book the room", "send the minutes", "quick placeholder task", "read the first chapter"}
+    assert summary.changed_paths == ["graph/pages/Meetings.md"]
+    db, summary = _synced(tmp_path, {})  # nothing changed: nothing read
+    assert summary.changed_paths == []
+
