@@ -534,7 +534,8 @@ def _entry_line(line: str) -> tuple[str, str] | None:
     if meta is None:
         return None
     page, place, kind, year, month, day, time = meta.groups()
-    where = f"your {_CLIP_KINDS_JA[kind]}" + (f" on page {page} | location {place} " if page else f" at location {place} ")
+    where = f"your {_CLIP_KINDS_JA[kind]}" + (f" on page {page} | location {place} " if page
+                                              else f" at location {place} ")
     return where, f"{year}-{int(month):02d}-{int(day):02d}" + (f" {time}" if time else "")
 
 
@@ -571,8 +572,8 @@ def clippings_note(text: str) -> str | None:
     passage highlighted again, or the highlight extended) is read as blank lines: the device keeps both, and
     both ranked, word for word; so is a bookmark (no text: its chunk was its book's title and that line). An
     entry line in lower case is one, and a German, French, Spanish, Italian, Dutch, Portuguese or Japanese
-    Kindle's is read in the English form (_entry_line). An entry that is not well formed (a Kindle set to another language's, a line
-    of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
+    Kindle's is read in the English form (_entry_line). An entry that is not well formed (a Kindle set to
+    another language's, a line of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
     file's first entry and more than half its entries are well formed: one such entry turned the reader off
     for the whole file (a note quoting one entry, then a line of its own, is still no clippings). Each entry
     is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,

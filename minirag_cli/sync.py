@@ -397,6 +397,10 @@ class SyncSummary:
     # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`), not listed in `skipped`
     system_files: int = 0
     warnings: list[dict] = field(default_factory=list)
+    # the warnings the notes this sync did not read were read with (their reading as indexed: an `\iffalse` never
+    # closed, a text read as cp1252, conflict markers), {path, reason}: the text summary counts them, as it counts
+    # the files skipped as before (db.READ_WARNINGS_KEY; they were said by the sync that read the note alone)
+    warned_before: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     # the notes' entities extracted anew because the index recorded another
     # version of the heuristic rules: {notes, from_version, to_version, seconds}
@@ -1045,6 +1049,10 @@ class _Run:
     unread_readings: set[str] = field(default_factory=set)
     # folder -> the Logseq graphs its walk found (walk.WalkResult.logseq_graphs), recorded when the sync ends
     logseq_graphs: dict[str, list[str]] = field(default_factory=dict)
+    # folder -> {path: the warnings its note was read with} of the notes it indexes, recorded when the sync ends
+    # (db.READ_WARNINGS_KEY); read_now: the folder's being synced, the notes read now (none: [])
+    read_warnings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    read_now: dict[str, list[str]] = field(default_factory=dict)
     # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
     stale_recorded: frozenset[str] = frozenset()
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
@@ -1199,6 +1207,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
                                roots_known | {str(r) for r in roots})
         _record_logseq_graphs(conn, {root: graphs for root, graphs in run.logseq_graphs.items()
                                      if root not in run.unread_readings}, roots_known | {str(r) for r in roots})
+        _record_read_warnings(conn, run.read_warnings, roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
@@ -1226,6 +1235,17 @@ def _record_logseq_graphs(conn, synced: dict[str, list[str]], kept_roots: set[st
     value.update({root: graphs for root, graphs in synced.items() if graphs or root in recorded})
     if value != recorded:
         dbmod.set_meta(conn, dbmod.LOGSEQ_GRAPHS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def _record_read_warnings(conn, synced: dict[str, dict[str, list[str]]], kept_roots: set[str]) -> None:
+    """Record the warnings the notes of the folders `synced` were read with (_warned_before), inside the caller's
+    transaction; the other kept folders keep their record."""
+    recorded = dbmod.meta_dict(conn, dbmod.READ_WARNINGS_KEY)
+    value = {root: notes for root, notes in recorded.items() if root in kept_roots}
+    value.update(synced)
+    value = {root: notes for root, notes in value.items() if notes}
+    if value != recorded:
+        dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
 def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> None:
@@ -1851,6 +1871,7 @@ def _sync_root(run: _Run, root: Path) -> None:
             store.touch_documents(conn, touched_only)
     run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
+    _warned_before(run, str(root), seen)
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
     run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
     run.build.pop(dbmod.LINK_TARGETS_KEY, None)
@@ -1861,6 +1882,18 @@ def _sync_root(run: _Run, root: Path) -> None:
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None or links_read
     _name_anew(run, root, named_before, written, unjoined, recorded,
                (linked_before,) if relink else None)
+
+
+def _warned_before(run: _Run, root: str, indexed: set[str]) -> None:
+    """The warnings the notes of the folder `root` still `indexed` were read with: as recorded of those this sync
+    did not read (summary.warned_before), as read now of the others (run.read_now), for _record_read_warnings."""
+    recorded = dbmod.meta_dict(run.conn, dbmod.READ_WARNINGS_KEY).get(root)
+    standing = {path: reasons for path, reasons in (recorded.items() if isinstance(recorded, dict) else ())
+                if path in indexed and path not in run.read_now and isinstance(reasons, list)}
+    run.summary.warned_before += [{"path": path, "reason": str(reason)} for path in sorted(standing)
+                                  for reason in standing[path]]
+    standing.update((path, reasons) for path, reasons in run.read_now.items() if reasons and path in indexed)
+    run.read_warnings[root], run.read_now = standing, {}
 
 
 def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str],
@@ -1963,7 +1996,8 @@ def _graphs_changed(run: _Run, root: str, walked: WalkResult, existing: dict) ->
     now = sorted(set(walked.logseq_graphs))
     run.logseq_graphs[root] = now
     recorded = dbmod.meta_dict(run.conn, dbmod.LOGSEQ_GRAPHS_KEY).get(root, [] if existing else None)
-    if not isinstance(recorded, list) or dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) != READER_VERSION:
+    current = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) == READER_VERSION
+    if not isinstance(recorded, list) or not current:
         return set()
     came_or_went = tuple(set(now) ^ {g for g in recorded if isinstance(g, str)})
     if not came_or_went:
@@ -2056,10 +2090,11 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         seen.add(note.path)
-        if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
-            summary.warnings.append({"path": note.path, "reason": warning})
-        if conflict := merge_conflict_warning(note.path, text):
-            summary.warnings.append({"path": note.path, "reason": conflict})
+        conflict = merge_conflict_warning(note.path, text)
+        # read as cp1252, or with replacement characters (its text may not be the one meant), an `\iffalse` never
+        # closed, conflict markers: said now, and counted by each sync while the note stays as read (_warned_before)
+        run.read_now[note.path] = [w for w in (warning, conflict) if w]
+        summary.warnings += [{"path": note.path, "reason": w} for w in run.read_now[note.path]]
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
                        link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 

@@ -1830,7 +1830,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # Portuguese and Japanese are entries (`- Uw markering op pagina 12 | ...`, `- Seu destaque na página 12 | ...`,
 # `- 26ページ|位置No. 295-296のハイライト |作成日: ...`: the file was plain text, undated). A Logseq graph's
 # `logseq/config.edn` made or deleted has the next sync read the graph's unchanged pages anew (sync._graphs_changed:
-# their `template::` blocks stayed in, or out, until each page changed).
+# their `template::` blocks stayed in, or out, until each page changed). (Sync, no reading: the warnings a note was
+# read with, an `\iffalse` never closed, are counted by each sync while it stays so, sync._warned_before: said once.)
 READER_VERSION = 13
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -16,8 +16,8 @@ up to EVICTION_GRACE_MS for the placeholder before its re-sync: iCloud evicts a 
 re-sync between them removed a note a plain sync keeps as last synced.
 
 A change to a vault's templates folder setting (walk.template_setting) or a Logseq graph's `logseq/config.edn`
-(logseq_templates.graph_setting) re-syncs its root, as one to the .mragignore does. A .mragignore that cannot be used (unreadable, an invalid line) is reported
-as a skipped line and the watch goes on; its fix re-syncs the root.
+(logseq_templates.graph_setting) re-syncs its root, as one to the .mragignore does. A .mragignore that cannot be
+used (unreadable, an invalid line) is reported as a skipped line and the watch goes on; its fix re-syncs the root.
 
 What inotify on the folders cannot see is stat'ed each time the watcher
 wakes (at least every WATCH_IDLE_MS): the target of a followed file symlink

@@ -120,3 +120,45 @@ def test_a_logseq_graph_s_config_come_or_gone_reads_its_pages_anew(tmp_path):
     db, summary = _synced(tmp_path, {})  # nothing changed: nothing read
     assert summary.changed_paths == []
 
+
+
+UNCLOSED = r"""\documentclass{article}
+\begin{document}
+\section{Method}
+We sample the harbour water weekly.
+\iffalse
+Draft: the old sampling plan.
+\section{Results}
+The results hold for every site.
+\end{document}
+"""
+
+
+def test_an_unclosed_iffalse_is_warned_of_while_the_file_stays_so(tmp_path):
+    """A `.tex` whose `\\iffalse` is never closed leaves the rest of the file out (as TeX reads it): the sync that
+    read it warned, and every later sync (the file unchanged) said nothing, so the Results section was missing
+    from every answer with no word of why. Each sync counts it, as it counts the files skipped as before, and
+    `--json` lists it, until the file is fixed or gone."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_sync_summary
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "paper.tex").write_text(UNCLOSED, encoding="utf-8")
+    (root / "plain.md").write_text("# Plain\n\nNothing to warn of.\n", encoding="utf-8")
+    first, _ = sync(root, tmp_path / "index.sqlite")
+    said = "`\\iffalse` at line 5 is never closed by a `\\fi`: the rest of the file is read as TeX reads it, left out"
+    assert [(w["path"], w["reason"]) for w in first.warnings] == [("paper.tex", said)]
+    again, _ = sync(root, tmp_path / "index.sqlite")
+    assert again.warnings == [] and again.warned_before == [{"path": "paper.tex", "reason": said}]
+    console = Console(record=True, width=300)
+    render_sync_summary(again.to_dict(), console)
+    assert "warning 1 note read with a warning as before (`--json` lists them)" in console.export_text()
+    (root / "plain.md").write_text("# Plain\n\nStill nothing to warn of.\n", encoding="utf-8")  # another note read
+    assert sync(root, tmp_path / "index.sqlite")[0].warned_before == [{"path": "paper.tex", "reason": said}]
+    (root / "paper.tex").write_text(UNCLOSED.replace("\\section{Results}", "\\fi\n\\section{Results}"),
+                                    encoding="utf-8")
+    fixed, _ = sync(root, tmp_path / "index.sqlite")
+    assert fixed.warnings == [] and fixed.warned_before == []
+    assert sync(root, tmp_path / "index.sqlite")[0].warned_before == []
