@@ -165,6 +165,9 @@ _PHRASE = re.compile(
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
+    # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
+    # in a past tense only (asked_days: _THE_WEEKEND_PAST); not "the weekend of the wedding", "… I moved"
+    r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
@@ -196,8 +199,11 @@ _PHRASE = re.compile(
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
     # a span of weekdays, "on Mon through Fri", "on Monday to Friday", "on Mon–Fri", "from Mon to Fri": the first
     # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
-    r"|(?:on|last|from)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
-    r"(?P<spanto>" + _WEEKDAY + r")"
+    # "between Mon and Wed" too, and "Mon-Wed", "Monday–Wednesday" with no word before (not after a determiner,
+    # "the Mon-Fri rota": asked_days; nor in a word or code, "x-Mon-Wed", "`Mon-Wed`")
+    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)|(?P<bare>)(?<![`/]))(?P<spanfrom>" + _WEEKDAY + r")"
+    r"(?(between)\s+and\s+|(?(bare)\s*[-–—]\s*|(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)))"
+    r"(?P<spanto>" + _WEEKDAY + r")(?(bare)(?![`/]))"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -417,7 +423,7 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
-    if m.group("weekend") or m.group("pastweekend"):  # the weekend of "this week" / "last week"
+    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):  # of "this week" / "last week"
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
@@ -514,10 +520,29 @@ def _weekday_index(word: str) -> int:
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     """The days of the weekdays named ("on Tuesday", "last Friday and
-    Saturday", "on Monday or Wednesday", "lundi et mardi"): each the most
-    recent such day before today, in date order."""
-    return sorted({today - dt.timedelta(days=(today.weekday() - _DAY_INDEX[w.lower()]) % 7 or 7)
-                   for w in _ANY_DAY.findall(m.group(0))})
+    Saturday", "on Monday or Wednesday", "lundi et mardi"), in date order:
+    one, the most recent such day before today; several, one run of days by
+    the asking day: each the most recent such day before today, but for a
+    list that names today's weekday ("on Sat and Sun" asked on a Sunday) the
+    one that keeps the days closer together, today or a week ago (yesterday
+    and today, not yesterday and a week ago: two weekends), and after "last"
+    (dernier, letzten, pasado) likewise yesterday's weekday, yesterday or the
+    week before ("last Sat and Sun" asked on a Sunday: last weekend)."""
+    named = {_DAY_INDEX[w.lower()] for w in _ANY_DAY.findall(m.group(0))}
+
+    def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
+        return sorted(end - dt.timedelta(days=(end.weekday() - d) % 7) for d in named)
+
+    latest = run(today - dt.timedelta(days=1))  # each the most recent before today, as one alone
+    if len(named) == 1:
+        return latest
+    other = run(today - dt.timedelta(days=2) if _LAST.search(m.group(0)) else today)
+    return other if (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
+
+
+# a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
+# "el sábado pasado y el domingo"): none of its days is today
+_LAST = re.compile(r"\b(?:last|letzten|vorigen|derniers?|pasado)\b", re.I)
 
 
 def first_person(text: str, spanish: bool = False) -> bool:
@@ -651,7 +676,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
-             and (not m.group("dom") or _a_day_of_the_month(question, m))]
+             and (not m.group("dom") or _a_day_of_the_month(question, m))
+             and (not m.group("theweekend") or _a_past_weekend(question))
+             and (m.group("bare") is None or not _DETERMINER.search(question, 0, m.start()))]
     weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
     if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
         found = [f for f in found if f not in weekdays]
@@ -665,7 +692,10 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
-    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
+    rest = question  # without the phrases read: "between Mon and Wed last week" compares nothing
+    for p in (m, *weekdays):
+        rest = rest[:p.start()] + " " * (p.end() - p.start()) + rest[p.end():]
+    if (_COMPARED.search(rest) or not _askers_time(question, m, person)
             # (a month named without its year is the date the question writes: none besides it)
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
@@ -719,8 +749,24 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
-# Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
-_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
+# Wednesday", and "between Mon and Wed", "Mon-Wed" since): beside another phrase it leaves that one read alone
+# ("what did I do yesterday and on Mon?")
+_SHORT_OR_FROM = re.compile(r"from\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
+                            r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]", re.I)
+# a span of weekdays with no word before it is a noun's when a determiner leads it: "the Mon-Fri rota", "every Mon-Fri"
+_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each)\s+\Z",
+                         re.I)
+# "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
+# habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?"), which is every weekend
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
+
+
+def _a_past_weekend(question: str) -> bool:
+    """"on the weekend", "at the weekend", "over the weekend" in `question` is one weekend (read as "this
+    weekend" in a past tense is: the one just gone, or the one under way asked on it): the question is in the
+    past tense (_PAST) and asks of no plan (_PLANNED) nor a habit (_HABIT). "What do I do on the weekend?" and
+    "what am I doing on the weekend?" may be every weekend or the coming one: not read."""
+    return bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,
