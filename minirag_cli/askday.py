@@ -13,21 +13,23 @@ day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monda
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
-coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
-today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
-week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
-begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _a_past_weekend), this
+month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
+(past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
+"in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
+"of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
-days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
-latest such span ended by today, none of it to come; "from Mon to Fri" too; beside a week, that week's days,
-"on Mon and Wed last week": _weekdays_within; a short weekday beside another phrase leaves that one read,
-"yesterday and on Mon"), and "on the 21st" (a day of the month with no month: the latest such day up
-to today, when the ordinal ends the question or a clause, "on the 21st?",
+days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
+yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
+latest such span ended by today, none of it to come; "from Mon to Fri", "between Mon and Fri", a bare "Mon-Fri"
+too; beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
+another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
+the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -752,7 +754,8 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 # Wednesday", and "between Mon and Wed", "Mon-Wed" since): beside another phrase it leaves that one read alone
 # ("what did I do yesterday and on Mon?")
 _SHORT_OR_FROM = re.compile(r"from\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
-                            r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]", re.I)
+                            r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]",
+                            re.I)
 # a span of weekdays with no word before it is a noun's when a determiner leads it: "the Mon-Fri rota", "every Mon-Fri"
 _DETERMINER = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each)\s+\Z",
                          re.I)
