@@ -203,9 +203,10 @@ _PHRASE = re.compile(
     # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
     # "between Mon and Wed" too, and "Mon-Wed", "Monday–Wednesday" with no word before (not after a determiner,
     # "the Mon-Fri rota": asked_days; nor in a word or code, "x-Mon-Wed", "`Mon-Wed`")
-    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)|(?P<bare>)(?<![`/]))(?P<spanfrom>" + _WEEKDAY + r")"
+    # (not a file's name, a link's or a tag's: "Mon-Wed.txt", "[[Mon-Fri]]", "#Mon-Fri")
+    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)|(?P<bare>)(?<![`/#\[]))(?P<spanfrom>" + _WEEKDAY + r")"
     r"(?(between)\s+and\s+|(?(bare)\s*[-–—]\s*|(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)))"
-    r"(?P<spanto>" + _WEEKDAY + r")(?(bare)(?![`/]))"
+    r"(?P<spanto>" + _WEEKDAY + r")(?(bare)(?![`/\]\w]|\.\w))"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -529,7 +530,8 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     one that keeps the days closer together, today or a week ago (yesterday
     and today, not yesterday and a week ago: two weekends), and after "last"
     (dernier, letzten, pasado) likewise yesterday's weekday, yesterday or the
-    week before ("last Sat and Sun" asked on a Sunday: last weekend)."""
+    week before ("last Sat and Sun" asked on a Sunday: last weekend); the
+    closer days only when they fall in one Monday-to-Sunday week."""
     named = {_DAY_INDEX[w.lower()] for w in _ANY_DAY.findall(m.group(0))}
 
     def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
@@ -539,7 +541,10 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     if len(named) == 1:
         return latest
     other = run(today - dt.timedelta(days=2) if _LAST.search(m.group(0)) else today)
-    return other if (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
+    # and only when its days are of one Monday-to-Sunday week: "last Monday and Friday" asked on a Saturday is
+    # this week's, not Friday a week ago and Monday (closer, but two weeks turned around: review revA)
+    one_week = other[0] - dt.timedelta(days=other[0].weekday()) == other[-1] - dt.timedelta(days=other[-1].weekday())
+    return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
@@ -673,14 +678,22 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     which tells a name in a German question."""
     if today is None:
         return None
+    # once for the question, not for each phrase (a long question was quadratic): is it of one past time, where
+    # does a determiner end ("the Mon-Fri rota"), does it weigh a choice ("choose between Mon and Wed")
+    one_past = _a_past_weekend(question)
+    determined = {d.end() for d in _DETERMINER.finditer(question)}
+    choice = _CHOICE.search(question)
     found = [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
-             and (not m.group("theweekend") or _a_past_weekend(question))
-             and (m.group("bare") is None or not _DETERMINER.search(question, 0, m.start()))]
+             and (not m.group("theweekend") or one_past)
+             # a bare "Mon-Fri" and "between Mon and Fri" are days gone in a past tense ("what did I do Mon-Wed?");
+             # in a present one a schedule's or a habit's ("when is the gym open Mon-Fri?", "do I work Mon-Fri?")
+             and (m.group("bare") is None or (one_past and m.start() not in determined))
+             and (m.group("between") is None or (one_past and not choice))]
     weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
     if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
         found = [f for f in found if f not in weekdays]
@@ -694,9 +707,12 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
-    rest = question  # without the phrases read: "between Mon and Wed last week" compares nothing
-    for p in (m, *weekdays):
-        rest = rest[:p.start()] + " " * (p.end() - p.start()) + rest[p.end():]
+    # without the phrases read: "between Mon and Wed last week" compares nothing (one pass: many phrases are linear)
+    read, rest, at = sorted((m, *weekdays), key=lambda p: p.start()), [], 0
+    for p in read:
+        rest += [question[at:p.start()], " " * (p.end() - p.start())]
+        at = p.end()
+    rest = "".join(rest) + question[at:]
     if (_COMPARED.search(rest) or not _askers_time(question, m, person)
             # (a month named without its year is the date the question writes: none besides it)
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
@@ -714,8 +730,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return within
-    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
-        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and m.group("theweekend")):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were);
+        # "Monday-Friday and at the weekend": neither was read before, so not the weekend alone (review revA)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
@@ -752,13 +769,18 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and "between Mon and Wed", "Mon-Wed" since): beside another phrase it leaves that one read alone
-# ("what did I do yesterday and on Mon?")
+# ("what did I do yesterday and on Mon?") when that one was read before (not "on the weekend": asked_days)
 _SHORT_OR_FROM = re.compile(r"from\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
                             r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]",
                             re.I)
 # a span of weekdays with no word before it is a noun's when a determiner leads it: "the Mon-Fri rota", "every Mon-Fri"
-_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each)\s+\Z",
+_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each)\s+",
                          re.I)
+# "between Mon and Wed" weighing two days, not the days from one to the other: "choose between Monday and
+# Wednesday", "the difference between Mon and Tue classes", "did I prefer …"
+_CHOICE = re.compile(r"\b(?:differen(?:ce|t)|choos(?:e|es|ing)|chose|chosen|choices?|decid(?:e|ed|es|ing)"
+                     r"|decision|pick(?:s|ed|ing)?|compar(?:e|ed|es|ing|ison)|prefer(?:s|red|ring)?|vs\.?|versus)\b",
+                     re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?"), which is every weekend
 _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
