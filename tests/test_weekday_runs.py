@@ -92,6 +92,7 @@ def test_a_weekend_list_is_answered_from_its_own_notes(index):
     ("What did I eat Mon-Wed last week?", SUNDAY, ["2026-11-23", "2026-11-24", "2026-11-25"]),
     ("What did I do between Mon and Wed last week?", SUNDAY, ["2026-11-23", "2026-11-24", "2026-11-25"]),
     ("What did I do yesterday and Mon-Wed?", SUNDAY, ["2026-12-05"]),  # beside another phrase: that one
+    ("What did I do Mon-Wed and yesterday?", SUNDAY, ["2026-12-05"]),
 ])
 def test_between_and_dashed_weekdays_are_a_span(question, today, days):
     assert _days(question, today) == days
@@ -151,3 +152,93 @@ def test_spans_between_or_dashed_are_held_by_their_days():
     for question in ["What did I do between Tue and Thu?", "What did I do Tue–Thu?",
                      "What did I do Tuesday-Thursday?", "What did I do between Tuesday and Thursday?"]:
         assert unheld_names(question, ["Gym."], ["2026-12-02"]) == [], question  # a Wednesday
+
+
+# review revA (fixA): what dates3 read wrong
+
+
+@pytest.mark.parametrize("question", [
+    # a schedule's or a habit's span in a present question: every such week, not last week's days
+    "When is the gym open Mon-Fri?", "What are my hours Mon-Fri?", "Do I work Mon-Fri?",
+    "Which bus do I take Mon–Fri?", "Opening hours: Mon-Fri?", "Are we open Sun-Thu?", "What time is yoga Tue-Thu?",
+    "What's due Mon-Fri?", "What am I doing Mon-Fri?", "What did I usually do Mon-Fri?",
+    "What am I doing between Monday and Wednesday?", "What's due between Monday and Friday?",
+    # "between" weighing two days
+    "How do I choose between Monday and Wednesday for the kickoff meeting?",
+    "Is there a difference between Monday and Tuesday classes?", "Should I pick between Mon and Wed?",
+    "Shall we meet between Monday and Wednesday?", "Did I prefer yoga between Monday and Tuesday?",
+    "What did I decide between Mon and Wed?",
+    # a file's, a link's, a tag's name
+    "Which file is Mon-Wed.txt?", "What's in Mon-Fri.md?", "What did I write in Mon-Fri.md?", "What's in [[Mon-Fri]]?",
+    "What did I tag #Mon-Fri?", "What did I link as [[Mon-Wed]]?", "Open the note Mon-Wed",
+    # a span beside the weekend: both or neither, and neither was read before
+    "What did I do Monday-Friday and at the weekend?", "What did I do Mon-Fri and on the weekend?",
+])
+def test_a_span_that_is_no_days_gone_reads_none(question):
+    for today in (SUNDAY, WEDNESDAY, MONDAY, dt.date(2026, 12, 5)):
+        assert asked_days(question, today) is None, (question, today)
+
+
+@pytest.mark.parametrize("question, today, days", [
+    # weekday order over two weeks: the latest of each (this week's Monday and Friday), as before dates3
+    ("What did I do last Monday and Friday?", dt.date(2026, 12, 5), ["2026-11-30", "2026-12-04"]),
+    ("What did I do on Monday and Friday?", MONDAY, ["2026-11-23", "2026-11-27"]),
+    ("What did I do on Sunday and Monday?", MONDAY, ["2026-11-23", "2026-11-29"]),
+    ("What did I do on Saturday and Monday?", MONDAY, ["2026-11-23", "2026-11-28"]),
+    # one week's run kept: the weekend asked on its Sunday, last weekend, last Friday and Saturday
+    ("What did I do on Sat and Sun?", SUNDAY, ["2026-12-05", "2026-12-06"]),
+    ("What did I do last Sat and Sun?", SUNDAY, ["2026-11-28", "2026-11-29"]),
+    ("What did I do last Fri and Sat?", dt.date(2026, 12, 5), ["2026-11-27", "2026-11-28"]),
+    # the past-tense spans still read
+    ("What did I do Mon-Wed?", SUNDAY, ["2026-11-30", "2026-12-01", "2026-12-02"]),
+    ("What did I eat Mon-Wed last week?", SUNDAY, ["2026-11-23", "2026-11-24", "2026-11-25"]),
+    ("What did I do between Monday and Wednesday?", SUNDAY, ["2026-11-30", "2026-12-01", "2026-12-02"]),
+    ("What did I do Mon-Wed.", SUNDAY, ["2026-11-30", "2026-12-01", "2026-12-02"]),  # a full stop, no file
+    # present spans after "on"/"from" as before dates3
+    ("What am I doing on Mon-Fri?", SUNDAY, ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"]),
+])
+def test_reviewed_weekday_lists_and_spans(question, today, days):
+    assert _days(question, today) == days
+
+
+@pytest.fixture(scope="module")
+def schedule_index(tmp_path_factory):
+    """The daily notes and an undated schedule note, synced as `mrag sync` does."""
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    tmp = tmp_path_factory.mktemp("weekday_schedule")
+    notes = {f"{day}.md": f"---\ndate: {day}\n---\n{line}\n" for day, line in DAYS.items()}
+    notes["gym.md"] = "# Gym\n\nThe gym is open Mon-Fri from 6am to 10pm. Yoga is Tue-Thu at 7pm.\n"
+    write_notes(tmp / "notes", notes)
+    config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        yield index
+
+
+@pytest.mark.parametrize("question", ["When is the gym open Mon-Fri?", "What time is yoga Tue-Thu?"])
+def test_a_schedule_question_keeps_its_schedule_note(schedule_index, question):
+    # dates3 read last week's Monday to Friday and kept the daily notes of those days only: the schedule was dropped
+    result = schedule_index.search(question, RetrievalOptions(k=10, mode="hybrid"), today=SUNDAY)
+    prepared = schedule_index.prepare_answer(result)
+    assert result.days is None
+    assert "gym.md" in {result.results[s["n"] - 1]["path"].rsplit("/", 1)[-1] for s in prepared.sources}
+
+
+def test_a_long_question_is_read_in_linear_time():
+    import time
+
+    def seconds(n: int) -> float:
+        question = ("What did I do Mon-Wed, the Tue-Thu, on the weekend and " * (n // 50 + 1))[:n]
+        start = time.perf_counter()
+        asked_days(question, SUNDAY)
+        return time.perf_counter() - start
+
+    seconds(1000)  # compiled, warm
+    small, large = min(seconds(4000) for _ in range(3)), min(seconds(32000) for _ in range(3))
+    assert large < 0.5 and large < small * 24, (small, large)  # 8 times longer: not 64 times slower
