@@ -26,8 +26,9 @@ recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
-latest such span ended by today, none of it to come; "from Mon to Fri", "between Mon and Fri", a bare "Mon-Fri"
-too; beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
+latest such span ended by today, none of it to come; "from Mon to Fri" too, and "between Mon and Fri" and a
+bare "Mon-Fri" in a one-time past question alone ("what did I do Mon-Wed?", not "when is the gym open Mon-Fri?");
+beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
 another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
 the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
