@@ -33,8 +33,9 @@ def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
               # "between Mon and Wed", a bare "Mon-Wed" (as askday reads them: a span)
               rf"|\bbetween[ \t]+{word}\b\.?[ \t]+and[ \t]+(?:{_WEEKDAY_ALT})\b"
               rf"|\bbetween[ \t]+(?:{_WEEKDAY_ALT})\b\.?[ \t]+and[ \t]+{word}\b(?!['’])"
-              rf"|(?<![\w-]){word}\b\.?{_DASH}(?:{_WEEKDAY_ALT})\b(?![\w-])"
-              rf"|(?<![\w-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}{word}\b(?![\w'’-])")
+              # (not a file's, a link's or a tag's name: "Mon-Wed.txt", "[[Mon-Fri]]", "#Mon-Fri")
+              rf"|(?<![\w#\[-]){word}\b\.?{_DASH}(?:{_WEEKDAY_ALT})\b(?![\w\]-]|\.\w)"
+              rf"|(?<![\w#\[-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}{word}\b(?![\w'’\]-]|\.\w)")
     return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
                      rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
                      + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
@@ -60,7 +61,8 @@ _DAYS_JOIN = rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \
 _WEEKDAY_GROUP = re.compile(rf"\b(?:on|last|from|every)[ \t]+(?:{_WEEKDAY_ALT})\b\.?"
                             rf"(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?(?!['’]))+"
                             rf"|\bbetween[ \t]+(?:{_WEEKDAY_ALT})\b\.?[ \t]+and[ \t]+(?:{_WEEKDAY_ALT})\b(?!['’])"
-                            rf"|(?<![\w-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}(?:{_WEEKDAY_ALT})\b(?![\w'’-])", re.I)
+                            rf"|(?<![\w#\[-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}(?:{_WEEKDAY_ALT})\b(?![\w'’\]-]|\.\w)",
+                            re.I)
 _SPAN_WORD = re.compile(rf"^{_SPAN_JOIN}$", re.I)
 _BETWEEN_AND = re.compile(r"^[ \t]+and[ \t]+$", re.I)
 

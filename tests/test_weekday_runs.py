@@ -240,3 +240,15 @@ def test_a_long_question_is_read_in_linear_time():
     start = time.perf_counter()
     asked_days(question, SUNDAY)
     assert time.perf_counter() - start < 0.8
+
+
+@pytest.mark.parametrize("question, unheld", [
+    # a file's, a link's or a tag's name is a name (told unheld when no note holds it), as before dates3 (b4c9128:
+    # a span of days, none told)
+    ("Which file is Mon-Wed.txt?", ["Mon-Wed"]), ("What's in [[Mon-Fri]]?", ["Mon-Fri"]),
+    ("What did I tag #Mon-Fri?", ["Mon-Fri"]), ("What notes have the tag #Mon-Wed?", ["Mon-Wed"]),
+    # a schedule's span is days, not a name (b4c9128 too)
+    ("When is the gym open Mon-Fri?", []),
+])
+def test_a_file_link_or_tag_name_is_no_span_of_days_to_unheld(question, unheld):
+    assert unheld_names(question, ["Gym."], ["2026-12-02"]) == unheld
