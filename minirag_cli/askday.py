@@ -13,7 +13,7 @@ day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monda
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
-coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _a_past_weekend), this
+coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
 month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
 (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
 "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
@@ -681,7 +681,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     # once for the question, not for each phrase (a long question was quadratic): is it of one past time, where
     # does a determiner end ("the Mon-Fri rota"), does it weigh a choice ("choose between Mon and Wed")
-    one_past = _a_past_weekend(question)
+    one_past = _of_one_past_time(question)
     determined = {d.end() for d in _DETERMINER.finditer(question)}
     choice = _CHOICE.search(question)
     found = [m for m in _PHRASE.finditer(question)
@@ -787,11 +787,12 @@ _CHOICE = re.compile(r"\b(?:differen(?:ce|t)|choos(?:e|es|ing)|chose|chosen|choi
 _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
 
 
-def _a_past_weekend(question: str) -> bool:
-    """"on the weekend", "at the weekend", "over the weekend" in `question` is one weekend (read as "this
-    weekend" in a past tense is: the one just gone, or the one under way asked on it): the question is in the
-    past tense (_PAST) and asks of no plan (_PLANNED) nor a habit (_HABIT). "What do I do on the weekend?" and
-    "what am I doing on the weekend?" may be every weekend or the coming one: not read."""
+def _of_one_past_time(question: str) -> bool:
+    """Does `question` ask of one time gone: in the past tense (_PAST), of no plan (_PLANNED) nor a habit
+    (_HABIT)? Then "on the weekend", "at the weekend", "over the weekend" in it is one weekend (read as "this
+    weekend" in a past tense is: the one just gone, or the one under way asked on it), and "between Mon and Wed"
+    or a bare "Mon-Wed" the days gone. "What do I do on the weekend?", "what am I doing on the weekend?" may be
+    every weekend or the coming one, "when is the gym open Mon-Fri?" every week: not read."""
     return bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
 
 
