@@ -635,7 +635,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    opening a line, before a German day (`Coffee with Mo 2026-10-05`, `Paid Di 20.50` lost Mo, Di); a day without its
 #    year needs German text, `am`/`vom` before it or a month English never writes (`Ranking: 1. Mai Nguyen 2. Jun
 #    Park`, `until 5. Jan left` held days); a date entity `3. August` is keyed by its day (it was `3august`).
-VERSION = 23
+# 24, names24's part (everyday names of session 37's reviews): a wikilink's target that is an address (`[[mailto:ana@
+#    example.com|mail]]`, `[[https://...|wiki]]`, `tel:`: _WEB_TARGET) names no note (it was one; its shown text is read).
+VERSION = 24
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1940,6 +1942,11 @@ def _untitled(name: str) -> str:
 FOLDER_PAGE = re.compile(r"_?index")
 
 
+# a wikilink's target that is a URL, an e-mail's or a phone's address (`mailto:`, `https://`, `tel:`): no note is named
+# so (a note's file name holds no `:` on Windows and macOS); Dendron's `dendron://vault/note` is a note's
+_WEB_TARGET = re.compile(r"[ \t]*(?:(?:mailto|tel|sms|callto):|(?:https?|ftp)://)", re.IGNORECASE)
+
+
 def link_target(target: str) -> EntityMention | None:
     """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
     the note its last path part names, without `#heading`, `^block` or
@@ -1951,6 +1958,8 @@ def link_target(target: str) -> EntityMention | None:
     another name without a letter."""
     if target.lstrip().lower().startswith("denote:"):
         return None  # a Denote link: its identifier's note, which sync joins (DENOTE_LINK; rules 20)
+    if _WEB_TARGET.match(target):
+        return None  # `[[mailto:ana@example.com|mail]]`: an address, no note's name (rules 24; it was one)
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
     # a TextBundle's text (`Trip%20to%20Lisbon.textbundle/text.md`) or the bundle itself is its note, `Trip to
