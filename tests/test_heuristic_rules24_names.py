@@ -44,3 +44,56 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
 ])
 def test_a_wikilink_to_an_address_names_no_note(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 1. a struck task (a strikethrough opening a line or an item, a to-do's verb and a lower-case word) names no verb
+@pytest.mark.parametrize("text,names", [
+    ("~~Cancel the hotel~~\n", set()),
+    ("- [x] ~~Cancel the hotel~~\n- [ ] Pack the bags\n", set()),
+    ("- ~~Email the bank~~\n", set()),
+    ("> ~~Send the deck to Priya~~ done\n", {"Priya"}),
+    ("- ~~Visit the Louvre~~\n", {"Louvre"}),
+    # look-alikes: struck names stay names, both of them (fixG), and a struck verb before a name reads as before
+    ("~~Lisbon~~ Porto\n", {"Lisbon", "Porto"}),
+    ("- [ ] ~~Marta~~ Jonas to book flights\n", {"Marta", "Jonas"}),
+    ("## ~~Lisbon~~ Porto trip\n", {"Lisbon", "Porto"}),
+    ("Owner: ~~Marta~~ Jonas\n", {"Marta", "Jonas"}),
+    ("~~Review Board~~ met today\n", {"Review Board"}),
+    ("- ~~Help Scout~~ pricing\n", {"Help Scout"}),
+    ("We did not ~~cancel the hotel~~ in Porto.\n", {"Porto"}),
+])
+def test_a_struck_task_names_no_verb(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 2. a highlight's marks part the names on either side
+@pytest.mark.parametrize("text,names", [
+    ("==Braga== Coimbra\n", {"Braga", "Coimbra"}),
+    ("We went to ==Braga== Coimbra and back.\n", {"Braga", "Coimbra"}),
+    ("We went to Lisbon ==Porto== and back.\n", {"Lisbon", "Porto"}),
+    ("- ::Braga:: Coimbra\n", {"Braga", "Coimbra"}),
+    ("==Must visit Sintra== Lisbon\n", {"Sintra", "Lisbon"}),
+    # look-alikes: a highlighted name of several words stays whole, and so does a name with no mark inside it
+    ("We met ==Maria Silva== today.\n", {"Maria Silva"}),
+    ("The ==New York Times== wrote it.\n", {"New York Times"}),
+    ("Visit ==Casa Pinto== in Porto.\n", {"Casa Pinto", "Porto"}),
+    ("We drove from Braga Coimbra road.\n", {"Braga Coimbra"}),
+    ("If a == b then Braga Coimbra wins.\n", {"Braga Coimbra"}),
+])
+def test_a_highlight_parts_two_names(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 3. a meeting's kind after an agenda item's time names nothing
+@pytest.mark.parametrize("text,names", [
+    ("- 10:00 Board meeting\n- 11:00 Staff meeting\n", set()),
+    ("10:00 Board meeting\n", set()),
+    ("- 09:00 All-hands\n", set()),
+    # look-alikes: a name after the time still names, and a name that opens with Board
+    ("- 10:00 Priya sync\n", {"Priya"}),
+    ("- 10:00 Board Games Cafe with Lena\n", {"Board Games Cafe", "Lena"}),
+    ("- 15:00 Bob\n", {"Bob"}),
+    ("We met the Board at 10:00 and the Staff Union after.\n", {"Board", "Staff Union"}),
+])
+def test_a_meeting_after_an_agenda_time_names_nothing(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names

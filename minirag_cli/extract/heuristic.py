@@ -636,7 +636,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    year needs German text, `am`/`vom` before it or a month English never writes (`Ranking: 1. Mai Nguyen 2. Jun
 #    Park`, `until 5. Jan left` held days); a date entity `3. August` is keyed by its day (it was `3august`).
 # 24, names24's part (everyday names of session 37's reviews): a wikilink's target that is an address (`[[mailto:ana@
-#    example.com|mail]]`, `[[https://...|wiki]]`, `tel:`: _WEB_TARGET) names no note (it was one; its shown text is read).
+#    example.com|mail]]`, `[[https://...|wiki]]`, `tel:`: _WEB_TARGET) names no note (it was one; its shown text is read);
+#    a struck task opening a line or an item, a to-do's verb before a lower-case word, reads as the task (STRUCK_TASK:
+#    `- [x] ~~Cancel the hotel~~` named Cancel; `~~Lisbon~~ Porto`, `~~Marta~~ Jonas` name both as before); a
+#    highlight's mark between two words parts the name (_marked_parts: `==Braga== Coimbra` was Braga Coimbra); a
+#    meeting's kind after a line's time names nothing (LOG_WORDS' board, staff, all-hands: `- 10:00 Board meeting`).
 VERSION = 24
 
 
@@ -1300,8 +1304,25 @@ def without_highlight_marks(text: str) -> str:
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    if "::" not in text and "==" not in text and "^^" not in text:
+    return _blanked_marks(text, highlight_marks(text))
+
+
+def _blanked_marks(text: str, marks: Sequence[int]) -> str:
+    """`text` with the two characters at each of `marks` (highlight_marks) blanked."""
+    if not marks:
         return text
+    out, last = [], 0
+    for at in marks:
+        out += [text[last:at], "  "]
+        last = at + 2
+    out.append(text[last:])
+    return "".join(out)
+
+
+def highlight_marks(text: str) -> list[int]:
+    """Where the marks of `text`'s highlights (without_highlight_marks) stand, in order."""
+    if "::" not in text and "==" not in text and "^^" not in text:
+        return []
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
     n = len(text)
@@ -1321,14 +1342,7 @@ def without_highlight_marks(text: str) -> str:
                 and not after.isspace() and after not in _MARK_EDGE:
             end = text.find("\n", at)
             opened[mark] = (at, n if end < 0 else end)
-    if not blank:
-        return text
-    out, last = [], 0
-    for at in sorted(blank):
-        out += [text[last:at], "  "]
-        last = at + 2
-    out.append(text[last:])
-    return "".join(out)
+    return sorted(blank)
 
 
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
@@ -1486,6 +1500,12 @@ DEFAULT_DRAWING = re.compile(r"Drawing[ _-]\d{4}-\d{2}-\d{2}[ _-]\d{1,2}\.\d{2}(
 # heading's does (`> [!note] Goal`, `> [!warning]- Risks`: heuristic rules 11).
 LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
               r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
+# A struck task, a strikethrough opening a line or a list item whose first word is a to-do's verb
+# (TASK_VERBS) before a lower-case word (`~~Cancel the hotel~~`, `- [x] ~~Email the bank~~`): read as the line
+# without its marks, the verb a line's first word (rules 24, names24: Cancel, Email were names). A struck name
+# keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both)
+STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[a-z][^~\n]*?[^\s~])~~",
+                         re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
 # first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
@@ -3012,7 +3032,10 @@ class HeuristicExtractor:
         bear_tags = [m.group(1) for m in BEAR_TAG.finditer(text)] if "#" in text else []
         if bear_tags:
             text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
-        text = without_highlight_marks(text)
+        if "~~" in text:  # `- [x] ~~Cancel the hotel~~`: a struck task reads as the task (rules 24)
+            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2) + "  ", text)
+        marks = highlight_marks(text)  # blanked, and where they were: they part two names (rules 24)
+        text = _blanked_marks(text, marks)
         text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
 
@@ -3343,6 +3366,13 @@ class HeuristicExtractor:
                 continue  # a fragment of a quoted title
             if CAMEL.fullmatch(span):
                 continue  # already added as a handle
+            if marks and len(words) > 1:
+                # a highlight's mark between two words parts them (`==Braga== Coimbra`, `Lisbon ==Porto==` named
+                # Braga Coimbra, Lisbon Porto: rules 24), each part a name
+                for part in _marked_parts(found, start, words, marks):
+                    if len(part) > 1 or part[0].lower() not in COMMON_WORDS:
+                        add(" ".join(part), "person" if titled else "name")
+                continue
             add(span, "person" if titled else "name")
         # `Attendees: Jonas Berg, Amara Okafor` then `- Jonas re-lays the mooring.`: a meeting
         # note's actions open with the first names its attendees line wrote in full. A common
@@ -3955,6 +3985,23 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
         yield start, found
 
 
+def _marked_parts(found: str, start: int, words: list[str], marks: Sequence[int]) -> list[list[str]]:
+    """`words` (a name read from the span `found` at `start`, words of it left out at either end) in the parts a
+    highlight's mark (`marks`: highlight_marks) between two of them parts them into: `==Braga== Coimbra`."""
+    tokens = [(m.group(), start + m.start(), start + m.end()) for m in re.finditer(r"\S+", found)]
+    shown = [t[0] for t in tokens]
+    first = next((k for k in range(len(shown) - len(words) + 1) if shown[k:k + len(words)] == words), None)
+    if first is None:
+        return [words]
+    parts = [[words[0]]]
+    for i in range(1, len(words)):
+        gap_start, gap_end = tokens[first + i - 1][2], tokens[first + i][1]
+        if bisect.bisect_left(marks, gap_start) < bisect.bisect_left(marks, gap_end):
+            parts.append([])
+        parts[-1].append(words[i])
+    return parts
+
+
 def _street_ends(text: str, pos: int, end: int) -> bool:
     """Does the `St.` before `pos` (its blanks after) end a street and its sentence, the capitalised span
     running to `end`: `Baker St. Priya Raman joined us`, not `Fort St. John in the snow` (_STREET_CUT)."""
@@ -4278,13 +4325,15 @@ _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{
 # the last character of a _LINE_TIME (a figure aside): what _sentence_start asks _after_line_time after
 _TIME_ENDS = "mM])*-–—|:>→"
 # The words a day's log opens an entry with after its time that are no names (`- 12:00 Lunch with Jonas`, `09:30
-# Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased
+# Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased; a
+# meeting's kind (`- 10:00 Board meeting`, `- 09:00 Staff meeting`: rules 24, names24, Board and Staff were names)
 LOG_WORDS = frozenset("""
 standup stand-up sync design lunch breakfast brunch dinner supper coffee tea snack drinks party concert gym workout
 run jog swim yoga nap sleep bed bedtime woke wake flight train bus taxi commute break appointment haircut massage
 physio therapy demo retro retrospective kickoff kick-off presentation release launch school pickup pick-up
 drop-off errands groceries laundry chores study focus admin inbox emails office home work back team check-in
 catch-up one-on-one practice rehearsal quick short long early late new old big small final weekly daily monthly
+board staff all-hands
 """.split())
 _LOG_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
@@ -4320,7 +4369,8 @@ def _common_after_time(text: str, pos: int) -> bool:
     as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
     fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME). Before a
     lower-case word too (`- 10:00 Priya sync`, `- 15:00 Heron kickoff`; fixX, review revX: rules 22 as names22 had
-    it named none of them): that `- 10:00 Board meeting` names Board, no evidence the note holds tells apart."""
+    it named none of them): a word the note writes nowhere else tells nothing; a meeting's kind is in LOG_WORDS
+    (`- 10:00 Board meeting`, rules 24)."""
     m = _LOG_WORD.match(text, pos)
     if m is None:
         return True
