@@ -97,3 +97,23 @@ def test_a_highlight_parts_two_names(tmp_path, text, names):
 ])
 def test_a_meeting_after_an_agenda_time_names_nothing(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 7. a name's particle of two words (`von der`, `van der`, `de la`) keeps the name whole
+@pytest.mark.parametrize("text,names", [
+    ("We met Ursula von der Leyen in Brussels.\n", {"Ursula von der Leyen", "Brussels"}),
+    ("Ursula von der Leyen, Olaf Scholz\n", {"Ursula von der Leyen", "Olaf Scholz"}),
+    ("Dutch van der Linde is a character.\n", {"Dutch van der Linde"}),
+    ("We met Maria de la Cruz today.\n", {"Maria de la Cruz"}),
+    ("We visited the Museo de la Ciudad.\n", {"Museo de la Ciudad"}),
+    # German text: mid-sentence after a word no noun of the text's
+    ("Wir trafen Ursula von der Leyen in Brüssel und sprachen mit ihr.\n", {"Ursula von der Leyen", "Brüssel"}),
+    # look-alikes: a month's `Jan` before it, a noun's `von der` in German text (a preposition's and an article's)
+    ("Jan van der Berg came.\n", {"Berg"}),
+    ("Grüße von der Familie und bis bald, ich bin morgen im Büro.\n", set()),
+    ("Ich habe einen Anruf von der Bank bekommen und die Abholung von der Schule ist um drei.\n", set()),
+    ("Abholung von der Schule ist heute, ich bin dann im Büro.\n", set()),
+    ("We met Tom van Dijk and Ana de Souza.\n", {"Tom van Dijk", "Ana de Souza"}),
+])
+def test_a_particle_of_two_words_keeps_the_name_whole(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names

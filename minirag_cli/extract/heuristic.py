@@ -3213,7 +3213,7 @@ class HeuristicExtractor:
         # over an admonition's `Rate limits` line)
         opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
-        for start, found in _cap_spans(text):
+        for start, found in _particle_joined(text, _cap_spans(text), nouns if is_german else None):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
             if linked and linked.covers(start):
@@ -3307,6 +3307,8 @@ class HeuristicExtractor:
                 titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
                           or (is_german and words[0] in GERMAN_TITLES))
                 words = words[1:]
+            if len(words) > 2 and _PARTICLE_PAIR.fullmatch(" " + " ".join(words[:2]) + " "):
+                words = words[2:]  # `Jan van der Berg`, its month's `Jan` left out: the surname, as before rules 24
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
@@ -3983,6 +3985,32 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
         yield start, found
+
+
+# A name's particle of two words, a preposition and an article (`Ursula von der Leyen`, `Dutch van der Linde`, `Maria
+# de la Cruz`): CAP_SPAN joins one connector alone, so the name was two (rules 24, names24: Ursula and Leyen)
+_PARTICLE_PAIR = re.compile(r"[ \t]+(?:von der|von dem|van der|van den|van de|de la|de las|de los)[ \t]+")
+
+
+def _particle_joined(text: str, spans: Iterable[tuple[int, str]],
+                     nouns: Collection[str] | None) -> Iterator[tuple[int, str]]:
+    """`spans` (_cap_spans), a span of one or two words and the next one joined where a particle of two words
+    (_PARTICLE_PAIR) stands between them, as one name. In German text (`nouns`, its nouns: not None) only after a
+    word that is no noun of it, mid-sentence (`Wir trafen Ursula von der Leyen`), as a noun's `von der` is a
+    preposition's (`Grüße von der Familie`, `einen Anruf von der Bank`)."""
+    held = None
+    for start, found in spans:
+        if held is not None:
+            end = held[0] + len(held[1])
+            pair = _PARTICLE_PAIR.fullmatch(text, end, start) if start - end < 16 else None
+            if pair is not None and len(held[1].split()) <= 2 and (
+                    nouns is None or (held[1].split()[-1] not in nouns and not _sentence_start(text, held[0]))):
+                held = (held[0], text[held[0]:start + len(found)])
+                continue
+            yield held
+        held = (start, found)
+    if held is not None:
+        yield held
 
 
 def _marked_parts(found: str, start: int, words: list[str], marks: Sequence[int]) -> list[list[str]]:
