@@ -117,3 +117,18 @@ def test_a_meeting_after_an_agenda_time_names_nothing(tmp_path, text, names):
 ])
 def test_a_particle_of_two_words_keeps_the_name_whole(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 8. a German list's heading label alone on its line names nothing in a short note not read as German
+@pytest.mark.parametrize("text,names", [
+    ("Termine:\n- Arzt\n- Zahnarzt\n", set()),
+    ("**Aufgaben:**\n- Steuer machen\n", set()),
+    ("Zutaten:\n- Mehl\n", set()),
+    # look-alikes: a label with a value, a person's or a place's label, a name the text writes mid-sentence
+    ("Anna:\n- Folien\n", {"Anna"}),
+    ("Hamburg:\n- Hotel gebucht\n", {"Hamburg"}),
+    ("Art:\n- bring chips\n\nI met Art there.\n", {"Art"}),
+    ("Ort:\n- Berlin\n\nWe met Ort at noon.\n", {"Ort"}),
+])
+def test_a_german_heading_label_names_nothing(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names

@@ -640,7 +640,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a struck task opening a line or an item, a to-do's verb before a lower-case word, reads as the task (STRUCK_TASK:
 #    `- [x] ~~Cancel the hotel~~` named Cancel; `~~Lisbon~~ Porto`, `~~Marta~~ Jonas` name both as before); a
 #    highlight's mark between two words parts the name (_marked_parts: `==Braga== Coimbra` was Braga Coimbra); a
-#    meeting's kind after a line's time names nothing (LOG_WORDS' board, staff, all-hands: `- 10:00 Board meeting`).
+#    meeting's kind after a line's time names nothing (LOG_WORDS' board, staff, all-hands: `- 10:00 Board meeting`);
+#    a name's particle of two words joins it (_particle_joined: `Ursula von der Leyen`, `Dutch van der Linde`, `Maria
+#    de la Cruz` were two names; German text mid-sentence alone: `Grüße von der Familie`); a German label word alone
+#    on its line heads a list and names nothing in a note not read as German too (_heading_label: `Termine:`).
 VERSION = 24
 
 
@@ -2513,6 +2516,18 @@ stichworte schlagworte kategorie typ art ergänzung
 """.split())
 
 
+def _heading_label(text: str, end: int) -> bool:
+    """Does the label ending at `end` (before its colon) stand alone on its line, a list's heading (`Termine:` over
+    `- Arzt`)? A German label word so labels in a short note not read as German too (rules 24: `Termine:` named
+    Termine)."""
+    m = _LABEL_ALONE.match(text, end)
+    return m is not None
+
+
+# a label's colon, in emphasis or not, and nothing after it on its line
+_LABEL_ALONE = re.compile(rf"{_EMPH}?[:：]{_EMPH}?[ \t]*(?:\r?\n|\Z)")
+
+
 def german_label(text: str, span: str, at: int) -> bool:
     """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one of the
     words German notes label a line with (GERMAN_LABEL_WORDS; heuristic rules 18), on a line that is no
@@ -3097,7 +3112,9 @@ class HeuristicExtractor:
                 at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
                     or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
-                    or (is_german and german_label(text, span, at) and not elsewhere(span, at))):
+                    or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
+                        and german_label(text, span, at)
+                        and not elsewhere(span, at))):
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
