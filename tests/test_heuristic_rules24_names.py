@@ -1,5 +1,5 @@
 """Heuristic rules 24 (names24: everyday names session 37's reviews left): a wikilink to an e-mail's or a web
-address named it as a note; a highlight's closing mark ran two names into one (`==Braga== Coimbra`); a struck-through
+address named it as a note; a struck-through
 task's verb was a name (`~~Cancel the hotel~~`); a timed agenda item's first word was a name (`- 10:00 Board
 meeting`). Each through a real sync of a folder, as `mrag sync` runs it, with names that must stay beside them."""
 
@@ -61,26 +61,28 @@ def test_a_wikilink_to_an_address_names_no_note(tmp_path, text, names):
     ("~~Review Board~~ met today\n", {"Review Board"}),
     ("- ~~Help Scout~~ pricing\n", {"Help Scout"}),
     ("We did not ~~cancel the hotel~~ in Porto.\n", {"Porto"}),
+    # the name after a struck task is a name of its own, not the struck one's last word's (fixB, review revB:
+    # names24 named Priya Jonas, Lisbon Porto, Google Meta, Acme Priya Raman, Prado Reina Sofia)
+    ("- [x] ~~Email the deck to Priya~~ Jonas did it\n", {"Priya", "Jonas"}),
+    ("~~Call the team in Lisbon~~ Porto instead\n", {"Lisbon", "Porto"}),
+    ("- ~~Meet at Google~~ Meta\n", {"Google", "Meta"}),
+    ("- [x] ~~Call the team at Acme~~ Priya Raman called instead\n", {"Acme", "Priya Raman"}),
+    ("- [x] ~~Visit the Prado~~ Reina Sofia instead\n", {"Prado", "Reina Sofia"}),
 ])
 def test_a_struck_task_names_no_verb(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
 
 
-# 2. a highlight's marks part the names on either side
+# 2. a highlight's marks are read as before (db517d4): a name partly highlighted stays one name. Parting names at
+# a mark was tried in names24 and taken out (fixB, review revB): `The ==Eiffel== Tower` named Eiffel and Tower
 @pytest.mark.parametrize("text,names", [
-    ("==Braga== Coimbra\n", {"Braga", "Coimbra"}),
-    ("We went to ==Braga== Coimbra and back.\n", {"Braga", "Coimbra"}),
-    ("We went to Lisbon ==Porto== and back.\n", {"Lisbon", "Porto"}),
-    ("- ::Braga:: Coimbra\n", {"Braga", "Coimbra"}),
-    ("==Must visit Sintra== Lisbon\n", {"Sintra", "Lisbon"}),
-    # look-alikes: a highlighted name of several words stays whole, and so does a name with no mark inside it
+    ("The ==Eiffel== Tower at night.\n", {"Eiffel Tower"}),
+    ("We met ==Maria== Silva yesterday.\n", {"Maria Silva"}),
+    ("Priya ==Raman== joined.\n", {"Priya Raman"}),
+    ("The ==New== York office.\n", {"New York"}),
     ("We met ==Maria Silva== today.\n", {"Maria Silva"}),
-    ("The ==New York Times== wrote it.\n", {"New York Times"}),
-    ("Visit ==Casa Pinto== in Porto.\n", {"Casa Pinto", "Porto"}),
-    ("We drove from Braga Coimbra road.\n", {"Braga Coimbra"}),
-    ("If a == b then Braga Coimbra wins.\n", {"Braga Coimbra"}),
 ])
-def test_a_highlight_parts_two_names(tmp_path, text, names):
+def test_a_partly_highlighted_name_stays_whole(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
 
 
@@ -99,13 +101,23 @@ def test_a_meeting_after_an_agenda_time_names_nothing(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
 
 
-# 7. a name's particle of two words (`von der`, `van der`, `de la`) keeps the name whole
+# 7. a name's particle of two words (`von der`, `van der`, `de la`) keeps the name whole mid-sentence
 @pytest.mark.parametrize("text,names", [
     ("We met Ursula von der Leyen in Brussels.\n", {"Ursula von der Leyen", "Brussels"}),
-    ("Ursula von der Leyen, Olaf Scholz\n", {"Ursula von der Leyen", "Olaf Scholz"}),
-    ("Dutch van der Linde is a character.\n", {"Dutch van der Linde"}),
+    ("He rode with Dutch van der Linde for years.\n", {"Dutch van der Linde"}),
     ("We met Maria de la Cruz today.\n", {"Maria de la Cruz"}),
     ("We visited the Museo de la Ciudad.\n", {"Museo de la Ciudad"}),
+    ("We stayed at the Hotel de la Paix in Geneva.\n", {"Hotel de la Paix", "Geneva"}),
+    # opening a line, a heading, an item or a sentence, a word before a particle is a common noun's as often: the
+    # name after it alone, as before rules 24 (fixB, review revB: names24 named `Anruf von der Bank`)
+    ("Ursula von der Leyen, Olaf Scholz\n", {"Leyen", "Olaf Scholz"}),
+    ("- Anruf von der Bank\n", {"Bank"}),
+    ("- Brief von der Krankenkasse\n", {"Krankenkasse"}),
+    ("Reunión de la Junta Directiva el martes\n", {"Junta Directiva"}),
+    ("## Notas de la Reunión\n", {"Reunión"}),
+    ("Réunion de la Direction lundi\n", {"Direction"}),
+    ("Brief van de Gemeente ontvangen\n", {"Gemeente"}),
+    ("Met Jan van der Berg\n", {"Berg"}),
     # German text: mid-sentence after a word no noun of the text's
     ("Wir trafen Ursula von der Leyen in Brüssel und sprachen mit ihr.\n", {"Ursula von der Leyen", "Brüssel"}),
     # look-alikes: a month's `Jan` before it, a noun's `von der` in German text (a preposition's and an article's)

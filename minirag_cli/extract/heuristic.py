@@ -639,11 +639,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    example.com|mail]]`, `[[https://...|wiki]]`, `tel:`: _WEB_TARGET) names no note (it was one; its shown text is read);
 #    a struck task opening a line or an item, a to-do's verb before a lower-case word, reads as the task (STRUCK_TASK:
 #    `- [x] ~~Cancel the hotel~~` named Cancel; `~~Lisbon~~ Porto`, `~~Marta~~ Jonas` name both as before); a
-#    highlight's mark between two words parts the name (_marked_parts: `==Braga== Coimbra` was Braga Coimbra); a
 #    meeting's kind after a line's time names nothing (LOG_WORDS' board, staff, all-hands: `- 10:00 Board meeting`);
 #    a name's particle of two words joins it (_particle_joined: `Ursula von der Leyen`, `Dutch van der Linde`, `Maria
 #    de la Cruz` were two names; German text mid-sentence alone: `Grüße von der Familie`); a German label word alone
 #    on its line heads a list and names nothing in a note not read as German too (_heading_label: `Termine:`).
+#    fixB (review revB): a struck task keeps its closing marks (`~~Email the deck to Priya~~ Jonas` named Priya
+#    Jonas); a particle joins mid-sentence alone, in any language (`Anruf von der Bank`, `Reunión de la Junta
+#    Directiva` opening a line were names); a highlight's mark parting two names (`==Braga== Coimbra`) was tried and
+#    taken out: it parted a partly highlighted name more often (`The ==Eiffel== Tower`, `We met ==Maria== Silva`).
 VERSION = 24
 
 
@@ -1307,25 +1310,8 @@ def without_highlight_marks(text: str) -> str:
     nor word character ahead of it (a `:`, `=` on neither side), and closes the first one of its kind
     opened on its line, after no blank and before no word character (a regex's lazy search from each
     opener to its line's end took 80 s on a 120,000-character line of `a ==b`)."""
-    return _blanked_marks(text, highlight_marks(text))
-
-
-def _blanked_marks(text: str, marks: Sequence[int]) -> str:
-    """`text` with the two characters at each of `marks` (highlight_marks) blanked."""
-    if not marks:
-        return text
-    out, last = [], 0
-    for at in marks:
-        out += [text[last:at], "  "]
-        last = at + 2
-    out.append(text[last:])
-    return "".join(out)
-
-
-def highlight_marks(text: str) -> list[int]:
-    """Where the marks of `text`'s highlights (without_highlight_marks) stand, in order."""
     if "::" not in text and "==" not in text and "^^" not in text:
-        return []
+        return text
     opened: dict[str, tuple[int, int]] = {}  # mark -> (where the open one is, where its line ends)
     blank = []
     n = len(text)
@@ -1345,7 +1331,14 @@ def highlight_marks(text: str) -> list[int]:
                 and not after.isspace() and after not in _MARK_EDGE:
             end = text.find("\n", at)
             opened[mark] = (at, n if end < 0 else end)
-    return sorted(blank)
+    if not blank:
+        return text
+    out, last = [], 0
+    for at in sorted(blank):
+        out += [text[last:at], "  "]
+        last = at + 2
+    out.append(text[last:])
+    return "".join(out)
 
 
 # A chat export's speaker by their handle after the line's time (`[10:14] priya.r: ...`, `[14:26] sam.okafor:`,
@@ -1505,8 +1498,8 @@ LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
               r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
 # A struck task, a strikethrough opening a line or a list item whose first word is a to-do's verb
 # (TASK_VERBS) before a lower-case word (`~~Cancel the hotel~~`, `- [x] ~~Email the bank~~`): read as the line
-# without its marks, the verb a line's first word (rules 24, names24: Cancel, Email were names). A struck name
-# keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both)
+# without its opening marks, the verb a line's first word (rules 24, names24: Cancel, Email were names), its closing
+# ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both)
 STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[a-z][^~\n]*?[^\s~])~~",
                          re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
@@ -3048,9 +3041,9 @@ class HeuristicExtractor:
         if bear_tags:
             text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
         if "~~" in text:  # `- [x] ~~Cancel the hotel~~`: a struck task reads as the task (rules 24)
-            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2) + "  ", text)
-        marks = highlight_marks(text)  # blanked, and where they were: they part two names (rules 24)
-        text = _blanked_marks(text, marks)
+            # its closing marks kept: they end the name before them (`~~Email the deck to Priya~~ Jonas did it`)
+            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2) + "~~", text)
+        text = without_highlight_marks(text)
         text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
 
@@ -3385,13 +3378,6 @@ class HeuristicExtractor:
                 continue  # a fragment of a quoted title
             if CAMEL.fullmatch(span):
                 continue  # already added as a handle
-            if marks and len(words) > 1:
-                # a highlight's mark between two words parts them (`==Braga== Coimbra`, `Lisbon ==Porto==` named
-                # Braga Coimbra, Lisbon Porto: rules 24), each part a name
-                for part in _marked_parts(found, start, words, marks):
-                    if len(part) > 1 or part[0].lower() not in COMMON_WORDS:
-                        add(" ".join(part), "person" if titled else "name")
-                continue
             add(span, "person" if titled else "name")
         # `Attendees: Jonas Berg, Amara Okafor` then `- Jonas re-lays the mooring.`: a meeting
         # note's actions open with the first names its attendees line wrote in full. A common
@@ -4012,39 +3998,23 @@ _PARTICLE_PAIR = re.compile(r"[ \t]+(?:von der|von dem|van der|van den|van de|de
 def _particle_joined(text: str, spans: Iterable[tuple[int, str]],
                      nouns: Collection[str] | None) -> Iterator[tuple[int, str]]:
     """`spans` (_cap_spans), a span of one or two words and the next one joined where a particle of two words
-    (_PARTICLE_PAIR) stands between them, as one name. In German text (`nouns`, its nouns: not None) only after a
-    word that is no noun of it, mid-sentence (`Wir trafen Ursula von der Leyen`), as a noun's `von der` is a
-    preposition's (`Grüße von der Familie`, `einen Anruf von der Bank`)."""
+    (_PARTICLE_PAIR) stands between them, as one name: mid-sentence only, in any language (`We met Ursula von der
+    Leyen`), as a line's, a heading's or a sentence's first word before it is a common noun's as often (`Anruf von der
+    Bank`, `Reunión de la Junta Directiva`, `## Notas de la Reunión`: fixB, review revB); in German text (`nouns`, its
+    nouns: not None) after a word that is no noun of it too (`einen Anruf von der Bank`)."""
     held = None
     for start, found in spans:
         if held is not None:
             end = held[0] + len(held[1])
             pair = _PARTICLE_PAIR.fullmatch(text, end, start) if start - end < 16 else None
-            if pair is not None and len(held[1].split()) <= 2 and (
-                    nouns is None or (held[1].split()[-1] not in nouns and not _sentence_start(text, held[0]))):
+            if pair is not None and len(held[1].split()) <= 2 and not _sentence_start(text, held[0]) and (
+                    nouns is None or held[1].split()[-1] not in nouns):
                 held = (held[0], text[held[0]:start + len(found)])
                 continue
             yield held
         held = (start, found)
     if held is not None:
         yield held
-
-
-def _marked_parts(found: str, start: int, words: list[str], marks: Sequence[int]) -> list[list[str]]:
-    """`words` (a name read from the span `found` at `start`, words of it left out at either end) in the parts a
-    highlight's mark (`marks`: highlight_marks) between two of them parts them into: `==Braga== Coimbra`."""
-    tokens = [(m.group(), start + m.start(), start + m.end()) for m in re.finditer(r"\S+", found)]
-    shown = [t[0] for t in tokens]
-    first = next((k for k in range(len(shown) - len(words) + 1) if shown[k:k + len(words)] == words), None)
-    if first is None:
-        return [words]
-    parts = [[words[0]]]
-    for i in range(1, len(words)):
-        gap_start, gap_end = tokens[first + i - 1][2], tokens[first + i][1]
-        if bisect.bisect_left(marks, gap_start) < bisect.bisect_left(marks, gap_end):
-            parts.append([])
-        parts[-1].append(words[i])
-    return parts
 
 
 def _street_ends(text: str, pos: int, end: int) -> bool:
