@@ -49,6 +49,7 @@ import functools
 import re
 
 from minirag_cli.notekinds import MalformedNote, note_text
+from minirag_cli.monthnames import month_numbers
 
 TEX, BIB = ".tex", ".bib"
 
@@ -633,8 +634,7 @@ _PEOPLE_FIELDS = frozenset({"author", "editor", "translator"})
 # `Journal:` opening a line in each entry read as a chat's speaker, and the entries' keys as people's handles
 _NAMES = {"date": "year", "journaltitle": "journal"}
 # BibTeX's own macros: `month = jan` is January
-_MONTHS = {m[:3].lower(): m for m in "January February March April May June July August September October "
-                                      "November December".split()}
+_MONTHS = {m[:3]: m.capitalize() for m in month_numbers("en")}
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _SAME_LINE = " · "  # between an entry's heading and fields written on one line (`@misc{k, title={X}, year=2020}`)
 

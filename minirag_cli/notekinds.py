@@ -97,6 +97,7 @@ from minirag_cli.bear import note_read as bear_read
 from minirag_cli.csvnotes import CSV_SUFFIX, TooLarge, csv_text
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_text
+from minirag_cli.monthnames import month_numbers
 from minirag_cli.simplenote import export_folder, note_read
 
 CANVAS = ".canvas"
@@ -498,12 +499,9 @@ _CLIP_KINDS = {"markierung": "highlight", "notiz": "note", "lesezeichen": "bookm
                "recorte": "clip", "evidenziazione": "highlight", "segnalibro": "bookmark", "ritaglio": "clip"}
 _CLIP_FOREIGN_PAGE = re.compile(r"\b(?:seite|page|página|pagina)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
 _CLIP_FOREIGN_PLACE = re.compile(r"\b(?:position|emplacement|posición|posizione)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
-_CLIP_MONTHS = {m: i + 1 for names in (
-    "januar februar märz april mai juni juli august september oktober november dezember",
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre")
-    for i, m in enumerate(names.split())}
+# the months of the languages _CLIP_META_FOREIGN reads, as a Kindle writes them: whole and with their accents (fewer
+# names than keep_html's Takeout times, which are read without accents and by a name's start)
+_CLIP_MONTHS = month_numbers("de", "fr", "es", "it")
 # `Montag, 3. November 2025 10:22:13`, `lundi 3 novembre 2025 à 10:22:13`, `lunes, 3 de noviembre de 2025 10:22:13`
 _CLIP_FOREIGN_DATE = re.compile(r"(\d{1,2})\.?[ \t]+(?:de[ \t]+)?([^\W\d_]+)[ \t]+(?:de[ \t]+)?(\d{4})\b"
                                 r"(?:[ \t,]+(?:um|à|a las|alle)?[ \t]*(\d{1,2}:\d\d(?::\d\d)?))?")
