@@ -520,8 +520,8 @@ def _tex_read(text: str) -> tuple[str, int | None]:
             if skipped or not line.strip():
                 out.append(cr)
                 continue
-        if block is None and _IFFALSE.match(_uncommented(line)):
-            skipped, line = _skipped_if(_uncommented(line), 0)
+        if block is None and _IFFALSE.match(bare := _uncommented(line)):
+            skipped, line = _skipped_if(bare, 0)
             unclosed = n + 1
             if skipped or not line.strip():
                 out.append(cr)
