@@ -699,8 +699,8 @@ def _parse_toml(text: str, pos: int) -> FrontMatter | None:
 _NOTION_TITLE = re.compile(r"\A(?:[ \t]*\n)*# [^\n]+\n(?:[ \t]*\n)?")
 _NOTION_PROPERTY = re.compile(r"([A-Z][\w'’-]*(?: [\w'’-]+){0,3}):[ \t]+(\S[^\n]*)(?:\n|\Z)")
 # the date Notion writes a date property in (`November 3, 2026`, `November 3, 2026 10:15 AM`)
-_NOTION_DATE = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|"
-                          r"December) (\d{1,2}), ((?:19|20)\d\d)(?: (\d{1,2}):(\d\d) ([AP]M))?")
+_NOTION_DATE = re.compile("(" + "|".join(m.capitalize() for m in MONTHS) + ")"
+                          r" (\d{1,2}), ((?:19|20)\d\d)(?: (\d{1,2}):(\d\d) ([AP]M))?")
 # the keys Notion dates a page by, as it names them in an export
 NOTION_CREATED_KEYS = ("created", "created time", "date created")
 
