@@ -89,7 +89,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -141,8 +141,7 @@ _FOREIGN = {
                 rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
-_MONTH_WORDS = "|".join(w.capitalize() for w in sorted(
-    set(MONTH_NAMES) | {m[:3] for m in MONTH_NAMES} | {"sept"}, key=len, reverse=True))
+_MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
 # a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
@@ -495,7 +494,7 @@ def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
     "the last week of" its last 7 days; the month of the year written or said ("of October last year":
     _RELATIVE_YEAR), else the latest begun by `today`."""
     word = m.group("weekmonth").lower()
-    month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
+    month = MONTH_WORDS[word[:3]]
     said = m.group("weekmonthrel")
     year = (int(m.group("weekmonthyear")) if m.group("weekmonthyear")
             else today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month))
@@ -510,7 +509,7 @@ def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     year": _RELATIVE_YEAR), else the latest begun by `today` ("in October" asked on 2026-12-06 is October
     2026, asked on 2026-05-03 October 2025; "in May", that day's May)."""
     word = m.group("monthname").lower()
-    month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
+    month = MONTH_WORDS[word[:3]]
     said = m.group("monthrel")
     year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
     first = dt.date(year, month, 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from minirag_cli.text import MONTH_WORDS, WEEKDAY_NAMES
+from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES
 
 
 def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
@@ -38,13 +38,13 @@ def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
               rf"|(?<![\w#\[-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}{word}\b(?![\w'’\]-]|\.\w)")
     return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
                      rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
-                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
+                     # "Fri, Nov 3": a weekday before a date's month
+                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
 
 
 # The words before a month's short name that make it a time, not a person ("What did I do in Nov?" asks
 # about November; "What did Jan say?" about Jan)
 _TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|late)"
-_MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3": a weekday before a date's month
 # a weekday's short names ("Mon", "Tues", "Thurs"): a date's when written as one (dated_abbreviation)
 WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
 # a weekday's number (0 Monday) by its name, full or short ("monday", "mon", "thurs"), lower case

@@ -67,6 +67,7 @@ from typing import Collection, Iterable, Iterator, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
+from minirag_cli.monthnames import month_numbers
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
                               MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
@@ -838,32 +839,11 @@ _GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(
 _GERMAN_DAY_BEFORE_WORDS = re.compile(r"\.?,?[ \t]+")
 _LINE_OPENING = re.compile(r"[ \t#>*+-]*")  # what opens a line before its first word: a heading's, a list's marks
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
-GERMAN_CALENDAR = frozenset("""
-Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
-August September Oktober November Dezember Jänner
-""".split())
+GERMAN_CALENDAR = (frozenset("Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend".split())
+                   | frozenset(m.capitalize() for m in month_numbers("de", variants=True)))
 # a relative pronoun after a comma is no article: `der Kollege, den Anna empfahl`
 _RELATIVES = frozenset("der die das den dem".split())
-# The days and months of French, Spanish, Italian, Portuguese and German, folded (text.fold: no
-# accents, `martedi` is Martedì, `marz` März), which a note capitalises where a line, a sentence, a
-# heading or a label starts (`Mardi : réunion`, `# Lunes`, `- Martedì: palestra`, `Dienstag treffe
-# ich Anna`): no name of one word, as English's are none (COMMON_WORDS), nor a speaker, and no name
-# either a label of such words and numbers (`Lunes 5 de mayo:`, `Montag, 3. März:`: _calendar_label).
-# A longer name keeps them (`Viernes Santo`, `Mardi Gras`, `Juli Zeh`), unlike English's (`Monday
-# Standup` is Standup). Heuristic rules 12.
-CALENDAR_WORDS = frozenset("""
-lundi mardi mercredi jeudi vendredi samedi dimanche janvier fevrier mars avril mai juin juillet aout septembre
-octobre novembre decembre
-lunes martes miercoles jueves viernes sabado domingo enero febrero marzo abril mayo junio julio agosto septiembre
-setiembre octubre noviembre diciembre
-lunedi martedi mercoledi giovedi venerdi sabato domenica gennaio febbraio aprile maggio giugno luglio settembre
-ottobre dicembre
-segunda-feira terca-feira quarta-feira quinta-feira sexta-feira janeiro fevereiro marco maio junho julho setembro
-outubro novembro dezembro
-montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend januar februar marz juni juli oktober
-dezember janner
-""".split())
-# Their days (CALENDAR_WORDS holds them), and the times of day that follow one (`Sonntag Morgen`,
+# The days of CALENDAR_WORDS (below), and the times of day that follow one (`Sonntag Morgen`,
 # `Lunes Tarde`, `Samedi Soir`, `Sabato Sera`, `Domingo Noite`), folded: a day and its time of day
 # name nothing, in a sentence or as a label (`Montag Abend:` is no speaker), as English's do
 # (COMMON_WORDS: `Sunday Morning`; as a label, `Monday Morning:`, by the English times of day here
@@ -876,6 +856,15 @@ lunedi martedi mercoledi giovedi venerdi sabato domenica
 segunda-feira terca-feira quarta-feira quinta-feira sexta-feira
 montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend
 """.split())
+# The days and months of French, Spanish, Italian, Portuguese and German, folded (text.fold: no
+# accents, `martedi` is Martedì, `marz` März), which a note capitalises where a line, a sentence, a
+# heading or a label starts (`Mardi : réunion`, `# Lunes`, `- Martedì: palestra`, `Dienstag treffe
+# ich Anna`): no name of one word, as English's are none (COMMON_WORDS), nor a speaker, and no name
+# either a label of such words and numbers (`Lunes 5 de mayo:`, `Montag, 3. März:`: _calendar_label).
+# A longer name keeps them (`Viernes Santo`, `Mardi Gras`, `Juli Zeh`), unlike English's (`Monday
+# Standup` is Standup). Heuristic rules 12.
+CALENDAR_WORDS = CALENDAR_DAYS | (frozenset(fold(m) for m in month_numbers("fr", "es", "it", "pt", "de", variants=True))
+                                  - frozenset(month_numbers("en")))  # (`April`, `August`: English's too)
 TIMES_OF_DAY = frozenset("""
 matin matinee midi apres-midi soir soiree nuit
 manana mediodia tarde noche madrugada
