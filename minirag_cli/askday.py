@@ -13,21 +13,24 @@ day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monda
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
-coming one), this month and last month, "the last (past) week" and "this past week" (the 7 days up to
-today), "the last (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in
-week 45 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest
-begun by today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
+month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
+(past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
+"in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
+"of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
 recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
-days alone, not the ones between: AskedDays.dates; a span, "on Mon through Fri", "on Monday to Friday": the
-latest such span ended by today, none of it to come; "from Mon to Fri" too; beside a week, that week's days,
-"on Mon and Wed last week": _weekdays_within; a short weekday beside another phrase leaves that one read,
-"yesterday and on Mon"), and "on the 21st" (a day of the month with no month: the latest such day up
-to today, when the ordinal ends the question or a clause, "on the 21st?",
+days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
+yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
+latest such span ended by today, none of it to come; "from Mon to Fri" too, and "between Mon and Fri" and a
+bare "Mon-Fri" in a one-time past question alone ("what did I do Mon-Wed?", not "when is the gym open Mon-Fri?");
+beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
+another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
+the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -86,7 +89,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -138,8 +141,7 @@ _FOREIGN = {
                 rf"|hace\s+(?:{_ES_N})\s+semanas?",
 }
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
-_MONTH_WORDS = "|".join(w.capitalize() for w in sorted(
-    set(MONTH_NAMES) | {m[:3] for m in MONTH_NAMES} | {"sept"}, key=len, reverse=True))
+_MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
 # a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
@@ -165,6 +167,9 @@ _PHRASE = re.compile(
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
+    # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
+    # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
+    r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
@@ -196,8 +201,12 @@ _PHRASE = re.compile(
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
     # a span of weekdays, "on Mon through Fri", "on Monday to Friday", "on Mon–Fri", "from Mon to Fri": the first
     # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
-    r"|(?:on|last|from)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
-    r"(?P<spanto>" + _WEEKDAY + r")"
+    # "between Mon and Wed" too, and "Mon-Wed", "Monday–Wednesday" with no word before (not after a determiner,
+    # "the Mon-Fri rota": asked_days; nor in a word or code, "x-Mon-Wed", "`Mon-Wed`")
+    # (not a file's name, a link's or a tag's: "Mon-Wed.txt", "[[Mon-Fri]]", "#Mon-Fri")
+    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)|(?P<bare>)(?<![`/#\[]))(?P<spanfrom>" + _WEEKDAY + r")"
+    r"(?(between)\s+and\s+|(?(bare)\s*[-–—]\s*|(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)))"
+    r"(?P<spanto>" + _WEEKDAY + r")(?(bare)(?![`/\]\w]|\.\w))"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -417,7 +426,7 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
-    if m.group("weekend") or m.group("pastweekend"):  # the weekend of "this week" / "last week"
+    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):  # of "this week" / "last week"
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
@@ -485,7 +494,7 @@ def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
     "the last week of" its last 7 days; the month of the year written or said ("of October last year":
     _RELATIVE_YEAR), else the latest begun by `today`."""
     word = m.group("weekmonth").lower()
-    month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
+    month = MONTH_WORDS[word[:3]]
     said = m.group("weekmonthrel")
     year = (int(m.group("weekmonthyear")) if m.group("weekmonthyear")
             else today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month))
@@ -500,7 +509,7 @@ def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     year": _RELATIVE_YEAR), else the latest begun by `today` ("in October" asked on 2026-12-06 is October
     2026, asked on 2026-05-03 October 2025; "in May", that day's May)."""
     word = m.group("monthname").lower()
-    month = next(i for i, name in enumerate(MONTH_NAMES, start=1) if name.startswith(word[:3]))
+    month = MONTH_WORDS[word[:3]]
     said = m.group("monthrel")
     year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
     first = dt.date(year, month, 1)
@@ -514,10 +523,33 @@ def _weekday_index(word: str) -> int:
 
 def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     """The days of the weekdays named ("on Tuesday", "last Friday and
-    Saturday", "on Monday or Wednesday", "lundi et mardi"): each the most
-    recent such day before today, in date order."""
-    return sorted({today - dt.timedelta(days=(today.weekday() - _DAY_INDEX[w.lower()]) % 7 or 7)
-                   for w in _ANY_DAY.findall(m.group(0))})
+    Saturday", "on Monday or Wednesday", "lundi et mardi"), in date order:
+    one, the most recent such day before today; several, one run of days by
+    the asking day: each the most recent such day before today, but for a
+    list that names today's weekday ("on Sat and Sun" asked on a Sunday) the
+    one that keeps the days closer together, today or a week ago (yesterday
+    and today, not yesterday and a week ago: two weekends), and after "last"
+    (dernier, letzten, pasado) likewise yesterday's weekday, yesterday or the
+    week before ("last Sat and Sun" asked on a Sunday: last weekend); the
+    closer days only when they fall in one Monday-to-Sunday week."""
+    named = {_DAY_INDEX[w.lower()] for w in _ANY_DAY.findall(m.group(0))}
+
+    def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
+        return sorted(end - dt.timedelta(days=(end.weekday() - d) % 7) for d in named)
+
+    latest = run(today - dt.timedelta(days=1))  # each the most recent before today, as one alone
+    if len(named) == 1:
+        return latest
+    other = run(today - dt.timedelta(days=2) if _LAST.search(m.group(0)) else today)
+    # and only when its days are of one Monday-to-Sunday week: "last Monday and Friday" asked on a Saturday is
+    # this week's, not Friday a week ago and Monday (closer, but two weeks turned around: review revA)
+    one_week = other[0] - dt.timedelta(days=other[0].weekday()) == other[-1] - dt.timedelta(days=other[-1].weekday())
+    return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
+
+
+# a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
+# "el sábado pasado y el domingo"): none of its days is today
+_LAST = re.compile(r"\b(?:last|letzten|vorigen|derniers?|pasado)\b", re.I)
 
 
 def first_person(text: str, spanish: bool = False) -> bool:
@@ -646,12 +678,22 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     which tells a name in a German question."""
     if today is None:
         return None
+    # once for the question, not for each phrase (a long question was quadratic): is it of one past time, where
+    # does a determiner end ("the Mon-Fri rota"), does it weigh a choice ("choose between Mon and Wed")
+    one_past = _of_one_past_time(question)
+    determined = {d.end() for d in _DETERMINER.finditer(question)}
+    choice = _CHOICE.search(question)
     found = [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
-             and (not m.group("dom") or _a_day_of_the_month(question, m))]
+             and (not m.group("dom") or _a_day_of_the_month(question, m))
+             and (not m.group("theweekend") or one_past)
+             # a bare "Mon-Fri" and "between Mon and Fri" are days gone in a past tense ("what did I do Mon-Wed?");
+             # in a present one a schedule's or a habit's ("when is the gym open Mon-Fri?", "do I work Mon-Fri?")
+             and (m.group("bare") is None or (one_past and m.start() not in determined))
+             and (m.group("between") is None or (one_past and not choice))]
     weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
     if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
         found = [f for f in found if f not in weekdays]
@@ -665,7 +707,13 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
-    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
+    # without the phrases read: "between Mon and Wed last week" compares nothing (one pass: many phrases are linear)
+    read, rest, at = sorted((m, *weekdays), key=lambda p: p.start()), [], 0
+    for p in read:
+        rest += [question[at:p.start()], " " * (p.end() - p.start())]
+        at = p.end()
+    rest = "".join(rest) + question[at:]
+    if (_COMPARED.search(rest) or not _askers_time(question, m, person)
             # (a month named without its year is the date the question writes: none besides it)
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
@@ -682,8 +730,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return within
-    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
-        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and m.group("theweekend")):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were);
+        # "Monday-Friday and at the weekend": neither was read before, so not the weekend alone (review revA)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
@@ -719,8 +768,31 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
-# Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
-_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
+# Wednesday", and "between Mon and Wed", "Mon-Wed" since): beside another phrase it leaves that one read alone
+# ("what did I do yesterday and on Mon?") when that one was read before (not "on the weekend": asked_days)
+_SHORT_OR_FROM = re.compile(r"from\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
+                            r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]",
+                            re.I)
+# a span of weekdays with no word before it is a noun's when a determiner leads it: "the Mon-Fri rota", "every Mon-Fri"
+_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each)\s+",
+                         re.I)
+# "between Mon and Wed" weighing two days, not the days from one to the other: "choose between Monday and
+# Wednesday", "the difference between Mon and Tue classes", "did I prefer …"
+_CHOICE = re.compile(r"\b(?:differen(?:ce|t)|choos(?:e|es|ing)|chose|chosen|choices?|decid(?:e|ed|es|ing)"
+                     r"|decision|pick(?:s|ed|ing)?|compar(?:e|ed|es|ing|ison)|prefer(?:s|red|ring)?|vs\.?|versus)\b",
+                     re.I)
+# "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
+# habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?"), which is every weekend
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
+
+
+def _of_one_past_time(question: str) -> bool:
+    """Does `question` ask of one time gone: in the past tense (_PAST), of no plan (_PLANNED) nor a habit
+    (_HABIT)? Then "on the weekend", "at the weekend", "over the weekend" in it is one weekend (read as "this
+    weekend" in a past tense is: the one just gone, or the one under way asked on it), and "between Mon and Wed"
+    or a bare "Mon-Wed" the days gone. "What do I do on the weekend?", "what am I doing on the weekend?" may be
+    every weekend or the coming one, "when is the gym open Mon-Fri?" every week: not read."""
+    return bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,

@@ -548,6 +548,26 @@ def room_left(conn) -> int | None:
 
 
 @contextlib.contextmanager
+def read_snapshot(conn) -> Iterator[Any]:
+    """One read transaction: every read inside sees the same committed state,
+    and (WAL) no checkpoint rewrites the pages it reads or restarts the log
+    under it while it lasts. `mrag status` needs it because pagestat reads
+    the file's pages itself, outside SQLite: during a sync, without it, a
+    checkpoint could tear the schema page it was reading. Inside an open
+    transaction it adds nothing (that one already holds its snapshot)."""
+    if conn.in_transaction:
+        yield conn
+        return
+    conn.execute("BEGIN")
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()  # BEGIN is deferred: this takes the read lock
+        yield conn
+    finally:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")  # nothing was written: ending it only lets go of the snapshot
+
+
+@contextlib.contextmanager
 def transaction(conn) -> Iterator[Any]:
     """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception (Ctrl-C included).
     A write sqlite-vec could not make for want of room is a NoRoom error, as

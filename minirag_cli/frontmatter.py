@@ -62,6 +62,7 @@ import functools
 import itertools
 import math
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from minirag_cli.extract import roam
@@ -151,14 +152,22 @@ class FrontMatter:
         `created:` in epoch milliseconds, as Dendron writes it (`created:
         1793696400000`), is a date too: its line is written with the local day and
         time it is (epoch_ms_line: `created: 2026-11-03 06:00`)."""
-        for key in keys:
-            for e in self.entries:
-                if e.key.lower() == key and e.values and _DATE_VALUE.match(e.values[0]):
-                    # Hugo's TOML `date = 2026-11-03T10:00:00Z` as the YAML line the headers hold
-                    return e.line if _KEY.match(e.line) else f"{e.key}: {e.values[0]}"
-                if e.key.lower() == key == "created" and len(e.values) == 1 and _EPOCH_MS.fullmatch(e.values[0]):
-                    return epoch_ms_line(e.key, e.values[0])
+        for key, e in _keyed(self.entries, keys):
+            if e.values and _DATE_VALUE.match(e.values[0]):
+                # Hugo's TOML `date = 2026-11-03T10:00:00Z` as the YAML line the headers hold
+                return e.line if _KEY.match(e.line) else f"{e.key}: {e.values[0]}"
+            if key == "created" and len(e.values) == 1 and _EPOCH_MS.fullmatch(e.values[0]):
+                return epoch_ms_line(e.key, e.values[0])
         return ""
+
+
+def _keyed(entries: Iterable[Entry], keys: tuple[str, ...]) -> Iterator[tuple[str, Entry]]:
+    """(key, entry) of each entry whose key is one of `keys` (lower case; the entry's in any case), in the
+    order of `keys`, then of the entries: the first of DATE_KEYS written dates a note, wherever it is."""
+    for key in keys:
+        for e in entries:
+            if e.key.lower() == key:
+                yield key, e
 
 
 # Dendron's `created: 1793696400000`: epoch milliseconds, 13 digits (2001 to 2286)
@@ -310,21 +319,23 @@ def page_date_line(entries: list[Entry]) -> str:
     whose value is a day, linked or not, as a journal page's title writes it (`date:: [[October 3rd, 2026]]`,
     `date:: 2026-10-03`: text.daily_date), or what a front matter's date line holds (date_line: `created::
     2026-10-03 10:00`, `date:: 2026-10-03T10:00:00`), or a linked day and a time (`created:: [[October 3rd,
-    2026]] 10:00`: `created: 2026-10-03 10:00`; review revY, a time after the day dated nothing); '' when none."""
-    for key in DATE_KEYS:
-        for e in entries:
-            if e.key.lower() != key or not e.values:
-                continue
-            value = page_value(e.values[0])
-            found = daily_date(value)
-            if found is not None:
-                return f"{key}: {found[1]}"
-            if _DATE_VALUE.match(value):
-                return f"{key}: {value}"
-            m = _LINKED_DAY_TIME.fullmatch(value)
-            found = daily_date(m.group(1)) if m else None
-            if found is not None:
-                return f"{key}: {found[1]} {m.group(2)}"
+    2026]] 10:00`: `created: 2026-10-03 10:00`; review revY, a time after the day dated nothing); '' when none.
+    Not FrontMatter.date_line, which it shares its keys' order with (_keyed): a page's day may be a linked
+    page's or a journal title's, and its line is written anew (`date: 2026-10-03`), where a front matter's
+    is its own line as written (and Dendron's epoch milliseconds, no page property's)."""
+    for key, e in _keyed(entries, DATE_KEYS):
+        if not e.values:
+            continue
+        value = page_value(e.values[0])
+        found = daily_date(value)
+        if found is not None:
+            return f"{key}: {found[1]}"
+        if _DATE_VALUE.match(value):
+            return f"{key}: {value}"
+        m = _LINKED_DAY_TIME.fullmatch(value)
+        found = daily_date(m.group(1)) if m else None
+        if found is not None:
+            return f"{key}: {found[1]} {m.group(2)}"
     return ""
 
 
@@ -688,8 +699,8 @@ def _parse_toml(text: str, pos: int) -> FrontMatter | None:
 _NOTION_TITLE = re.compile(r"\A(?:[ \t]*\n)*# [^\n]+\n(?:[ \t]*\n)?")
 _NOTION_PROPERTY = re.compile(r"([A-Z][\w'’-]*(?: [\w'’-]+){0,3}):[ \t]+(\S[^\n]*)(?:\n|\Z)")
 # the date Notion writes a date property in (`November 3, 2026`, `November 3, 2026 10:15 AM`)
-_NOTION_DATE = re.compile(r"(January|February|March|April|May|June|July|August|September|October|November|"
-                          r"December) (\d{1,2}), ((?:19|20)\d\d)(?: (\d{1,2}):(\d\d) ([AP]M))?")
+_NOTION_DATE = re.compile("(" + "|".join(m.capitalize() for m in MONTHS) + ")"
+                          r" (\d{1,2}), ((?:19|20)\d\d)(?: (\d{1,2}):(\d\d) ([AP]M))?")
 # the keys Notion dates a page by, as it names them in an export
 NOTION_CREATED_KEYS = ("created", "created time", "date created")
 

@@ -789,11 +789,13 @@ class Index:
         rules, a folder's file readers, its llm prompt: versions.newer_records),
         for which a sync by this one refuses the index; [] for none (and for an
         index without notes)."""
+        from minirag_cli.db import read_snapshot
         from minirag_cli.store import index_status
         from minirag_cli.versions import newer_records
 
-        status = index_status(self.conn, self.path)
-        status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
+        with read_snapshot(self.conn):  # one committed state, even while a sync writes (and for pagestat's reads)
+            status = index_status(self.conn, self.path)
+            status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
         return status
 
 

@@ -8,7 +8,7 @@ each its `<span class="text">`), the labels' `<span class="label-name">`, the we
 note): a page of another shape is no Keep note. Its time is read as Takeout writes it in the account's language
 (readers 12: in English alone before): `Nov 3, 2026, 9:15:02 AM`, `03.11.2026, 09:15:02`, `3 nov. 2026, 09:15`,
 `3 de nov. de 2026 09:15:02`, month names and their abbreviations in English, German, French, Spanish, Italian,
-Portuguese and Dutch (_MONTH_NAMES), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3.
+Portuguese and Dutch (_MONTHS), and the year first (`2026/11/03 9:15:02`, `2026年11月3日`, `2026. 11. 3.
 오후 6:02`); a day written `3/11/2026` is the 3rd of November (as Europe writes it; the US writes the month's name)
 unless it can only be read the other way, or its time is the US's 12-hour `9:15 AM` (`11/3/2026, 9:15 AM`:
 November 3). A time in another form leaves the note undated (nothing else is lost: the file's own time is no date
@@ -18,26 +18,30 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import unicodedata
 from html.parser import HTMLParser
 
 from minirag_cli.keep import keep_markdown
+from minirag_cli.monthnames import month_numbers
 
 HTML_SUFFIX = ".html"
 # what every Keep page holds, looked for in a file's first bytes before it is parsed (keep_html_head)
 _SIGNS = (b'<div class="note', b'<div class="heading"')
 # the times Takeout writes, in English (its narrow no-break space before AM/PM made a blank)
 _TIME_FORMATS = ("%b %d, %Y, %I:%M:%S %p", "%b %d, %Y, %I:%M %p", "%d %b %Y, %H:%M:%S", "%d %b %Y, %H:%M")
-# the month names Takeout writes in the account's language (en, de, fr, es, it, pt, nl), without accents; a word
-# is a month when it is one of them or the start (3 letters or more) of only one month's names (`févr.`, `sept`,
-# `mrt`: Dutch's own abbreviation), so `jui` (juin, juillet) is none
-_MONTH_NAMES = (
-    "january januar janvier enero gennaio janeiro januari janner", "february februar fevrier febrero febbraio "
-    "fevereiro februari", "march marz mars marzo marco maart mrt", "april avril abril aprile", "may mai mayo maggio "
-    "maio mei", "june juni juin junio giugno junho", "july juli juillet julio luglio julho", "august aout agosto "
-    "augustus", "september septembre septiembre setiembre settembre setembro", "october oktober octobre octubre "
-    "ottobre outubro", "november novembre noviembre novembro", "december dezember decembre diciembre dicembre "
-    "dezembro")
-_MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+
+
+def _plain(text: str) -> str:
+    """`text` in lower case without its accents, as a heading's words and the month names are compared."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
+
+
+# the month names Takeout writes in the account's language (en, de, fr, es, it, pt, nl: monthnames), without accents
+# as a heading's words are read (_written_time), and Dutch's own abbreviation `mrt`; a word is a month when it is
+# one of them or the start (3 letters or more) of only one month's names (`févr.`, `sept`), so `jui` (juin,
+# juillet) is none
+_MONTHS = {_plain(name): n for name, n in month_numbers("en", "de", "fr", "es", "it", "pt", "nl",
+                                                          variants=True).items()} | {"mrt": 3}
 _TIME = re.compile(r"(\d{1,2}):(\d\d)(?::(\d\d))?(?:[\s\u202f]*([ap])\.?[\s\u202f]*m\b\.?)?", re.IGNORECASE)
 # the year first: `2026-11-03`, Japanese `2026/11/03`, Korean `2026. 11. 3.`, Chinese and Japanese `2026年11月3日`
 _ISO_DAY = re.compile(r"(\d{4})(?:([-/.])[ \t]?(\d{1,2})\2[ \t]?|年(\d{1,2})月)(\d{1,2})")
@@ -159,8 +163,6 @@ def _month(word: str) -> int | None:
 
 def _written_time(heading: str) -> _dt.datetime | None:
     """A Keep heading's time in a language's form (the module docstring), None when it is not one of them."""
-    import unicodedata
-
     time = _TIME.search(heading)
     if time is None:
         return None
@@ -182,7 +184,7 @@ def _written_time(heading: str) -> _dt.datetime | None:
         us = numeric.group(2) == "/" and time.group(0).endswith(("AM", "PM")) and first <= 12
         day, month = (then, first) if numeric.group(2) == "/" and (us or then > 12 >= first) else (first, then)
     else:
-        plain = "".join(c for c in unicodedata.normalize("NFD", day_text.lower()) if not unicodedata.combining(c))
+        plain = _plain(day_text)
         months = [m for m in (_month(w) for w in _WORD.findall(plain)) if m is not None]
         numbers = re.findall(r"\d+", plain)
         years = [int(n) for n in numbers if len(n) == 4]

@@ -2,7 +2,7 @@
 Canvas (`.canvas`), an Excalidraw drawing saved by Obsidian's plugin
 (`.excalidraw.md`), a plain Excalidraw file (`.excalidraw`) and a Jupyter
 notebook (`.ipynb`), and a Kindle's clippings. This module
-owns what mrag reads of each (`note_text`); every other note is its decoded
+owns what mrag reads of each (readers.read_text chooses); every other note is its decoded
 text. The sync, `mrag show` and the chunks all see the text returned here,
 so a chunk's line numbers are lines of it.
 
@@ -80,7 +80,7 @@ so a chunk's line numbers are lines of it.
 
 A file that is not what its name says (no JSON, or JSON of another shape) is
 a MalformedNote: the sync skips it with that reason, as a binary file is
-skipped. So is one a reader fails on in a way not foreseen (note_text turns
+skipped. So is one a reader fails on in a way not foreseen (readers.read_text turns
 any other exception into a MalformedNote): one odd file must not stop a sync.
 A lone surrogate a JSON string escapes (`"\\ud83d"`, half an emoji) is read
 as U+FFFD: no UTF-8 encoder takes it, so it would fail when it is written."""
@@ -92,12 +92,7 @@ import math
 import re
 from pathlib import Path
 
-from minirag_cli.bear import BUNDLE_SUFFIX, BearTrashed
-from minirag_cli.bear import note_read as bear_read
-from minirag_cli.csvnotes import CSV_SUFFIX, TooLarge, csv_text
-from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, keep_text
-from minirag_cli.keep_html import HTML_SUFFIX, keep_html_text
-from minirag_cli.simplenote import export_folder, note_read
+from minirag_cli.monthnames import month_numbers
 
 CANVAS = ".canvas"
 EXCALIDRAW = ".excalidraw"
@@ -116,71 +111,6 @@ def special_kind(path: str) -> str | None:
         if name.endswith(kind) and len(name) > len(kind):
             return kind
     return None
-
-
-def note_text(path: str, text: str, folder: Path | None = None) -> str:
-    """What mrag reads of the note at `path` whose decoded text is `text`
-    (the text itself but for the kinds above); MalformedNote when it cannot be read.
-    `folder`: the folder the file is in, where a Joplin conflict copy's note is looked for
-    (joplin_note; None: not looked for, the copy read as a note). A wiki's page and a LaTeX or BibTeX file are
-    not asked for here: walk.read_note asks wikipages.page_text and latex.latex_read first, as this module
-    cannot (latex reads a note through note_text, and both raise its MalformedNote: an import cycle)."""
-    joplin = joplin_note(path, text, folder)
-    if joplin is not None:
-        return joplin
-    if path.lower().endswith(KEEP_SUFFIX):  # the walk lists a `.json` only when it is a Keep note (keep.py)
-        try:
-            return _LONE_SURROGATE.sub("\ufffd", keep_text(text))
-        except KeepTrashed as exc:
-            raise MalformedNote(str(exc)) from None
-        except ValueError:  # changed since the walk looked at it
-            raise MalformedNote("a .json file that is no Google Keep note") from None
-    if path.lower().endswith(HTML_SUFFIX):  # the walk lists an `.html` only when it is a Keep note's page
-        try:
-            page = keep_html_text(text)
-        except KeepTrashed as exc:
-            raise MalformedNote(str(exc)) from None
-        if page is None:  # changed since the walk looked at it
-            raise MalformedNote("an .html file that is no Google Keep note") from None
-        return _LONE_SURROGATE.sub("\ufffd", page)
-    if path.lower().endswith(CSV_SUFFIX):  # a small table, read as Markdown's (csvnotes.py)
-        try:
-            return csv_text(text)
-        except TooLarge as exc:
-            raise MalformedNote(str(exc)) from None
-    kind = special_kind(path)
-    readers = {CANVAS: canvas_text, EXCALIDRAW: excalidraw_text, EXCALIDRAW_MD: drawing_markdown,
-               NOTEBOOK: notebook_text}
-    if kind is None:
-        if folder is not None and path.lower().endswith(".txt") and export_folder(folder):
-            text = note_read(text, folder, path.replace("\\", "/").rsplit("/", 1)[-1])  # a Simplenote note's tags
-            # and creation (simplenote.py)
-        if folder is not None and folder.name.lower().endswith(BUNDLE_SUFFIX):
-            try:
-                text = bear_read(text, folder)  # a Bear note's creation, from its bundle's info.json (bear.py)
-            except BearTrashed as exc:
-                raise MalformedNote(str(exc)) from None
-        if path.lower().endswith(".md") and "template::" in text:  # a Logseq template's lines blank (readers 12)
-            from minirag_cli.logseq_templates import in_graph, without_templates
-
-            read = without_templates(text) if in_graph(folder) else text
-            if not read.strip() and text.strip():  # as Roam's templates page is (walk.ROAM_TEMPLATES_REASON)
-                raise MalformedNote("Logseq templates alone (`template::` blocks): templates are not indexed")
-            text = read
-        clippings = clippings_note(text)
-        return text if clippings is None else clippings
-    try:
-        read = readers[kind](text)
-    except MalformedNote:
-        raise
-    except Exception as exc:  # a case the readers did not foresee: this file is skipped, the sync goes on
-        what = {CANVAS: "canvas", EXCALIDRAW: "Excalidraw file", EXCALIDRAW_MD: "Excalidraw drawing",
-                NOTEBOOK: "notebook"}[kind]
-        raise MalformedNote(f"unreadable {what}: {type(exc).__name__}: {str(exc)[:80]}") from None
-    return _LONE_SURROGATE.sub("\ufffd", read)
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # only JSON's \\u escapes make them: decoded text has none
 
 
 # ------------------------------------------------------------------ JSON Canvas
@@ -502,14 +432,9 @@ _CLIP_KINDS = {"markierung": "highlight", "notiz": "note", "lesezeichen": "bookm
 _CLIP_FOREIGN_PAGE = re.compile(r"\b(?:seite|page|página|pagina)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
 _CLIP_FOREIGN_PLACE = re.compile(r"\b(?:position|emplacement|posición|posizione|locatie|posição)[ \t]+"
                                  r"(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
-_CLIP_MONTHS = {m: i + 1 for names in (
-    "januar februar märz april mai juni juli august september oktober november dezember",
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "januari februari maart april mei juni juli augustus september oktober november december",
-    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro")
-    for i, m in enumerate(names.split())}
+# the months of the languages _CLIP_META_FOREIGN reads, as a Kindle writes them: whole and with their accents (fewer
+# names than keep_html's Takeout times, which are read without accents and by a name's start)
+_CLIP_MONTHS = month_numbers("de", "fr", "es", "it", "nl", "pt")
 # a Japanese Kindle's entry line (readers 13), as its files hold it: `- 26ページ|位置No. 295-296のハイライト |作成日:
 # 2023年9月4日月曜日 22:53:55` (its page first when the book has pages; `のメモ` a note, `のブックマーク` a bookmark)
 _CLIP_META_JA = re.compile(r"- (?:(\d+(?:-\d+)?)ページ[ \t]*\|[ \t]*)?位置No\.[ \t]*(\d+(?:-\d+)?)の(ハイライト|メモ|ブックマーク)"

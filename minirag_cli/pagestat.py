@@ -4,9 +4,12 @@ What SQLite's `dbstat` table reports (every page of a table's b-tree, its
 overflow pages included), for bindings built without it: pysqlite3-binary
 and macOS's sqlite3 lack `SQLITE_ENABLE_DBSTAT_VTAB`. The file is read as it
 is, plus the frames of its write-ahead log up to the last commit, so the
-figures are those of the last committed transaction. Nothing is written and
-nothing heavier than the standard library is imported (`mrag status` stays
-instant).
+figures are those of the last committed transaction. It is read outside
+SQLite's locks: where another process may write (a sync), read it inside a
+read transaction (db.read_snapshot), which keeps checkpoints from rewriting
+or restarting what is read. A damaged page's schema rows are left out.
+Nothing is written and nothing heavier than the standard library is
+imported (`mrag status` stays instant).
 
 `table_bytes(path)` folds indexes into their table and the shadow tables of
 a virtual table (vec0, FTS5) into it; `group_bytes(path)` sums them into the
@@ -164,8 +167,12 @@ def _schema_rows(pages: _Pages) -> list[tuple[str, str, str, int, str]]:
     """(type, name, tbl_name, rootpage, sql) of every sqlite_schema row."""
     rows = []
     stack = [1]
+    seen = set()
     while stack:
         number = stack.pop()
+        if number in seen or not 0 < number <= pages.n_pages:
+            continue  # a damaged file must not loop `mrag status`
+        seen.add(number)
         page = pages.page(number)
         base = 100 if number == 1 else 0
         kind = page[base]
@@ -181,10 +188,17 @@ def _schema_rows(pages: _Pages) -> list[tuple[str, str, str, int, str]]:
             payload, at = _varint(page, at)
             _rowid, at = _varint(page, at)
             record = _payload(pages, page, at, payload)
-            values = _record(record)
-            if len(values) >= 5:
-                rows.append(tuple(values[:5]))
+            row = tuple(_record(record)[:5])
+            if _schema_row(row):
+                rows.append(row)
     return rows
+
+
+def _schema_row(row: tuple) -> bool:
+    """Is `row` a sqlite_schema row as SQLite writes one (text type, name and table, a root page number, text
+    or NULL sql)? A damaged page can hold anything: the row is then left out, never a crash."""
+    return len(row) == 5 and all(isinstance(v, str) for v in row[:3]) and isinstance(row[3], int) \
+        and (row[4] is None or isinstance(row[4], str))
 
 
 def _payload(pages: _Pages, page: bytes, at: int, size: int) -> bytes:
@@ -232,14 +246,21 @@ def _record(record: bytes) -> list:
 def btree_bytes(path: str | os.PathLike) -> dict[str, int]:
     """Bytes per b-tree (table or index, by name), as dbstat's sum(pgsize);
     plus 'sqlite_schema' and, for the free pages, '(freelist)'."""
+    return _read(path)[1]
+
+
+def _read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]]:
+    """The schema rows and the bytes per b-tree, read with one page reader: both from the same committed state
+    of the file (two readers could each see another commit of a sync that writes meanwhile)."""
     pages = _Pages(os.fspath(path))
     try:
+        schema = _schema_rows(pages)
         out = {"sqlite_schema": _btree_pages(pages, 1) * pages.page_size}
-        for _type, name, _tbl, root, _sql in _schema_rows(pages):
-            if isinstance(root, int) and root > 0:
+        for _type, name, _tbl, root, _sql in schema:
+            if root > 0:
                 out[name] = _btree_pages(pages, root) * pages.page_size
         out["(freelist)"] = pages.freelist_pages * pages.page_size
-        return out
+        return schema, out
     finally:
         pages.close()
 
@@ -247,16 +268,12 @@ def btree_bytes(path: str | os.PathLike) -> dict[str, int]:
 def table_bytes(path: str | os.PathLike) -> dict[str, int]:
     """Bytes per logical table: indexes folded into their table, shadow tables
     (vec_chunks_rowids, chunks_fts_data, ...) into their virtual table."""
-    pages = _Pages(os.fspath(path))
-    try:
-        schema = _schema_rows(pages)
-    finally:
-        pages.close()
+    schema, btrees = _read(path)
     owners = {name: tbl for _type, name, tbl, _root, _sql in schema}
     virtual = [name for type_, name, _tbl, _root, sql in schema
                if type_ == "table" and isinstance(sql, str) and sql.upper().startswith("CREATE VIRTUAL TABLE")]
     out: dict[str, int] = {}
-    for name, size in btree_bytes(path).items():
+    for name, size in btrees.items():
         owner = owners.get(name, name)
         for v in virtual:
             if owner.startswith(v + "_"):

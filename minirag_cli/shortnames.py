@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from minirag_cli.text import MONTH_WORDS, WEEKDAY_NAMES
+from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES
 
 
 def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
@@ -22,37 +22,49 @@ def dated_abbreviation(question: str, word: str, lead: str = "") -> bool:
     "from"/"to"/"by"/"with", which lead a person as often)? A weekday's ("Mon", "Tues") alike: "on Mon",
     "last Fri", "Sat 3", "Fri, Nov 3" (`lead`: "on|every", a weekday's words of time too), and a later day of
     a list or a span whose first is so written ("on Mon and Wed", "last Fri and Sat", "on Mon–Fri"), and both
-    ends of "from Mon to Fri"."""
+    ends of "from Mon to Fri", "between Mon and Fri" and "Mon-Fri"."""
     word, comma = re.escape(word), ",?" if lead else ""  # "Sat, 3 Oct"; not "Jan, 3 people and Priya"
     lead = _TIME_LEAD[:-1] + (f"|{lead})" if lead else ")")
     listed = (rf"|\b{lead}[ \t]+(?:{_WEEKDAY_ALT})\b\.?(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?)*"
               rf"{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?{word}\b(?!['’])"
               # "from Mon to Fri": both ends of a span of weekdays ("from" alone leads a sender: "from Jan")
               rf"|\bfrom[ \t]+{word}\b\.?{_SPAN_JOIN}(?:{_WEEKDAY_ALT})\b"
-              rf"|\bfrom[ \t]+(?:{_WEEKDAY_ALT})\b\.?{_SPAN_JOIN}{word}\b(?!['’])")
+              rf"|\bfrom[ \t]+(?:{_WEEKDAY_ALT})\b\.?{_SPAN_JOIN}{word}\b(?!['’])"
+              # "between Mon and Wed", a bare "Mon-Wed" (as askday reads them: a span)
+              rf"|\bbetween[ \t]+{word}\b\.?[ \t]+and[ \t]+(?:{_WEEKDAY_ALT})\b"
+              rf"|\bbetween[ \t]+(?:{_WEEKDAY_ALT})\b\.?[ \t]+and[ \t]+{word}\b(?!['’])"
+              # (not a file's, a link's or a tag's name: "Mon-Wed.txt", "[[Mon-Fri]]", "#Mon-Fri")
+              rf"|(?<![\w#\[-]){word}\b\.?{_DASH}(?:{_WEEKDAY_ALT})\b(?![\w\]-]|\.\w)"
+              rf"|(?<![\w#\[-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}{word}\b(?![\w'’\]-]|\.\w)")
     return re.search(rf"\b{word}\b\.?{comma}[ \t]*\d{{1,4}}(?!\d)|(?<!\d)\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*{word}\b"
                      rf"|\b(?:{lead}[ \t]+(?:the[ \t]+months?[ \t]+of[ \t]+)?|week[ \t]+of[ \t]+){word}\b(?!['’])"
-                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{_MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
+                     # "Fri, Nov 3": a weekday before a date's month
+                     + (rf"|\b{word}\b\.?,?[ \t]*(?:{MONTH_ALT})\b{listed}" if comma else ""), question, re.I) is not None
 
 
 # The words before a month's short name that make it a time, not a person ("What did I do in Nov?" asks
 # about November; "What did Jan say?" about Jan)
 _TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|late)"
-_MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))  # "Fri, Nov 3": a weekday before a date's month
 # a weekday's short names ("Mon", "Tues", "Thurs"): a date's when written as one (dated_abbreviation)
 WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
 # a weekday's number (0 Monday) by its name, full or short ("monday", "mon", "thurs"), lower case
 WEEKDAY_NUMBER = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
 _WEEKDAY_ALT = "|".join(sorted([*WEEKDAY_NAMES, *WEEKDAY_SHORT], key=len, reverse=True))
 # between the days of a list or a span: "Mon, Wed and Fri", "Fri & Sat", "Mon–Fri", "Monday to Friday"
-_SPAN_JOIN = r"(?:[ \t]+(?:to|through|thru|till|until)[ \t]+|[ \t]*[\-–—][ \t]*)"
+_DASH = r"[ \t]*[\-–—][ \t]*"
+_SPAN_JOIN = rf"(?:[ \t]+(?:to|through|thru|till|until)[ \t]+|{_DASH})"
 _DAYS_JOIN = rf"(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*&[ \t]*|{_SPAN_JOIN})"
 
 
-# a list or a span of weekdays after a word of time: "on Tue and Wed", "from Tue to Thu", "last Fri, Sat & Sun"
+# a list or a span of weekdays after a word of time: "on Tue and Wed", "from Tue to Thu", "last Fri, Sat & Sun";
+# a span "between Tue and Thu", "Tue-Thu", "Tuesday–Thursday"
 _WEEKDAY_GROUP = re.compile(rf"\b(?:on|last|from|every)[ \t]+(?:{_WEEKDAY_ALT})\b\.?"
-                            rf"(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?(?!['’]))+", re.I)
+                            rf"(?:{_DAYS_JOIN}(?:(?:on|last)[ \t]+)?(?:{_WEEKDAY_ALT})\b\.?(?!['’]))+"
+                            rf"|\bbetween[ \t]+(?:{_WEEKDAY_ALT})\b\.?[ \t]+and[ \t]+(?:{_WEEKDAY_ALT})\b(?!['’])"
+                            rf"|(?<![\w#\[-])(?:{_WEEKDAY_ALT})\b\.?{_DASH}(?:{_WEEKDAY_ALT})\b(?![\w'’\]-]|\.\w)",
+                            re.I)
 _SPAN_WORD = re.compile(rf"^{_SPAN_JOIN}$", re.I)
+_BETWEEN_AND = re.compile(r"^[ \t]+and[ \t]+$", re.I)
 
 
 def weekday_groups(question: str) -> list[dict[str, int]]:
@@ -65,7 +77,8 @@ def weekday_groups(question: str) -> list[dict[str, int]]:
         previous, pieces = None, re.split(rf"\b({_WEEKDAY_ALT})\b", m.group(0), flags=re.I)
         for between, word in zip(pieces[0::2], pieces[1::2]):
             day = WEEKDAY_NUMBER[word.lower()]
-            if previous is not None and _SPAN_WORD.match(between.lstrip(".")):
+            if previous is not None and (_SPAN_WORD.match(between.lstrip(".")) or (
+                    m.group(0)[:7].lower() == "between" and _BETWEEN_AND.match(between.lstrip(".")))):
                 for n in range(1, (day - previous) % 7):
                     group[f" {(previous + n) % 7}"] = (previous + n) % 7
             group[word.lower()], previous = day, day

@@ -66,6 +66,7 @@ from dataclasses import asdict, dataclass, field
 from minirag_cli import frontmatter
 from minirag_cli.errors import UsageError
 from minirag_cli.extract import orgmode
+from minirag_cli.text import MONTH_NAMES
 from minirag_cli.todotxt import TODO_TXT_NAMES
 
 OPEN_MARKS = {" ": "open", "/": "in_progress"}
@@ -109,8 +110,7 @@ _PRIORITY_SIGN = re.compile(r"[\[(]priority::[ \t]*(highest|high|medium|low|lowe
 # or a day ("every 2 weeks", "every Monday", "every month on the 1st"): "🔁 every loop construct in Rust"
 # is text (revN: it was taken as the rule)
 _RULE = ("every[ \t]+(?:\\d+[ \t]+|other[ \t]+)?(?:(?:day|week|weekday|weekend|month|year|hour|minute|monday|tuesday"
-         "|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august"
-         "|september|october|november|december)\\b[A-Za-z0-9, !]*")
+         "|wednesday|thursday|friday|saturday|sunday)s?|" + "|".join(MONTH_NAMES) + ")\\b[A-Za-z0-9, !]*")
 _INLINE_REPEAT = re.compile(r"[\[(]repeat::[ \t]*(every\b[^\][()]*)[\])]", re.I)
 # Obsidian Tasks' fields, read as the plugin reads them: only in the trailing run of fields that ends the
 # line, after the description (`- [ ] water plants ⏫ 🔁 every week 🛫 2026-11-01 📅 2026-11-20`), tags among

@@ -17,6 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
+from minirag_cli.monthnames import MONTHS_BY_LANGUAGE, month_numbers
+
 # --------------------------------------------------------------------------- stopwords
 
 # Dropped from the BM25 query and from clause word counts (retrieve.py).
@@ -135,8 +137,7 @@ week month year question whose
 
 # --------------------------------------------------------------------------- months
 
-MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-               "november", "december"]
+MONTH_NAMES = MONTHS_BY_LANGUAGE["en"].split()
 WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]  # date.weekday() order
 # full names only (the question side)
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
@@ -169,8 +170,7 @@ CJK_MONTH = re.compile(r"(?<!\d)(\d{4})[ \t]?年[ \t]?(\d{1,2})[ \t]?月(?![ \t]
 # unless a year follows it. Readers 12 and heuristic rules 23 (qa39: a German vault's `05.10.2026.md`,
 # `# Dienstag, 06.10.2026` and `am 3. Oktober` dated nothing, and `Was habe ich am 3. Oktober gemacht?` asked
 # no day).
-GERMAN_MONTHS = {"januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "april": 4, "mai": 5, "juni": 6,
-                 "juli": 7, "august": 8, "september": 9, "oktober": 10, "november": 11, "dezember": 12,
+GERMAN_MONTHS = {**month_numbers("de", variants=True), "maerz": 3,  # (März without its umlaut)
                  "jan": 1, "feb": 2, "mär": 3, "mrz": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
                  "sept": 9, "okt": 10, "nov": 11, "dez": 12}
 _LIST_MONTHS = frozenset("april august september november jan mai juni juli apr aug sep sept nov jun jul".split())
@@ -508,7 +508,7 @@ def name_date(path: str) -> str:
 # --------------------------------------------------------------------------- dates in questions
 
 # every month word MONTH_WORDS knows, longest first (a regex alternation)
-MONTH_ALT = "|".join(sorted(list(MONTHS) + [m[:3] for m in MONTHS] + ["sept"], key=len, reverse=True))
+MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 _DAY_MONTH = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
 _MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)

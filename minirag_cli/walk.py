@@ -25,15 +25,16 @@ from minirag_cli.chunking import without_inline_data
 from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, copy_compared, keep_json, keep_litter, takeout_index
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
-from minirag_cli.latex import build_file, exported_tex, latex_read, tex_stems
+from minirag_cli.latex_files import build_file, exported_tex, tex_stems
 from minirag_cli.logseq_templates import GRAPH_SETTINGS, graph_folder, in_graph
-from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, note_text, special_kind
+from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
+from minirag_cli.readers import read_text
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
 from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
 from minirag_cli.simplenote import export_folder, exported_note
-from minirag_cli.wikipages import page_text, system_tiddler
+from minirag_cli.wikipages import system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
 # `.wiki` and TiddlyWiki's `.tid` pages are read as Markdown (wikipages.py; readers 10, qa36: not walked), and
@@ -224,14 +225,14 @@ def passed_over_checks(reldir: str, dirpath: str, exported: Container[str], keep
                        extensions: Container[str] = NOTE_EXTENSIONS) -> list[PassedOver]:
     """What walk_notes passes a file of the folder `dirpath` (`reldir` from the root) over for, in order, before it
     looks at its name's extension: (is the file `name` one?, the reason it is listed as skipped for; None: passed over
-    in silence, as an operating system's file is). `exported`: the folder's notes' LaTeX exports (latex.exported_tex),
-    `keep_notes`: its Google Keep notes (keep_notes_of)."""
+    in silence, as an operating system's file is). `exported`: the folder's notes' LaTeX exports
+    (latex_files.exported_tex), `keep_notes`: its Google Keep notes (keep_notes_of)."""
     return [
         # Simplenote's record of the notes its export wrote as files
         (lambda name: bool(name == SIMPLENOTE_SOURCE[1] and reldir and os.path.basename(dirpath) == SIMPLENOTE_SOURCE[0]
                            and export_folder(os.path.dirname(dirpath))), None),
         (lambda name: takeout_index(dirpath, name), None),  # Google Takeout's own index page of the archive: keep.py
-        # Org's (Pandoc's, nbconvert's) LaTeX export of a note beside it: latex.py
+        # Org's (Pandoc's, nbconvert's) LaTeX export of a note beside it: latex_files.py
         (lambda name: name in exported, None),
         # a Keep note's HTML twin, an attachment, Labels.txt: keep.py
         (lambda name: bool(keep_notes) and keep_litter(name, keep_notes), None),
@@ -983,7 +984,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         names_here = set(filenames)  # (keep_page: a page whose note's .json is beside it is its twin)
         keep_notes = keep_notes_of(reldir, dirpath, notes)
-        stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex.build_file)
+        stems = tex_stems(filenames)  # a LaTeX file's build files beside it are passed over (latex_files.build_file)
         # a note's LaTeX export beside it (`note.tex` beside `note.org`: the note again) is passed over
         exported = exported_tex(dirpath, notes, extensions, max_bytes) if stems and ".tex" in extensions else {}
         passed_over = passed_over_checks(reldir, dirpath, exported, keep_notes, extensions)
@@ -1756,7 +1757,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # on over lines cites, a `\begin{document}` in a verbatim example is no end of the preamble, the comment environment
 # is out, `\paragraph{X.} text` heads its text on the blank line above (else `**X.** text`), `\#` opening a line is
 # `\#` (it was a heading); `note.tex` beside `note.org` (`.md`, `.ipynb`, ...), most of its words the note's
-# (latex.exported_tex), is passed over in silence (it was indexed: the note twice).
+# (latex_files.exported_tex), is passed over in silence (it was indexed: the note twice).
 # 11: fixW (review revW): a Simplenote export's note is dated by the note its file name is the export's name of
 # (simplenote.file_names, in notes.json's order; `Weekly-groceries.txt` as an older export wrote it): a note edited since
 # the export was undated (matched by its whole text), two of one text had the first one's creation, and `Weekly
@@ -1977,13 +1978,13 @@ def joined_hyphens(text: str, comments: bool = True, kind: str | None = None) ->
 def read_note(path: str, data: bytes, wide: str | None = None,
               max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
-    are `data` (decode_note, then notekinds.note_text: a canvas's cards, a
-    drawing's text; or wikipages.page_text: a wiki's page as Markdown, and
-    latex.latex_read: a LaTeX file's or a BibTeX library's;
+    are `data` (decode_note, then readers.read_text: a canvas's cards, a
+    drawing's text, a wiki's page as Markdown, a LaTeX file's or a BibTeX
+    library's;
     without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
-    decode_note's warning (and latex_read's). notekinds.MalformedNote when the file is not
+    decode_note's warning (and read_text's). notekinds.MalformedNote when the file is not
     what its name says (a canvas that is no JSON); TextTooLarge, one, for a
     notebook whose text (UTF-8) is over `max_bytes` (None: no limit, as for a
     note indexed: the walk held its file to the limit, NOTEBOOK_CEILING), and
@@ -1992,11 +1993,8 @@ def read_note(path: str, data: bytes, wide: str | None = None,
     from minirag_cli.extract.mdcode import code_kind, reads_comments
 
     text, warning = decode_note(data, wide)
-    page = page_text(path, text)  # a VimWiki, Zim or TiddlyWiki page, read as the Markdown it means
-    if page is None and (read := latex_read(path, text)) is not None:  # a LaTeX file or a BibTeX library, the same
-        page = read[0]
-        warning = "; ".join(w for w in (warning, read[1]) if w) or None  # (an `\iffalse` never closed)
-    text = note_text(path, text, folder) if page is None else page
+    text, read_warning = read_text(path, text, folder)
+    warning = "; ".join(w for w in (warning, read_warning) if w) or None  # (latex's: an `\iffalse` never closed)
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)
         if size > max_bytes:

@@ -345,9 +345,9 @@ WEDNESDAY = dt.date(2026, 11, 18)
     ("Did I run on Friday or Saturday?", MONDAY, "on Friday or Saturday", "2027-01-01", "2027-01-02"),
     ("What did I do last Friday and last Saturday?", MONDAY, "last Friday and last Saturday", "2027-01-01",
      "2027-01-02"),
-    # each day named is the latest such day before today, as "on Saturday" alone is (was: Friday the day
-    # before that Saturday, 11-27): yesterday's Friday and last Saturday, not the Friday between
-    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-11-28", "2026-12-04"),
+    # several days are one run by the asking day: asked on a Saturday, yesterday and today (was yesterday's Friday and
+    # last Saturday, 11-28: two weeks; before that Friday 11-27 and Saturday 11-28); test_weekday_lists_are_one_run
+    ("What did I do on Friday and Saturday?", SATURDAY, "on Friday and Saturday", "2026-12-04", "2026-12-05"),
     ("what did I do on Monday & Wednesday?", SATURDAY, "on Monday & Wednesday", "2026-11-30", "2026-12-02"),
 ])
 def test_weekends_and_several_weekdays(question, today, words, first, last):
@@ -363,7 +363,8 @@ def test_weekends_and_several_weekdays(question, today, words, first, last):
     ("What did I do on Monday and Friday?", "on Monday and Friday", ["2026-11-13", "2026-11-16"]),
     ("What did I do last Saturday and Friday?", "last Saturday and Friday", ["2026-11-13", "2026-11-14"]),
     ("What did I do on Monday and Monday?", "on Monday and Monday", ["2026-11-16"]),
-    ("Did I run on Tuesday or Wednesday?", "on Tuesday or Wednesday", ["2026-11-11", "2026-11-17"]),
+    # asked on a Wednesday: yesterday or today, one run (was 11-11 and 11-17, a week apart)
+    ("Did I run on Tuesday or Wednesday?", "on Tuesday or Wednesday", ["2026-11-17", "2026-11-18"]),
     ("What did I do on Friday, Saturday and Sunday?", "on Friday, Saturday and Sunday",
      ["2026-11-13", "2026-11-14", "2026-11-15"]),
 ])

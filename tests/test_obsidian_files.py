@@ -171,7 +171,7 @@ def test_an_odd_canvas_or_drawing_is_read_or_skipped_and_never_stops_the_sync(tm
     (no file named): an arrow whose fromNode is a list (unhashable), a
     400-digit coordinate (OverflowError) and a lone surrogate a JSON string
     escapes (UnicodeEncodeError when the chunk was written)."""
-    from minirag_cli import notekinds
+    from minirag_cli import notekinds, readers
 
     big = "1" + "0" * 400
     root = tmp_path / "vault"
@@ -196,14 +196,14 @@ def test_an_odd_canvas_or_drawing_is_read_or_skipped_and_never_stops_the_sync(tm
     # a failure no reader foresaw: that file is skipped with the reason, the others are indexed
     def broken(text):
         raise KeyError("surprise")
-    monkeypatch.setattr(notekinds, "canvas_text", broken)
+    monkeypatch.setattr(readers, "canvas_text", broken)  # (the reader read_text chooses)
     (root / "new.md").write_text("Ivo Lenz came too.\n", encoding="utf-8")
     (root / "later.canvas").write_text('{"nodes": []}', encoding="utf-8")
     s = sync(conn, root)
     assert {"path": "later.canvas", "reason": "unreadable canvas: KeyError: 'surprise'"} in s.skipped, s.skipped
     assert "new.md" in s.added_paths
     with pytest.raises(notekinds.MalformedNote, match="^unreadable canvas: KeyError"):
-        notekinds.note_text("x.canvas", "{}")
+        readers.read_text("x.canvas", "{}")
 
 
 def test_an_excalidraw_drawing_keeps_its_text_elements_not_its_drawing_data():

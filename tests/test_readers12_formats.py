@@ -140,7 +140,7 @@ def test_a_jrnl_journal_s_titles_name_their_people_and_no_12_hour_time(tmp_path)
         conn.close()
     assert names == {"Jonas", "Lisbon"}
     assert any("date: 2026-10-04" in d for d in days)  # (the 12-hour entries are entries: readers 9)
-    assert VERSION == 23
+    assert VERSION >= 23
 
 
 BEAR_INFO = """{

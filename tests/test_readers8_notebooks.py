@@ -175,10 +175,11 @@ def test_a_notebook_reads_its_odd_but_valid_shapes():
      'malformed notebook: "outputs" is not a list of objects'),
 ])
 def test_a_malformed_notebook_says_why(text, reason):
-    from minirag_cli.notekinds import MalformedNote, note_text
+    from minirag_cli.notekinds import MalformedNote
+    from minirag_cli.readers import read_text
 
     with pytest.raises(MalformedNote) as caught:
-        note_text("analysis.ipynb", text)
+        read_text("analysis.ipynb", text)
     assert str(caught.value) == reason
 
 
@@ -247,10 +248,10 @@ def aged(path, seconds: float = 60) -> None:
 @pytest.fixture
 def parsed(monkeypatch):
     """The notebooks the readers parse (notekinds.notebook_text called on their text), as a list."""
-    from minirag_cli import notekinds
+    from minirag_cli import notekinds, readers
 
     calls, real = [], notekinds.notebook_text
-    monkeypatch.setattr(notekinds, "notebook_text", lambda text: calls.append(len(text)) or real(text))
+    monkeypatch.setattr(readers, "notebook_text", lambda text: calls.append(len(text)) or real(text))
     return calls
 
 

@@ -141,3 +141,74 @@ def test_pagestat_counts_every_page(tmp_path, conn, embedder, extractor):
         assert all(groups[g] > 0 for g in ("vectors", "text", "fts", "graph"))
     status = index_status(conn, path)  # what `mrag status` shows
     assert status["group_bytes"] == pagestat.group_bytes(path) and status["db_bytes"] == pages
+
+
+def test_status_reads_the_file_under_one_snapshot(tmp_path, monkeypatch):
+    """pagestat reads the file's pages outside SQLite: `mrag status` during a sync once read a schema page a
+    checkpoint was rewriting (AttributeError: 'int' object has no attribute 'startswith'). While status reads,
+    its read transaction must keep a writer's checkpoint from restarting the log under it."""
+    from tests.conftest import daily_notes_index
+
+    opened = daily_notes_index(tmp_path, {"2026-11-30": "Met Priya Raman in Lisbon."})
+    index = next(opened)  # (the generator kept: its `with` closes the index when it goes)
+    writer = db.connect(tmp_path / "index.sqlite")  # another process's connection, as a sync's
+    writer.execute("PRAGMA busy_timeout = 0")
+    writer.execute("INSERT INTO meta(key, value) VALUES ('probe', '1')")  # frames in the log for a reader to hold
+    restarts = []
+    real = pagestat.group_bytes
+
+    def checkpoint_then_read(path):
+        busy, _log, _done = writer.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+        restarts.append(busy)
+        return real(path)
+
+    monkeypatch.setattr(pagestat, "group_bytes", checkpoint_then_read)
+    status = index.status()
+    let_go = not index.conn.in_transaction  # the snapshot ends with status
+    writer.close()
+    opened.close()
+    assert restarts == [1]  # the log could not be restarted while status read its pages
+    assert status["files"] == 1 and status["group_bytes"]["text"] > 0
+    assert let_go
+
+
+def test_pagestat_leaves_out_a_damaged_schema_row(tmp_path):
+    """A schema row that is not text where SQLite writes text (a torn or damaged page) is left out, the others
+    counted, and nothing raises (a blob table name once reached str.startswith)."""
+    import sqlite3
+
+    path = tmp_path / "damaged.sqlite"
+    plain = sqlite3.connect(path)
+    plain.execute("CREATE VIRTUAL TABLE notes_fts USING fts5(body)")
+    plain.execute("CREATE TABLE other(x)")
+    plain.executemany("INSERT INTO notes_fts(body) VALUES (?)", [("word " * 50,)] * 20)
+    plain.execute("PRAGMA writable_schema = ON")
+    plain.execute("UPDATE sqlite_master SET tbl_name = x'01' WHERE name = 'other'")  # a blob: no text affinity
+    plain.commit()
+    plain.close()
+    size = path.stat().st_size
+    tables = pagestat.table_bytes(path)
+    assert "notes_fts" in tables and "other" not in tables and 0 < sum(tables.values()) < size
+    assert sum(pagestat.group_bytes(path).values()) == sum(tables.values())
+
+
+def test_pagestat_does_not_loop_on_a_schema_page_pointing_back(tmp_path):
+    """A damaged schema b-tree whose interior page points back at itself: read once, not forever."""
+    import sqlite3
+    import subprocess
+    import sys
+
+    path = tmp_path / "looped.sqlite"
+    plain = sqlite3.connect(path)
+    plain.execute("PRAGMA page_size = 512")
+    for i in range(40):  # a schema of many pages: page 1 becomes an interior page
+        plain.execute(f"CREATE TABLE t{i}(a_long_column_name_{i} TEXT, another_long_column_name_{i} TEXT)")
+    plain.commit()
+    plain.close()
+    data = bytearray(path.read_bytes())
+    assert data[100] == 5  # a table b-tree interior page
+    data[108:112] = (1).to_bytes(4, "big")  # its right-most child: page 1 itself
+    path.write_bytes(bytes(data))
+    code = f"from minirag_cli import pagestat; print(sorted(pagestat.table_bytes({str(path)!r})))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

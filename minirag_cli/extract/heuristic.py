@@ -67,6 +67,7 @@ from typing import Collection, Iterable, Iterator, Sequence
 from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
+from minirag_cli.monthnames import month_numbers
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
                               MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
@@ -635,7 +636,19 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    opening a line, before a German day (`Coffee with Mo 2026-10-05`, `Paid Di 20.50` lost Mo, Di); a day without its
 #    year needs German text, `am`/`vom` before it or a month English never writes (`Ranking: 1. Mai Nguyen 2. Jun
 #    Park`, `until 5. Jan left` held days); a date entity `3. August` is keyed by its day (it was `3august`).
-VERSION = 23
+# 24, names24's part (everyday names of session 37's reviews): a wikilink's target that is an address (`[[mailto:ana@
+#    example.com|mail]]`, `[[https://...|wiki]]`, `tel:`: _WEB_TARGET) names no note (it was one; its shown text is read);
+#    a struck task opening a line or an item, a to-do's verb before a lower-case word, reads as the task (STRUCK_TASK:
+#    `- [x] ~~Cancel the hotel~~` named Cancel; `~~Lisbon~~ Porto`, `~~Marta~~ Jonas` name both as before); a
+#    meeting's kind after a line's time names nothing (LOG_WORDS' board, staff, all-hands: `- 10:00 Board meeting`);
+#    a name's particle of two words joins it (_particle_joined: `Ursula von der Leyen`, `Dutch van der Linde`, `Maria
+#    de la Cruz` were two names; German text mid-sentence alone: `Grüße von der Familie`); a German label word alone
+#    on its line heads a list and names nothing in a note not read as German too (_heading_label: `Termine:`).
+#    fixB (review revB): a struck task keeps its closing marks (`~~Email the deck to Priya~~ Jonas` named Priya
+#    Jonas); a particle joins mid-sentence alone, in any language (`Anruf von der Bank`, `Reunión de la Junta
+#    Directiva` opening a line were names); a highlight's mark parting two names (`==Braga== Coimbra`) was tried and
+#    taken out: it parted a partly highlighted name more often (`The ==Eiffel== Tower`, `We met ==Maria== Silva`).
+VERSION = 24
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -826,32 +839,11 @@ _GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(
 _GERMAN_DAY_BEFORE_WORDS = re.compile(r"\.?,?[ \t]+")
 _LINE_OPENING = re.compile(r"[ \t#>*+-]*")  # what opens a line before its first word: a heading's, a list's marks
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
-GERMAN_CALENDAR = frozenset("""
-Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend Januar Februar März April Mai Juni Juli
-August September Oktober November Dezember Jänner
-""".split())
+GERMAN_CALENDAR = (frozenset("Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend".split())
+                   | frozenset(m.capitalize() for m in month_numbers("de", variants=True)))
 # a relative pronoun after a comma is no article: `der Kollege, den Anna empfahl`
 _RELATIVES = frozenset("der die das den dem".split())
-# The days and months of French, Spanish, Italian, Portuguese and German, folded (text.fold: no
-# accents, `martedi` is Martedì, `marz` März), which a note capitalises where a line, a sentence, a
-# heading or a label starts (`Mardi : réunion`, `# Lunes`, `- Martedì: palestra`, `Dienstag treffe
-# ich Anna`): no name of one word, as English's are none (COMMON_WORDS), nor a speaker, and no name
-# either a label of such words and numbers (`Lunes 5 de mayo:`, `Montag, 3. März:`: _calendar_label).
-# A longer name keeps them (`Viernes Santo`, `Mardi Gras`, `Juli Zeh`), unlike English's (`Monday
-# Standup` is Standup). Heuristic rules 12.
-CALENDAR_WORDS = frozenset("""
-lundi mardi mercredi jeudi vendredi samedi dimanche janvier fevrier mars avril mai juin juillet aout septembre
-octobre novembre decembre
-lunes martes miercoles jueves viernes sabado domingo enero febrero marzo abril mayo junio julio agosto septiembre
-setiembre octubre noviembre diciembre
-lunedi martedi mercoledi giovedi venerdi sabato domenica gennaio febbraio aprile maggio giugno luglio settembre
-ottobre dicembre
-segunda-feira terca-feira quarta-feira quinta-feira sexta-feira janeiro fevereiro marco maio junho julho setembro
-outubro novembro dezembro
-montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend januar februar marz juni juli oktober
-dezember janner
-""".split())
-# Their days (CALENDAR_WORDS holds them), and the times of day that follow one (`Sonntag Morgen`,
+# The days of CALENDAR_WORDS (below), and the times of day that follow one (`Sonntag Morgen`,
 # `Lunes Tarde`, `Samedi Soir`, `Sabato Sera`, `Domingo Noite`), folded: a day and its time of day
 # name nothing, in a sentence or as a label (`Montag Abend:` is no speaker), as English's do
 # (COMMON_WORDS: `Sunday Morning`; as a label, `Monday Morning:`, by the English times of day here
@@ -864,6 +856,15 @@ lunedi martedi mercoledi giovedi venerdi sabato domenica
 segunda-feira terca-feira quarta-feira quinta-feira sexta-feira
 montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend
 """.split())
+# The days and months of French, Spanish, Italian, Portuguese and German, folded (text.fold: no
+# accents, `martedi` is Martedì, `marz` März), which a note capitalises where a line, a sentence, a
+# heading or a label starts (`Mardi : réunion`, `# Lunes`, `- Martedì: palestra`, `Dienstag treffe
+# ich Anna`): no name of one word, as English's are none (COMMON_WORDS), nor a speaker, and no name
+# either a label of such words and numbers (`Lunes 5 de mayo:`, `Montag, 3. März:`: _calendar_label).
+# A longer name keeps them (`Viernes Santo`, `Mardi Gras`, `Juli Zeh`), unlike English's (`Monday
+# Standup` is Standup). Heuristic rules 12.
+CALENDAR_WORDS = CALENDAR_DAYS | (frozenset(fold(m) for m in month_numbers("fr", "es", "it", "pt", "de", variants=True))
+                                  - frozenset(month_numbers("en")))  # (`April`, `August`: English's too)
 TIMES_OF_DAY = frozenset("""
 matin matinee midi apres-midi soir soiree nuit
 manana mediodia tarde noche madrugada
@@ -1484,6 +1485,12 @@ DEFAULT_DRAWING = re.compile(r"Drawing[ _-]\d{4}-\d{2}-\d{2}[ _-]\d{1,2}\.\d{2}(
 # heading's does (`> [!note] Goal`, `> [!warning]- Risks`: heuristic rules 11).
 LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
               r"(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[^\]\n]\][ \t]+)?)?")
+# A struck task, a strikethrough opening a line or a list item whose first word is a to-do's verb
+# (TASK_VERBS) before a lower-case word (`~~Cancel the hotel~~`, `- [x] ~~Email the bank~~`): read as the line
+# without its opening marks, the verb a line's first word (rules 24, names24: Cancel, Email were names), its closing
+# ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both)
+STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[a-z][^~\n]*?[^\s~])~~",
+                         re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
 # first word starts a sentence, as a line's does: `## Goal`, `## Decisions`, `## Money` name nothing
@@ -1940,6 +1947,11 @@ def _untitled(name: str) -> str:
 FOLDER_PAGE = re.compile(r"_?index")
 
 
+# a wikilink's target that is a URL, an e-mail's or a phone's address (`mailto:`, `https://`, `tel:`): no note is named
+# so (a note's file name holds no `:` on Windows and macOS); Dendron's `dendron://vault/note` is a note's
+_WEB_TARGET = re.compile(r"[ \t]*(?:(?:mailto|tel|sms|callto):|(?:https?|ftp)://)", re.IGNORECASE)
+
+
 def link_target(target: str) -> EntityMention | None:
     """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
     the note its last path part names, without `#heading`, `^block` or
@@ -1951,6 +1963,8 @@ def link_target(target: str) -> EntityMention | None:
     another name without a letter."""
     if target.lstrip().lower().startswith("denote:"):
         return None  # a Denote link: its identifier's note, which sync joins (DENOTE_LINK; rules 20)
+    if _WEB_TARGET.match(target):
+        return None  # `[[mailto:ana@example.com|mail]]`: an address, no note's name (rules 24; it was one)
     # a Notion page's id ends its file name (`Trip to Lisbon 3f2a….md`): the page's name is its title
     path = without_notion_ids(re.split(r"[#^]", target, maxsplit=1)[0].strip())
     # a TextBundle's text (`Trip%20to%20Lisbon.textbundle/text.md`) or the bundle itself is its note, `Trip to
@@ -2484,6 +2498,18 @@ stichworte schlagworte kategorie typ art ergänzung
 """.split())
 
 
+def _heading_label(text: str, end: int) -> bool:
+    """Does the label ending at `end` (before its colon) stand alone on its line, a list's heading (`Termine:` over
+    `- Arzt`)? A German label word so labels in a short note not read as German too (rules 24: `Termine:` named
+    Termine)."""
+    m = _LABEL_ALONE.match(text, end)
+    return m is not None
+
+
+# a label's colon, in emphasis or not, and nothing after it on its line
+_LABEL_ALONE = re.compile(rf"{_EMPH}?[:：]{_EMPH}?[ \t]*(?:\r?\n|\Z)")
+
+
 def german_label(text: str, span: str, at: int) -> bool:
     """Is `span`, a label at `at` of a German `text` (`Methode:`, `**Fazit:**` opening a line), one of the
     words German notes label a line with (GERMAN_LABEL_WORDS; heuristic rules 18), on a line that is no
@@ -3003,6 +3029,9 @@ class HeuristicExtractor:
         bear_tags = [m.group(1) for m in BEAR_TAG.finditer(text)] if "#" in text else []
         if bear_tags:
             text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
+        if "~~" in text:  # `- [x] ~~Cancel the hotel~~`: a struck task reads as the task (rules 24)
+            # its closing marks kept: they end the name before them (`~~Email the deck to Priya~~ Jonas did it`)
+            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2) + "~~", text)
         text = without_highlight_marks(text)
         text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
@@ -3065,7 +3094,9 @@ class HeuristicExtractor:
                 at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
                     or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
-                    or (is_german and german_label(text, span, at) and not elsewhere(span, at))):
+                    or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
+                        and german_label(text, span, at)
+                        and not elsewhere(span, at))):
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
@@ -3181,7 +3212,7 @@ class HeuristicExtractor:
         # over an admonition's `Rate limits` line)
         opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
-        for start, found in _cap_spans(text):
+        for start, found in _particle_joined(text, _cap_spans(text), nouns if is_german else None):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
             if linked and linked.covers(start):
@@ -3275,6 +3306,8 @@ class HeuristicExtractor:
                 titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
                           or (is_german and words[0] in GERMAN_TITLES))
                 words = words[1:]
+            if len(words) > 2 and _PARTICLE_PAIR.fullmatch(" " + " ".join(words[:2]) + " "):
+                words = words[2:]  # `Jan van der Berg`, its month's `Jan` left out: the surname, as before rules 24
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
@@ -3946,6 +3979,33 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
         yield start, found
 
 
+# A name's particle of two words, a preposition and an article (`Ursula von der Leyen`, `Dutch van der Linde`, `Maria
+# de la Cruz`): CAP_SPAN joins one connector alone, so the name was two (rules 24, names24: Ursula and Leyen)
+_PARTICLE_PAIR = re.compile(r"[ \t]+(?:von der|von dem|van der|van den|van de|de la|de las|de los)[ \t]+")
+
+
+def _particle_joined(text: str, spans: Iterable[tuple[int, str]],
+                     nouns: Collection[str] | None) -> Iterator[tuple[int, str]]:
+    """`spans` (_cap_spans), a span of one or two words and the next one joined where a particle of two words
+    (_PARTICLE_PAIR) stands between them, as one name: mid-sentence only, in any language (`We met Ursula von der
+    Leyen`), as a line's, a heading's or a sentence's first word before it is a common noun's as often (`Anruf von der
+    Bank`, `Reunión de la Junta Directiva`, `## Notas de la Reunión`: fixB, review revB); in German text (`nouns`, its
+    nouns: not None) after a word that is no noun of it too (`einen Anruf von der Bank`)."""
+    held = None
+    for start, found in spans:
+        if held is not None:
+            end = held[0] + len(held[1])
+            pair = _PARTICLE_PAIR.fullmatch(text, end, start) if start - end < 16 else None
+            if pair is not None and len(held[1].split()) <= 2 and not _sentence_start(text, held[0]) and (
+                    nouns is None or held[1].split()[-1] not in nouns):
+                held = (held[0], text[held[0]:start + len(found)])
+                continue
+            yield held
+        held = (start, found)
+    if held is not None:
+        yield held
+
+
 def _street_ends(text: str, pos: int, end: int) -> bool:
     """Does the `St.` before `pos` (its blanks after) end a street and its sentence, the capitalised span
     running to `end`: `Baker St. Priya Raman joined us`, not `Fort St. John in the snow` (_STREET_CUT)."""
@@ -4269,13 +4329,15 @@ _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{
 # the last character of a _LINE_TIME (a figure aside): what _sentence_start asks _after_line_time after
 _TIME_ENDS = "mM])*-–—|:>→"
 # The words a day's log opens an entry with after its time that are no names (`- 12:00 Lunch with Jonas`, `09:30
-# Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased
+# Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased; a
+# meeting's kind (`- 10:00 Board meeting`, `- 09:00 Staff meeting`: rules 24, names24, Board and Staff were names)
 LOG_WORDS = frozenset("""
 standup stand-up sync design lunch breakfast brunch dinner supper coffee tea snack drinks party concert gym workout
 run jog swim yoga nap sleep bed bedtime woke wake flight train bus taxi commute break appointment haircut massage
 physio therapy demo retro retrospective kickoff kick-off presentation release launch school pickup pick-up
 drop-off errands groceries laundry chores study focus admin inbox emails office home work back team check-in
 catch-up one-on-one practice rehearsal quick short long early late new old big small final weekly daily monthly
+board staff all-hands
 """.split())
 _LOG_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
@@ -4311,7 +4373,8 @@ def _common_after_time(text: str, pos: int) -> bool:
     as before rules 21 (`09:30 Priya presented the roadmap.`, `- 15:00 Bob`, `- 2:30pm Berlin office review`;
     fixU1, review revU: rules 21 named none of them), whichever form the time is written in (_LINE_TIME). Before a
     lower-case word too (`- 10:00 Priya sync`, `- 15:00 Heron kickoff`; fixX, review revX: rules 22 as names22 had
-    it named none of them): that `- 10:00 Board meeting` names Board, no evidence the note holds tells apart."""
+    it named none of them): a word the note writes nowhere else tells nothing; a meeting's kind is in LOG_WORDS
+    (`- 10:00 Board meeting`, rules 24)."""
     m = _LOG_WORD.match(text, pos)
     if m is None:
         return True

@@ -83,14 +83,14 @@ def find_document(conn, path: str) -> dict:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {passed_over}.",
                                hint="Rename it, or change the rules, to index it; sync passes such files over "
                                     "without listing them.")
-            from minirag_cli import keep, latex, simplenote
+            from minirag_cli import keep, latex_files, simplenote
             from minirag_cli.walk import templates_folder_of
 
             parts = rel.split("/")
             exported = (simplenote.passed_over_reason(Path(root), parts)
                         or keep.litter_reason(Path(root).joinpath(*parts[:-1]), parts[-1],
                                               "/".join(parts[:-1] + [""]))
-                        or latex.build_reason(Path(root).joinpath(*parts[:-1]), parts[-1],
+                        or latex_files.build_reason(Path(root).joinpath(*parts[:-1]), parts[-1],
                                               "/".join(parts[:-1] + [""])))
             if exported:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {exported[0]}.",

@@ -212,7 +212,7 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         created = joplin
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
-    # a Simplenote note's creation, the line notekinds.note_text ends it with (its export's source/notes.json)
+    # a Simplenote note's creation, the line readers.read_text ends it with (its export's source/notes.json)
     simple = (simplenote.created(path, text) or bear.created(path, text)) if matter is None and not created and path \
         else ""
     if simple:
