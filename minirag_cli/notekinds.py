@@ -428,7 +428,8 @@ _CLIP_KINDS = {"markierung": "highlight", "notiz": "note", "lesezeichen": "bookm
                "surlignement": "highlight", "surlignage": "highlight", "note": "note", "signet": "bookmark",
                "extrait": "clip", "subrayado": "highlight", "nota": "note", "marcador": "bookmark",
                "recorte": "clip", "evidenziazione": "highlight", "segnalibro": "bookmark", "ritaglio": "clip",
-               "markering": "highlight", "notitie": "note", "bladwijzer": "bookmark", "destaque": "highlight"}
+               "markering": "highlight", "notitie": "note", "bladwijzer": "bookmark", "knipsel": "clip",
+               "destaque": "highlight"}
 _CLIP_FOREIGN_PAGE = re.compile(r"\b(?:seite|page|página|pagina)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
 _CLIP_FOREIGN_PLACE = re.compile(r"\b(?:position|emplacement|posición|posizione|locatie|posição)[ \t]+"
                                  r"(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)

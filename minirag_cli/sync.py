@@ -398,7 +398,7 @@ class SyncSummary:
     system_files: int = 0
     warnings: list[dict] = field(default_factory=list)
     # the warnings the notes this sync did not read were read with (their reading as indexed: an `\iffalse` never
-    # closed, a text read as cp1252, conflict markers), {path, reason}: the text summary counts them, as it counts
+    # closed, a text read as cp1252, conflict markers), {root, path, reason}: the text summary counts them, as it counts
     # the files skipped as before (db.READ_WARNINGS_KEY; they were said by the sync that read the note alone)
     warned_before: list[dict] = field(default_factory=list)
     seconds: float = 0.0
@@ -1053,6 +1053,9 @@ class _Run:
     # (db.READ_WARNINGS_KEY); read_now: the folder's being synced, the notes read now (none: [])
     read_warnings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     read_now: dict[str, list[str]] = field(default_factory=dict)
+    # the folder's notes read as indexed after a readers' upgrade or a graph come or gone (_read_differently):
+    # {path: the warnings they read with}, recorded in place of the record (an older mrag's had none)
+    read_same: dict[str, list[str]] = field(default_factory=dict)
     # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
     stale_recorded: frozenset[str] = frozenset()
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
@@ -1770,14 +1773,24 @@ def _sync_root(run: _Run, root: Path) -> None:
     # mrag's may have indexed a page): the walk opens only new and changed notes
     current = dbmod.meta_dict(conn, dbmod.READER_VERSION_KEY).get(str(root)) == READER_VERSION
     # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
+    looked = dbmod.looked_files(conn).get(str(root)) if current else None
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files, indexed=existing,
                         known={path: old[2:] for path, old in existing.items()} if current else None,
-                        looked=dbmod.looked_files(conn).get(str(root)) if current else None)
+                        looked=looked)
+    graphs = _graphs_came_or_went(run, str(root), walked, existing)
+    unlooked = {path: record for path, record in (looked or {}).items()
+                if not (graphs and path.lower().endswith(".md") and path.startswith(graphs))}
+    if looked and unlooked != looked:  # a page skipped as a graph read it (`template::` blocks alone) is looked
+        # at anew: the graph's settings came or went since (_graphs_changed reads the pages it indexes)
+        walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
+                            exclude=run.own_files, indexed=existing,
+                            known={path: old[2:] for path, old in existing.items()}, looked=unlooked)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
     summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
-    stale = (_stale_readings(run, str(root), walked, existing) | _graphs_changed(run, str(root), walked, existing)
+    stale = (_stale_readings(run, str(root), walked, existing)
+             | _graphs_changed(run, str(root), walked, existing, graphs)
              | _over_new_limit(run, walked, existing))
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
@@ -1888,12 +1901,13 @@ def _warned_before(run: _Run, root: str, indexed: set[str]) -> None:
     """The warnings the notes of the folder `root` still `indexed` were read with: as recorded of those this sync
     did not read (summary.warned_before), as read now of the others (run.read_now), for _record_read_warnings."""
     recorded = dbmod.meta_dict(run.conn, dbmod.READ_WARNINGS_KEY).get(root)
-    standing = {path: reasons for path, reasons in (recorded.items() if isinstance(recorded, dict) else ())
-                if path in indexed and path not in run.read_now and isinstance(reasons, list)}
-    run.summary.warned_before += [{"path": path, "reason": str(reason)} for path in sorted(standing)
+    recorded = {**(recorded if isinstance(recorded, dict) else {}), **run.read_same}
+    standing = {path: reasons for path, reasons in recorded.items()
+                if path in indexed and path not in run.read_now and isinstance(reasons, list) and reasons}
+    run.summary.warned_before += [{"root": root, "path": path, "reason": str(reason)} for path in sorted(standing)
                                   for reason in standing[path]]
     standing.update((path, reasons) for path, reasons in run.read_now.items() if reasons and path in indexed)
-    run.read_warnings[root], run.read_now = standing, {}
+    run.read_warnings[root], run.read_now, run.read_same = standing, {}, {}
 
 
 def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str],
@@ -1986,11 +2000,9 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
     return stale
 
 
-def _graphs_changed(run: _Run, root: str, walked: WalkResult, existing: dict) -> set[str]:
-    """The paths of the Markdown pages of the folder `root` (`walked`: its walk) that read otherwise now that a
-    Logseq graph they are in came or went since its last sync (its `logseq/config.edn` made or deleted: a
-    `template::` block is read blank in a graph alone, logseq_templates.py), checked as _stale_readings checks
-    a folder's notes after a readers' upgrade, but only the pages under that graph's folder. A folder read by
+def _graphs_came_or_went(run: _Run, root: str, walked: WalkResult, existing: dict) -> tuple[str, ...]:
+    """The Logseq graphs (their folders from `root`, walk.WalkResult.logseq_graphs) that came or went since the
+    last sync of the folder `root` (`walked`: its walk): their `logseq/config.edn` made or deleted. A folder read by
     other readers (_stale_readings reads every note anew) or synced first: none. Its record absent, the folder
     was in no graph (_record_logseq_graphs records none)."""
     now = sorted(set(walked.logseq_graphs))
@@ -1998,8 +2010,17 @@ def _graphs_changed(run: _Run, root: str, walked: WalkResult, existing: dict) ->
     recorded = dbmod.meta_dict(run.conn, dbmod.LOGSEQ_GRAPHS_KEY).get(root, [] if existing else None)
     current = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) == READER_VERSION
     if not isinstance(recorded, list) or not current:
-        return set()
-    came_or_went = tuple(set(now) ^ {g for g in recorded if isinstance(g, str)})
+        return ()
+    return tuple(sorted(set(now) ^ {g for g in recorded if isinstance(g, str)}))
+
+
+def _graphs_changed(run: _Run, root: str, walked: WalkResult, existing: dict, came_or_went: tuple[str, ...]
+                    ) -> set[str]:
+    """The paths of the Markdown pages of the folder `root` (`walked`: its walk) that read otherwise now that a
+    Logseq graph they are in came or went since its last sync (`came_or_went`: _graphs_came_or_went; a
+    `template::` block is read blank in a graph alone, logseq_templates.py), checked as _stale_readings checks
+    a folder's notes after a readers' upgrade, but only the indexed pages under that graph's folder (its pages
+    skipped as templates alone are looked at anew by the walk: _sync_root)."""
     if not came_or_went:
         return set()
     notes = [(f, existing[f.path]) for f in walked.files
@@ -2028,11 +2049,14 @@ def _read_differently(run: _Run, root: str, walked: WalkResult, existing: dict, 
                 continue
             if note_hash(note.abspath, data) != old[1]:
                 continue  # changed: read anew anyway
-            skipped, text, _warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
+            skipped, text, warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
             chunks = [chunk for _, chunk in stored[old[0]]]
             if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != chunks \
                     or _head_read_anew(run.conn, old[0], text, root, note.path, chunks):
                 stale.add(note.path)
+            else:  # read as indexed: its warnings as now, for _warned_before (an index synced by an mrag that
+                # recorded none had them said once, by the sync that read the note)
+                run.read_same[note.path] = [w for w in (warning, merge_conflict_warning(note.path, text)) if w]
     return stale
 
 

@@ -151,12 +151,12 @@ def test_an_unclosed_iffalse_is_warned_of_while_the_file_stays_so(tmp_path):
     said = "`\\iffalse` at line 5 is never closed by a `\\fi`: the rest of the file is read as TeX reads it, left out"
     assert [(w["path"], w["reason"]) for w in first.warnings] == [("paper.tex", said)]
     again, _ = sync(root, tmp_path / "index.sqlite")
-    assert again.warnings == [] and again.warned_before == [{"path": "paper.tex", "reason": said}]
+    assert again.warnings == [] and again.warned_before == [{"root": str(root), "path": "paper.tex", "reason": said}]
     console = Console(record=True, width=300)
     render_sync_summary(again.to_dict(), console)
     assert "warning 1 note read with a warning as before (`--json` lists them)" in console.export_text()
     (root / "plain.md").write_text("# Plain\n\nStill nothing to warn of.\n", encoding="utf-8")  # another note read
-    assert sync(root, tmp_path / "index.sqlite")[0].warned_before == [{"path": "paper.tex", "reason": said}]
+    assert sync(root, tmp_path / "index.sqlite")[0].warned_before == again.warned_before
     (root / "paper.tex").write_text(UNCLOSED.replace("\\section{Results}", "\\fi\n\\section{Results}"),
                                     encoding="utf-8")
     fixed, _ = sync(root, tmp_path / "index.sqlite")
