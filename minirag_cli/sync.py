@@ -1251,6 +1251,20 @@ def _record_read_warnings(conn, synced: dict[str, dict[str, list[str]]], kept_ro
         dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
+def _record_note_warnings(conn, root: str, path: str, warnings: list[str]) -> None:
+    """Record the warnings the note `path` of the folder `root` was read with as it is written, inside the
+    caller's transaction (its own: a sync stopped by Ctrl-C kept the notes it wrote, and their warnings, recorded
+    only when it ended, were never said again); the end of the sync records the folder's whole
+    (_record_read_warnings). Most notes have none before and none now: nothing written."""
+    recorded = dbmod.meta_dict(conn, dbmod.READ_WARNINGS_KEY)
+    notes = recorded.get(root) if isinstance(recorded.get(root), dict) else {}
+    if notes.get(path, []) == warnings:
+        return
+    notes = {**notes, path: warnings} if warnings else {p: w for p, w in notes.items() if p != path}
+    value = {**recorded, root: notes} if notes else {r: n for r, n in recorded.items() if r != root}
+    dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
 def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> None:
     """The summary's skipped files that the last sync of their folder did
     not skip, or skipped for another reason (summary.skipped_new), and what
@@ -3553,6 +3567,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
                                              chunk_days([pc.chunk for pc in planned], pending.text, note.path),
                                              chunk_books([pc.chunk for pc in planned], pending.text))
         _record_build(run)
+        _record_note_warnings(run.conn, str(root), note.path, run.read_now.get(note.path, []))
     # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
     summary = run.summary
     if pending.is_new:

@@ -108,3 +108,28 @@ def test_a_dutch_kindle_s_clip_is_an_entry():
     read = clippings_note(clippings(*entries).removeprefix("\ufeff"))
     assert read is not None
     assert "- your clip on page 17 | location 245-246 | added on 2025-11-06 22:30:00" in read.split("\r\n")
+
+
+def test_a_sync_stopped_by_ctrl_c_keeps_the_warnings_of_the_notes_it_wrote(tmp_path):
+    """The warnings' record was written when the whole sync ended: a sync stopped by Ctrl-C after writing a
+    `.tex` whose `\\iffalse` is never closed kept the note and lost its warning, never said again (the note
+    unchanged, not read). Each note's warnings are recorded with the note."""
+    import pytest
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "paper.tex").write_text(UNCLOSED, encoding="utf-8")
+
+    def stop(_roots):
+        raise KeyboardInterrupt
+
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                         options=SyncOptions(chunk_tokens=40, overlap_tokens=4), on_first_note=stop)
+    finally:
+        conn.close()
+    again, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == ["paper.tex"] and again.added_paths == [] and again.changed_paths == []
+    assert [(w["path"], w["reason"][:10]) for w in again.warned_before] == [("paper.tex", "`\\iffalse`")]
