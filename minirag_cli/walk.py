@@ -1833,6 +1833,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # `logseq/config.edn` made or deleted has the next sync read the graph's unchanged pages anew (sync._graphs_changed:
 # their `template::` blocks stayed in, or out, until each page changed). (Sync, no reading: the warnings a note was
 # read with, an `\iffalse` never closed, are counted by each sync while it stays so, sync._warned_before: said once.)
+# 13: fixD (revC of formats3): a Dutch Kindle's clip (`- Uw knipsel op pagina 12 | ...`) is an entry too, and a page
+# skipped as Logseq templates alone is looked at anew when its graph's config.edn goes or comes (it stayed skipped).
 READER_VERSION = 13
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
