@@ -641,13 +641,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a struck task opening a line or an item, a to-do's verb before a lower-case word, reads as the task (STRUCK_TASK:
 #    `- [x] ~~Cancel the hotel~~` named Cancel; `~~Lisbon~~ Porto`, `~~Marta~~ Jonas` name both as before); a
 #    meeting's kind after a line's time names nothing (LOG_WORDS' board, staff, all-hands: `- 10:00 Board meeting`);
-#    a name's particle of two words joins it (_particle_joined: `Ursula von der Leyen`, `Dutch van der Linde`, `Maria
-#    de la Cruz` were two names; German text mid-sentence alone: `Grüße von der Familie`); a German label word alone
-#    on its line heads a list and names nothing in a note not read as German too (_heading_label: `Termine:`).
-#    fixB (review revB): a struck task keeps its closing marks (`~~Email the deck to Priya~~ Jonas` named Priya
-#    Jonas); a particle joins mid-sentence alone, in any language (`Anruf von der Bank`, `Reunión de la Junta
-#    Directiva` opening a line were names); a highlight's mark parting two names (`==Braga== Coimbra`) was tried and
-#    taken out: it parted a partly highlighted name more often (`The ==Eiffel== Tower`, `We met ==Maria== Silva`).
+#    a German label word alone on its line heads a list and names nothing in a note not read as German too
+#    (_heading_label: `Termine:`). fixB (review revB): a struck task keeps its closing marks (`~~Email the deck to
+#    Priya~~ Jonas` named Priya Jonas). Tried and taken out after reviews: a highlight's mark parting two names
+#    (`==Braga== Coimbra`: it parted a partly highlighted name more often, `The ==Eiffel== Tower`), and a particle of
+#    two words joining a name (`Ursula von der Leyen`: opening a line it glued a noun, `Reunión de la Junta
+#    Directiva`, and mid-sentence only it made one person two entities, `- Maria de la Cruz` beside `with Maria de
+#    la Cruz`: revE).
 VERSION = 24
 
 
@@ -3212,7 +3212,7 @@ class HeuristicExtractor:
         # over an admonition's `Rate limits` line)
         opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
-        for start, found in _particle_joined(text, _cap_spans(text), nouns if is_german else None):
+        for start, found in _cap_spans(text):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
             if linked and linked.covers(start):
@@ -3306,8 +3306,6 @@ class HeuristicExtractor:
                 titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
                           or (is_german and words[0] in GERMAN_TITLES))
                 words = words[1:]
-            if len(words) > 2 and _PARTICLE_PAIR.fullmatch(" " + " ".join(words[:2]) + " "):
-                words = words[2:]  # `Jan van der Berg`, its month's `Jan` left out: the surname, as before rules 24
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
@@ -3977,33 +3975,6 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
         yield start, found
-
-
-# A name's particle of two words, a preposition and an article (`Ursula von der Leyen`, `Dutch van der Linde`, `Maria
-# de la Cruz`): CAP_SPAN joins one connector alone, so the name was two (rules 24, names24: Ursula and Leyen)
-_PARTICLE_PAIR = re.compile(r"[ \t]+(?:von der|von dem|van der|van den|van de|de la|de las|de los)[ \t]+")
-
-
-def _particle_joined(text: str, spans: Iterable[tuple[int, str]],
-                     nouns: Collection[str] | None) -> Iterator[tuple[int, str]]:
-    """`spans` (_cap_spans), a span of one or two words and the next one joined where a particle of two words
-    (_PARTICLE_PAIR) stands between them, as one name: mid-sentence only, in any language (`We met Ursula von der
-    Leyen`), as a line's, a heading's or a sentence's first word before it is a common noun's as often (`Anruf von der
-    Bank`, `Reunión de la Junta Directiva`, `## Notas de la Reunión`: fixB, review revB); in German text (`nouns`, its
-    nouns: not None) after a word that is no noun of it too (`einen Anruf von der Bank`)."""
-    held = None
-    for start, found in spans:
-        if held is not None:
-            end = held[0] + len(held[1])
-            pair = _PARTICLE_PAIR.fullmatch(text, end, start) if start - end < 16 else None
-            if pair is not None and len(held[1].split()) <= 2 and not _sentence_start(text, held[0]) and (
-                    nouns is None or held[1].split()[-1] not in nouns):
-                held = (held[0], text[held[0]:start + len(found)])
-                continue
-            yield held
-        held = (start, found)
-    if held is not None:
-        yield held
 
 
 def _street_ends(text: str, pos: int, end: int) -> bool:
