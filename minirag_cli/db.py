@@ -698,6 +698,11 @@ FOLLOW_SYMLINKS_KEY = "follow_symlinks"  # meta: the roots whose symlinks out of
 HEURISTIC_VERSION_KEY = "heuristic_version"  # meta: the heuristic rules' version the index's entities come from
 # meta: {folder: walk.READER_VERSION its last finished sync read its files with} (sync._stale_readings)
 READER_VERSION_KEY = "reader_version"
+# meta: {folder: [graph folders]}, the Logseq graphs its last finished sync read its pages in (walk.WalkResult
+# .logseq_graphs): one come or gone since has their pages read anew (sync._graphs_changed)
+LOGSEQ_GRAPHS_KEY = "logseq_graphs"
+# meta: {folder: {path: [warnings]}}, the warnings its notes were read with, as indexed (sync._warned_before)
+READ_WARNINGS_KEY = "read_warnings"
 # meta: {folder: [keys]}, the file names (sync.shared_note_names) several notes of a folder share, as the
 # graph has them: the notes a later sync does not read are named or not by these
 SHARED_NAMES_KEY = "shared_note_names"

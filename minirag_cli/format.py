@@ -186,6 +186,11 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         if len(empty) <= 3 or not item["reason"].endswith(EMPTY_NOTE_REASON):
             console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
                           highlight=False)
+    # said in full by the sync that read them; a note by its folder and path (`W3/x.txt`, `W4/x.txt`: two notes)
+    before = {(item.get("root"), item["path"]) for item in summary.get("warned_before") or ()}
+    if before:
+        console.print(f"[yellow]warning[/] {len(before)} {'note' if len(before) == 1 else 'notes'} read with a warning "
+                      "as before (`--json` lists them)", highlight=False, soft_wrap=True)
     if len(empty) > 3:
         examples = ", ".join(terminal_name(item["path"]) for item in empty[:2])
         console.print(f"[yellow]warning[/] {len(empty)} empty notes indexed with no chunks (e.g. {escape(examples)}; "

@@ -20,9 +20,9 @@ and a thesis, its lectures and its library were invisible to `ask`.
   and braces are dropped, their text kept, `--` and `~` printed as a dash and a
   blank but in code and web addresses. A run-in `\\paragraph{X.} text` heads
   its text on the blank line above (readers 11). `\\iffalse ... \\fi` is out
-  as a comment is (one never closed warned of), a macro of no argument
-  (`\\newcommand{\\proj}{Atlas}`) its text where used from its definition on,
-  a live one alone (readers 12). A `.tex` exported beside its
+  as a comment is (one never closed warned of, by each sync while it stays
+  so: sync._warned_before), a macro of no argument (`\\newcommand{\\proj}{Atlas}`)
+  its text where used from its definition on, a live one alone (readers 12). A `.tex` exported beside its
   note (`note.tex` beside `note.org`: latex_files.exported_tex) is passed over.
 - **BibTeX** (`.bib`, as Zotero's Better BibTeX exports it): each entry is a
   section headed by its title and its key as a Pandoc citation

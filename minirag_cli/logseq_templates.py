@@ -13,11 +13,14 @@ A block is a bullet line (`- `, `* `, `+ `) and the lines under it, each indente
 bullet's and is longer: Logseq indents a block's properties with blanks and its children with tabs); its properties
 are the `key:: value` lines right under its first line, or on the bullet itself (`- template:: meeting`).
 
-Only a Logseq graph's pages are read so (in_graph: a folder above the page holds `logseq/config.edn`): an Obsidian
-note's `template:: book` bullet (Dataview's inline field) is its writer's text, its tasks open tasks."""
+Only a Logseq graph's pages are read so (in_graph: a folder above the page holds `logseq/config.edn`, graph_folder):
+an Obsidian note's `template:: book` bullet (Dataview's inline field) is its writer's text, its tasks open tasks.
+So a page reads otherwise when its graph's `config.edn` comes or goes: the next sync reads the folder's pages anew
+(readers 13, sync._graphs_changed; they stayed as read until each changed)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -27,12 +30,27 @@ _TEMPLATE = "template"
 _FENCE = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(```|~~~)")
 
 
+# what makes a folder a Logseq graph: Logseq's settings, in the graph's own `logseq/` folder
+GRAPH_SETTINGS = ("logseq", "config.edn")
+
+
+def graph_folder(folder: str | os.PathLike) -> bool:
+    """Is `folder` a Logseq graph's (it holds `logseq/config.edn`)? The one test of it (walk's too)."""
+    return os.path.isfile(os.path.join(folder, *GRAPH_SETTINGS))
+
+
+def graph_setting(rel: str) -> bool:
+    """Is the file `rel` (of a synced folder, '/'-separated) a graph's GRAPH_SETTINGS (a watch re-syncs its folder)?"""
+    setting = "/".join(GRAPH_SETTINGS)
+    return rel == setting or rel.endswith("/" + setting)
+
+
 def in_graph(folder: Path | None) -> bool:
-    """Is `folder` (a page's; None: not known) in a Logseq graph: it or a folder above it holds `logseq/config.edn`?"""
+    """Is `folder` (a page's; None: not known) in a Logseq graph: it or a folder above it is one (graph_folder)?"""
     if folder is None:
         return False
     folder = Path(folder)
-    return any((where / "logseq" / "config.edn").is_file() for where in (folder, *folder.parents))
+    return any(graph_folder(where) for where in (folder, *folder.parents))
 
 
 def _lead(line: str) -> str:

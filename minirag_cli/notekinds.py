@@ -58,8 +58,8 @@ so a chunk's line numbers are lines of it.
   ended by `==========` lines, each a `Book (Author)` line, a `- Your Highlight
   ... | Added on ...` line and the text): its lines kept, the `==========` lines
   blank, the `- Your Highlight` lines' words before the date in lower case (a
-  German, French, Spanish or Italian Kindle's in that English form, its day
-  ISO), a highlight a later one of its book replaces (at an overlapping
+  German, French, Spanish, Italian, Dutch, Portuguese or Japanese Kindle's in
+  that English form, its day ISO), a highlight a later one of its book replaces (at an overlapping
   location, its text held at word boundaries) and a bookmark blank
   (clippings_note); its entries' days and chunks are sections.clippings_entries'.
 
@@ -418,19 +418,30 @@ _CLIP_META = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*Added on[ \t]+(\S[^\
 # Position 180-182 | Hinzugefügt am Montag, 3. November 2025 10:22:13`, `- Votre surlignement sur la page 12 |
 # emplacement 180-182 | Ajouté le lundi 3 novembre 2025 10:22:13`, `- Tu subrayado en la página 12 | posición
 # 180-182 | Añadido el lunes, 3 de noviembre de 2025 10:22:13`, `- La tua evidenziazione alla pagina 12 | posizione
-# 180-182 | Aggiunto in data lunedì 3 novembre 2025 10:22:13`): read in the English form (_foreign_meta)
+# 180-182 | Aggiunto in data lunedì 3 novembre 2025 10:22:13`; readers 13: Dutch's `- Uw markering op pagina 12 |
+# locatie 180-181 | Toegevoegd op maandag 5 oktober 2026 10:12:03`, Portuguese's `- Seu destaque na página 12 |
+# posição 180-181 | Adicionado: segunda-feira, 5 de outubro de 2026 10:12:03`): read in the English form (_foreign_meta)
 _CLIP_META_FOREIGN = re.compile(r"- ([^|\n]+(?:\|[^|\n]*)*?)\|[ \t]*(?:Hinzugefügt am|Ajouté le|Añadido el"
-                                r"|Aggiunto (?:il|in data))[ \t]+(\S[^\n]*)", re.I)
-# what such an entry is, by its own word for it (German, French, Spanish, Italian)
+                                r"|Aggiunto (?:il|in data)|Toegevoegd op|Adicionado:)[ \t]+(\S[^\n]*)", re.I)
+# what such an entry is, by its own word for it (German, French, Spanish, Italian, Dutch, Portuguese)
 _CLIP_KINDS = {"markierung": "highlight", "notiz": "note", "lesezeichen": "bookmark", "ausschnitt": "clip",
                "surlignement": "highlight", "surlignage": "highlight", "note": "note", "signet": "bookmark",
                "extrait": "clip", "subrayado": "highlight", "nota": "note", "marcador": "bookmark",
-               "recorte": "clip", "evidenziazione": "highlight", "segnalibro": "bookmark", "ritaglio": "clip"}
+               "recorte": "clip", "evidenziazione": "highlight", "segnalibro": "bookmark", "ritaglio": "clip",
+               "markering": "highlight", "notitie": "note", "bladwijzer": "bookmark", "knipsel": "clip",
+               "destaque": "highlight"}
 _CLIP_FOREIGN_PAGE = re.compile(r"\b(?:seite|page|página|pagina)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
-_CLIP_FOREIGN_PLACE = re.compile(r"\b(?:position|emplacement|posición|posizione)[ \t]+(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
+_CLIP_FOREIGN_PLACE = re.compile(r"\b(?:position|emplacement|posición|posizione|locatie|posição)[ \t]+"
+                                 r"(\d+(?:[ \t]*-[ \t]*\d+)?)", re.I)
 # the months of the languages _CLIP_META_FOREIGN reads, as a Kindle writes them: whole and with their accents (fewer
 # names than keep_html's Takeout times, which are read without accents and by a name's start)
-_CLIP_MONTHS = month_numbers("de", "fr", "es", "it")
+_CLIP_MONTHS = month_numbers("de", "fr", "es", "it", "nl", "pt")
+# a Japanese Kindle's entry line (readers 13), as its files hold it: `- 26ページ|位置No. 295-296のハイライト |作成日:
+# 2023年9月4日月曜日 22:53:55` (its page first when the book has pages; `のメモ` a note, `のブックマーク` a bookmark)
+_CLIP_META_JA = re.compile(r"- (?:(\d+(?:-\d+)?)ページ[ \t]*\|[ \t]*)?位置No\.[ \t]*(\d+(?:-\d+)?)の(ハイライト|メモ|ブックマーク)"
+                           r"[ \t]*\|[ \t]*作成日[:：][ \t]*(\d{4})年(\d{1,2})月(\d{1,2})日[^\d\n]*?[ \t]*"
+                           r"(\d{1,2}:\d\d(?::\d\d)?)?[ \t]*")
+_CLIP_KINDS_JA = {"ハイライト": "highlight", "メモ": "note", "ブックマーク": "bookmark"}
 # `Montag, 3. November 2025 10:22:13`, `lundi 3 novembre 2025 à 10:22:13`, `lunes, 3 de noviembre de 2025 10:22:13`
 _CLIP_FOREIGN_DATE = re.compile(r"(\d{1,2})\.?[ \t]+(?:de[ \t]+)?([^\W\d_]+)[ \t]+(?:de[ \t]+)?(\d{4})\b"
                                 r"(?:[ \t,]+(?:um|à|a las|alle)?[ \t]*(\d{1,2}:\d\d(?::\d\d)?))?")
@@ -443,7 +454,15 @@ def _entry_line(line: str) -> tuple[str, str] | None:
     if meta is not None:
         return meta.group(1).lower(), _MERIDIEM.sub(lambda m: m.group(0).lower(), meta.group(2))
     meta = _CLIP_META_FOREIGN.fullmatch(line)
-    return None if meta is None else _foreign_meta(meta.group(1), meta.group(2))
+    if meta is not None:
+        return _foreign_meta(meta.group(1), meta.group(2))
+    meta = _CLIP_META_JA.fullmatch(line)
+    if meta is None:
+        return None
+    page, place, kind, year, month, day, time = meta.groups()
+    where = f"your {_CLIP_KINDS_JA[kind]}" + (f" on page {page} | location {place} " if page
+                                              else f" at location {place} ")
+    return where, f"{year}-{int(month):02d}-{int(day):02d}" + (f" {time}" if time else "")
 
 
 def _foreign_meta(where: str, added: str) -> tuple[str, str] | None:
@@ -478,9 +497,9 @@ def clippings_note(text: str) -> str | None:
     before a title left out; and a highlight a later highlight of the same book replaces (_replaced: the same
     passage highlighted again, or the highlight extended) is read as blank lines: the device keeps both, and
     both ranked, word for word; so is a bookmark (no text: its chunk was its book's title and that line). An
-    entry line in lower case is one, and a German, French, Spanish or Italian Kindle's is read in the English
-    form (_entry_line). An entry that is not well formed (a Kindle set to another language's, a line
-    of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
+    entry line in lower case is one, and a German, French, Spanish, Italian, Dutch, Portuguese or Japanese
+    Kindle's is read in the English form (_entry_line). An entry that is not well formed (a Kindle set to
+    another language's, a line of the user's after the last `==========`, a last entry with no `==========`) is kept as written, when the
     file's first entry and more than half its entries are well formed: one such entry turned the reader off
     for the whole file (a note quoting one entry, then a line of its own, is still no clippings). Each entry
     is dated by its `Added on` day and cut into chunks of its own (sections.clippings_entries,

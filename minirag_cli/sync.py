@@ -397,6 +397,10 @@ class SyncSummary:
     # `Thumbs.db`, `desktop.ini`, `~$Budget.docx`), not listed in `skipped`
     system_files: int = 0
     warnings: list[dict] = field(default_factory=list)
+    # the warnings the notes this sync did not read were read with (their reading as indexed: an `\iffalse` never
+    # closed, a text read as cp1252, conflict markers), {root, path, reason}: the text summary counts them, as it counts
+    # the files skipped as before (db.READ_WARNINGS_KEY; they were said by the sync that read the note alone)
+    warned_before: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     # the notes' entities extracted anew because the index recorded another
     # version of the heuristic rules: {notes, from_version, to_version, seconds}
@@ -1043,6 +1047,15 @@ class _Run:
     folders: dict[str, FolderNotes] = field(default_factory=dict)
     # the folders some of whose notes _stale_readings could not read for now: their reader version stays
     unread_readings: set[str] = field(default_factory=set)
+    # folder -> the Logseq graphs its walk found (walk.WalkResult.logseq_graphs), recorded when the sync ends
+    logseq_graphs: dict[str, list[str]] = field(default_factory=dict)
+    # folder -> {path: the warnings its note was read with} of the notes it indexes, recorded when the sync ends
+    # (db.READ_WARNINGS_KEY); read_now: the folder's being synced, the notes read now (none: [])
+    read_warnings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    read_now: dict[str, list[str]] = field(default_factory=dict)
+    # the folder's notes read as indexed after a readers' upgrade or a graph come or gone (_read_differently):
+    # {path: the warnings they read with}, recorded in place of the record (an older mrag's had none)
+    read_same: dict[str, list[str]] = field(default_factory=dict)
     # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
     stale_recorded: frozenset[str] = frozenset()
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
@@ -1195,6 +1208,9 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
         _record_looked(conn, run.looked, roots_known | {str(r) for r in roots})
         _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
                                roots_known | {str(r) for r in roots})
+        _record_logseq_graphs(conn, {root: graphs for root, graphs in run.logseq_graphs.items()
+                                     if root not in run.unread_readings}, roots_known | {str(r) for r in roots})
+        _record_read_warnings(conn, run.read_warnings, roots_known | {str(r) for r in roots})
         dbmod.set_meta(conn, "last_sync", dbmod.now_iso())
     for attr in ("model_calls", "tokens_in", "tokens_out"):
         setattr(summary, attr, getattr(extractor, attr, 0))
@@ -1212,6 +1228,41 @@ def _record_reader_version(conn, synced: Sequence[str], kept_roots: set[str]) ->
     value.update({root: READER_VERSION for root in synced})
     if value != recorded:
         dbmod.set_meta(conn, dbmod.READER_VERSION_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def _record_logseq_graphs(conn, synced: dict[str, list[str]], kept_roots: set[str]) -> None:
+    """Record the Logseq graphs of the folders `synced` (folder -> its graphs; _graphs_changed), inside the
+    caller's transaction; the other kept folders keep their record."""
+    recorded = dbmod.meta_dict(conn, dbmod.LOGSEQ_GRAPHS_KEY)
+    value = {root: graphs for root, graphs in recorded.items() if root in kept_roots}
+    value.update({root: graphs for root, graphs in synced.items() if graphs or root in recorded})
+    if value != recorded:
+        dbmod.set_meta(conn, dbmod.LOGSEQ_GRAPHS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def _record_read_warnings(conn, synced: dict[str, dict[str, list[str]]], kept_roots: set[str]) -> None:
+    """Record the warnings the notes of the folders `synced` were read with (_warned_before), inside the caller's
+    transaction; the other kept folders keep their record."""
+    recorded = dbmod.meta_dict(conn, dbmod.READ_WARNINGS_KEY)
+    value = {root: notes for root, notes in recorded.items() if root in kept_roots}
+    value.update(synced)
+    value = {root: notes for root, notes in value.items() if notes}
+    if value != recorded:
+        dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def _record_note_warnings(conn, root: str, path: str, warnings: list[str]) -> None:
+    """Record the warnings the note `path` of the folder `root` was read with as it is written, inside the
+    caller's transaction (its own: a sync stopped by Ctrl-C kept the notes it wrote, and their warnings, recorded
+    only when it ended, were never said again); the end of the sync records the folder's whole
+    (_record_read_warnings). Most notes have none before and none now: nothing written."""
+    recorded = dbmod.meta_dict(conn, dbmod.READ_WARNINGS_KEY)
+    notes = recorded.get(root) if isinstance(recorded.get(root), dict) else {}
+    if notes.get(path, []) == warnings:
+        return
+    notes = {**notes, path: warnings} if warnings else {p: w for p, w in notes.items() if p != path}
+    value = {**recorded, root: notes} if notes else {r: n for r, n in recorded.items() if r != root}
+    dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
 def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> None:
@@ -1736,14 +1787,25 @@ def _sync_root(run: _Run, root: Path) -> None:
     # mrag's may have indexed a page): the walk opens only new and changed notes
     current = dbmod.meta_dict(conn, dbmod.READER_VERSION_KEY).get(str(root)) == READER_VERSION
     # hard links stay indexed at the name the index holds (a new link is the one listed as skipped)
+    looked = dbmod.looked_files(conn).get(str(root)) if current else None
     walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
                         exclude=run.own_files, indexed=existing,
                         known={path: old[2:] for path, old in existing.items()} if current else None,
-                        looked=dbmod.looked_files(conn).get(str(root)) if current else None)
+                        looked=looked)
+    graphs = _graphs_came_or_went(run, str(root), walked, existing)
+    unlooked = {path: record for path, record in (looked or {}).items()
+                if not (graphs and path.lower().endswith(".md") and path.startswith(graphs))}
+    if looked and unlooked != looked:  # a page skipped as a graph read it (`template::` blocks alone) is looked
+        # at anew: the graph's settings came or went since (_graphs_changed reads the pages it indexes)
+        walked = walk_notes(root, max_bytes=options.max_bytes, follow_symlinks=str(root) in run.following,
+                            exclude=run.own_files, indexed=existing,
+                            known={path: old[2:] for path, old in existing.items()}, looked=unlooked)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
     summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
-    stale = _stale_readings(run, str(root), walked, existing) | _over_new_limit(run, walked, existing)
+    stale = (_stale_readings(run, str(root), walked, existing)
+             | _graphs_changed(run, str(root), walked, existing, graphs)
+             | _over_new_limit(run, walked, existing))
     if stale:  # indexed anew as a changed file is: no stat or hash of theirs says unchanged
         existing = {path: (old[0], "", -1, -1.0) if path in stale else old for path, old in existing.items()}
     summary.unwatched[str(root)], summary.linked_folders[str(root)] = walked.unwatched, walked.linked_folders
@@ -1836,6 +1898,7 @@ def _sync_root(run: _Run, root: Path) -> None:
             store.touch_documents(conn, touched_only)
     run.read_ahead = {}  # what no sync of its notes took (none should be left)
     _remove_gone(run, str(root), existing, seen)
+    _warned_before(run, str(root), seen)
     written = set(summary.added_paths[written_from[0]:]) | set(summary.changed_paths[written_from[1]:])
     run.build.pop(dbmod.LINKED_NAMES_KEY, None)  # no note written or removed: the records stand
     run.build.pop(dbmod.LINK_TARGETS_KEY, None)
@@ -1846,6 +1909,19 @@ def _sync_root(run: _Run, root: Path) -> None:
     relink = bool(written) or len(summary.removed_paths) > removed_from or linked_before is None or links_read
     _name_anew(run, root, named_before, written, unjoined, recorded,
                (linked_before,) if relink else None)
+
+
+def _warned_before(run: _Run, root: str, indexed: set[str]) -> None:
+    """The warnings the notes of the folder `root` still `indexed` were read with: as recorded of those this sync
+    did not read (summary.warned_before), as read now of the others (run.read_now), for _record_read_warnings."""
+    recorded = dbmod.meta_dict(run.conn, dbmod.READ_WARNINGS_KEY).get(root)
+    recorded = {**(recorded if isinstance(recorded, dict) else {}), **run.read_same}
+    standing = {path: reasons for path, reasons in recorded.items()
+                if path in indexed and path not in run.read_now and isinstance(reasons, list) and reasons}
+    run.summary.warned_before += [{"root": root, "path": path, "reason": str(reason)} for path in sorted(standing)
+                                  for reason in standing[path]]
+    standing.update((path, reasons) for path, reasons in run.read_now.items() if reasons and path in indexed)
+    run.read_warnings[root], run.read_now, run.read_same = standing, {}, {}
 
 
 def _link_ahead(run: _Run, root: Path, walked: WalkResult, existing: dict, synced: Sequence[str],
@@ -1929,6 +2005,47 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
         return set()
     started = time.perf_counter()
     notes = [(f, existing[f.path]) for f in walked.files if f.path in existing]
+    stale = _read_differently(run, root, walked, existing, notes)
+    before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
+    run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
+                          "from_version": recorded if isinstance(recorded, int) else None,
+                          "to_version": READER_VERSION,
+                          "seconds": round(before["seconds"] + time.perf_counter() - started, 3)}
+    return stale
+
+
+def _graphs_came_or_went(run: _Run, root: str, walked: WalkResult, existing: dict) -> tuple[str, ...]:
+    """The Logseq graphs (their folders from `root`, walk.WalkResult.logseq_graphs) that came or went since the
+    last sync of the folder `root` (`walked`: its walk): their `logseq/config.edn` made or deleted. A folder read by
+    other readers (_stale_readings reads every note anew) or synced first: none. Its record absent, the folder
+    was in no graph (_record_logseq_graphs records none)."""
+    now = sorted(set(walked.logseq_graphs))
+    run.logseq_graphs[root] = now
+    recorded = dbmod.meta_dict(run.conn, dbmod.LOGSEQ_GRAPHS_KEY).get(root, [] if existing else None)
+    current = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) == READER_VERSION
+    if not isinstance(recorded, list) or not current:
+        return ()
+    return tuple(sorted(set(now) ^ {g for g in recorded if isinstance(g, str)}))
+
+
+def _graphs_changed(run: _Run, root: str, walked: WalkResult, existing: dict, came_or_went: tuple[str, ...]
+                    ) -> set[str]:
+    """The paths of the Markdown pages of the folder `root` (`walked`: its walk) that read otherwise now that a
+    Logseq graph they are in came or went since its last sync (`came_or_went`: _graphs_came_or_went; a
+    `template::` block is read blank in a graph alone, logseq_templates.py), checked as _stale_readings checks
+    a folder's notes after a readers' upgrade, but only the indexed pages under that graph's folder (its pages
+    skipped as templates alone are looked at anew by the walk: _sync_root)."""
+    if not came_or_went:
+        return set()
+    notes = [(f, existing[f.path]) for f in walked.files
+             if f.path in existing and f.path.lower().endswith(".md") and f.path.startswith(came_or_went)]
+    return _read_differently(run, root, walked, existing, notes)
+
+
+def _read_differently(run: _Run, root: str, walked: WalkResult, existing: dict, notes: list) -> set[str]:
+    """Of `notes` ((note, its index record) of the folder `root`, `walked` its walk), the paths of those whose
+    bytes are as indexed but that read otherwise now (_stale_readings); a note that cannot be read for now puts
+    `root` in run.unread_readings."""
     kept = set(walked.kept)  # listed in a folder that cannot be searched
     if any(path.startswith(tuple(walked.unlisted)) or path in kept for path in existing):
         run.unread_readings.add(root)
@@ -1946,16 +2063,14 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
                 continue
             if note_hash(note.abspath, data) != old[1]:
                 continue  # changed: read anew anyway
-            skipped, text, _warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
+            skipped, text, warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
             chunks = [chunk for _, chunk in stored[old[0]]]
             if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != chunks \
                     or _head_read_anew(run.conn, old[0], text, root, note.path, chunks):
                 stale.add(note.path)
-    before = run.summary.reread or {"notes": 0, "checked": 0, "seconds": 0.0}
-    run.summary.reread = {"notes": before["notes"] + len(stale), "checked": before["checked"] + len(notes),
-                          "from_version": recorded if isinstance(recorded, int) else None,
-                          "to_version": READER_VERSION,
-                          "seconds": round(before["seconds"] + time.perf_counter() - started, 3)}
+            else:  # read as indexed: its warnings as now, for _warned_before (an index synced by an mrag that
+                # recorded none had them said once, by the sync that read the note)
+                run.read_same[note.path] = [w for w in (warning, merge_conflict_warning(note.path, text)) if w]
     return stale
 
 
@@ -2013,10 +2128,11 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         seen.add(note.path)
-        if warning:  # read as cp1252, or with replacement characters: its text may not be the one meant
-            summary.warnings.append({"path": note.path, "reason": warning})
-        if conflict := merge_conflict_warning(note.path, text):
-            summary.warnings.append({"path": note.path, "reason": conflict})
+        conflict = merge_conflict_warning(note.path, text)
+        # read as cp1252, or with replacement characters (its text may not be the one meant), an `\iffalse` never
+        # closed, conflict markers: said now, and counted by each sync while the note stays as read (_warned_before)
+        run.read_now[note.path] = [w for w in (warning, conflict) if w]
+        summary.warnings += [{"path": note.path, "reason": w} for w in run.read_now[note.path]]
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
                        link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
 
@@ -3451,6 +3567,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
                                              chunk_days([pc.chunk for pc in planned], pending.text, note.path),
                                              chunk_books([pc.chunk for pc in planned], pending.text))
         _record_build(run)
+        _record_note_warnings(run.conn, str(root), note.path, run.read_now.get(note.path, []))
     # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
     summary = run.summary
     if pending.is_new:

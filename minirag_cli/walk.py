@@ -26,6 +26,7 @@ from minirag_cli.errors import IgnoreFileError
 from minirag_cli.keep import KEEP_SUFFIX, KeepTrashed, copy_compared, keep_json, keep_litter, takeout_index
 from minirag_cli.keep_html import HTML_SUFFIX, keep_html_head, keep_html_text
 from minirag_cli.latex_files import build_file, exported_tex, tex_stems
+from minirag_cli.logseq_templates import GRAPH_SETTINGS, graph_folder, in_graph
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
 from minirag_cli.readers import read_text
@@ -159,6 +160,9 @@ class WalkResult:
     # `Budget-WORKPC.md`), compared with their note by this walk: path -> the warning (said once, when
     # compared; indexed all the same). The verdict is kept in `looked` for doctor and status.
     possible_copies: dict[str, str] = field(default_factory=dict)
+    # the Logseq graphs the notes are in (logseq_templates.graph_folder), each its folder from the root ("a/b/", ""
+    # for the root or a folder above it), whose pages read otherwise when it comes or goes (sync._graphs_changed)
+    logseq_graphs: list[str] = field(default_factory=list)
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -185,8 +189,9 @@ LOGSEQ_COPIES = frozenset({"bak", "version-files"})
 
 
 def _logseq_folder(dirpath: str) -> bool:
-    """Is `dirpath` a Logseq graph's own `logseq/` folder, the one holding `config.edn`?"""
-    return os.path.basename(dirpath) == "logseq" and os.path.isfile(os.path.join(dirpath, "config.edn"))
+    """Is `dirpath` a Logseq graph's own `logseq/` folder, the one holding `config.edn` (logseq_templates.graph_folder
+    of the folder it is in)?"""
+    return os.path.basename(dirpath) == GRAPH_SETTINGS[0] and graph_folder(os.path.dirname(dirpath))
 
 
 def logseq_copies(dirpath: str, name: str) -> bool:
@@ -937,9 +942,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     inodes: dict[tuple[int, int], list[str]] = {}  # (device, inode) of a file with hard links -> its note paths
     nlinks: dict[str, os.stat_result] = {}  # note path -> its stat, of the files with hard links
     templates: dict[str, str] = {}  # a vault's templates folder (path from the root) -> why it is skipped
+    if in_graph(Path(root).parent):  # a graph above the root: every page is one of it
+        result.logseq_graphs.append("")
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
+        if GRAPH_SETTINGS[0] in dirnames and graph_folder(dirpath):
+            result.logseq_graphs.append(reldir)
         kept = []
         if ".obsidian" in dirnames:  # a vault: its templates folders (full paths from the root) are skipped
             for folder, setting in obsidian_templates(dirpath).items():
@@ -1817,7 +1826,16 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # `# notes` read as a heading), but a web address's or a file's (`[[Wikipedia|https://...#History]]`).
 # 12: qa39: a German day in figures dates a note, day first (text.DOTTED_DATE: `05.10.2026.md`, a head `# Dienstag,
 # 06.10.2026`; its header gets `date: 2026-10-06` as `2026-10-06.md`'s does): such a daily note was undated.
-READER_VERSION = 12
+# 13: formats3: a `.csv` keeps its file's lines (csvnotes.py: a row on its file line, no `|---|` line under the header,
+# Excel's `sep=;` line blank; its rows were cited a line below their own), and a Kindle's clippings in Dutch,
+# Portuguese and Japanese are entries (`- Uw markering op pagina 12 | ...`, `- Seu destaque na página 12 | ...`,
+# `- 26ページ|位置No. 295-296のハイライト |作成日: ...`: the file was plain text, undated). A Logseq graph's
+# `logseq/config.edn` made or deleted has the next sync read the graph's unchanged pages anew (sync._graphs_changed:
+# their `template::` blocks stayed in, or out, until each page changed). (Sync, no reading: the warnings a note was
+# read with, an `\iffalse` never closed, are counted by each sync while it stays so, sync._warned_before: said once.)
+# 13: fixD (revC of formats3): a Dutch Kindle's clip (`- Uw knipsel op pagina 12 | ...`) is an entry too, and a page
+# skipped as Logseq templates alone is looked at anew when its graph's config.edn goes or comes (it stayed skipped).
+READER_VERSION = 13
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -15,9 +15,9 @@ A batch that holds a note gone (with no iCloud placeholder in its place, from a 
 up to EVICTION_GRACE_MS for the placeholder before its re-sync: iCloud evicts a note in two steps, and a
 re-sync between them removed a note a plain sync keeps as last synced.
 
-A change to a vault's templates folder setting (walk.template_setting) re-syncs its root, as one to
-the .mragignore does. A .mragignore that cannot be used (unreadable, an invalid line) is reported
-as a skipped line and the watch goes on; its fix re-syncs the root.
+A change to a vault's templates folder setting (walk.template_setting) or a Logseq graph's `logseq/config.edn`
+(logseq_templates.graph_setting) re-syncs its root, as one to the .mragignore does. A .mragignore that cannot be
+used (unreadable, an invalid line) is reported as a skipped line and the watch goes on; its fix re-syncs the root.
 
 What inotify on the folders cannot see is stat'ed each time the watcher
 wakes (at least every WATCH_IDLE_MS): the target of a followed file symlink
@@ -85,6 +85,7 @@ from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigterm_as_interrupt
 from minirag_cli.keep import KEEP_SUFFIX
 from minirag_cli.keep_html import HTML_SUFFIX
+from minirag_cli.logseq_templates import graph_setting
 from minirag_cli.store.view import chunks_at, notes_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, icloud_placeholder_of, stat_key, template_setting, terminal_name
 
@@ -173,7 +174,7 @@ class NoteFilter:
                 rel = p.relative_to(root)
             except ValueError:
                 continue
-            if rel.parts == (IGNORE_FILE,) or template_setting(rel.as_posix()):
+            if rel.parts == (IGNORE_FILE,) or template_setting(rel.as_posix()) or graph_setting(rel.as_posix()):
                 return True
             # an iCloud placeholder (`.Car.md.icloud`) is a change of its note: one that came after the note
             # was gone (removed by then) has the note listed as not downloaded, as a sync lists it
@@ -331,9 +332,9 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     Interrupted (Ctrl-C), it raises ResyncInterrupted with the changes it
     committed."""
     known = known if known is not None else Known()
-    # a changed .mragignore (or a vault's templates folder setting) adds and removes notes nobody touched:
-    # every change of its root is reported
-    if rels is not None and (IGNORE_FILE in rels or any(template_setting(rel) for rel in rels)):
+    # a changed .mragignore (or a vault's templates folder setting, a Logseq graph's settings come or gone) adds,
+    # removes and changes notes nobody touched: every change of its root is reported
+    if rels is not None and (IGNORE_FILE in rels or any(template_setting(rel) or graph_setting(rel) for rel in rels)):
         rels = None
     before = notes_at(conn, str(root), rels)
     started = time.perf_counter()

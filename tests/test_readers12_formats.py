@@ -249,9 +249,10 @@ def test_a_small_csv_is_a_table_note_and_a_data_set_is_skipped(tmp_path):
         names = {n for (n,) in conn.execute("SELECT name FROM entities")}
     finally:
         conn.close()
-    assert chunks["reading-list.csv"].split("\n")[:4] == [
-        "| Title | Author | Status |", "|---|---|---|", "| The Left Hand of Darkness | Ursula K. Le Guin | read |",
+    # each row on its file's line (readers 13: a `|---|` line under the header shifted them; formats3's tests)
+    assert chunks["reading-list.csv"].split("\n")[:3] == [
+        "| Title | Author | Status |", "| The Left Hand of Darkness | Ursula K. Le Guin | read |",
         "| Piranesi | Susanna Clarke | reading, slowly |"]
-    assert chunks["contacts.csv"].split("\n")[2] == "| Priya Raman | +44 20 7946 0000 | met at \\| the fair |"
+    assert chunks["contacts.csv"].split("\n")[1] == "| Priya Raman | +44 20 7946 0000 | met at \\| the fair |"
     assert heads == {"reading-list", "contacts"}
     assert not {"Susanna Clarke", "Frank Herbert", "Priya Raman", "Title"} & names

@@ -202,24 +202,30 @@ def test_one_book_of_thousands_of_highlights_is_read_quickly():
 
 def test_a_us_time_and_odd_entries():
     """A US time's `PM` is read in lower case (it was a name); one entry that is not well formed (a Kindle
-    set to Dutch, which readers 12 do not read as German's, the user's line after the last `==========`, a last
-    entry with no `==========`) is kept as written and no longer turns the reader off for the whole file."""
-    german = ("Meditaties (Marcus Aurelius)", "- Uw markering op pagina 17 | locatie 245-246 | Toegevoegd op "
-              "donderdag 6 november 2025 22:30:00", "Je hebt macht over je geest.")
-    text = clippings(*[e for e in CLIPS_ENTRIES[:3]], german, *CLIPS_ENTRIES[3:]).removeprefix("\ufeff")
+    set to Swedish, which no reader reads, the user's line after the last `==========`, a last entry with no
+    `==========`) is kept as written and no longer turns the reader off for the whole file. A Dutch Kindle's
+    entry, kept as written by readers 12, is read in the English form since readers 13 (formats3)."""
+    odd = ("Meditationer (Marcus Aurelius)", "- Din markering på sidan 17 | plats 245-246 | Tillagd torsdag "
+           "6 november 2025 22:30:00", "Du har makt över ditt sinne.")
+    text = clippings(*[e for e in CLIPS_ENTRIES[:3]], odd, *CLIPS_ENTRIES[3:]).removeprefix("\ufeff")
     read = clippings_note(text + "my own line after it\r\n")
     assert read is not None
     lines = read.split("\r\n")
-    assert lines[16] == german[1] and lines[18] == german[2] and lines[-2] == "my own line after it"
+    assert lines[16] == odd[1] and lines[18] == odd[2] and lines[-2] == "my own line after it"
     assert lines[36] == "- highlight loc. 1802-05  | added on Thursday, March 15, 2012, 11:02 pm"
     assert "==========" not in read
     assert [day for _i, _b, day in clippings_entries(read)][-1] == "2012-03-15"
+    dutch = ("Meditaties (Marcus Aurelius)", "- Uw markering op pagina 17 | locatie 245-246 | Toegevoegd op "
+             "donderdag 6 november 2025 22:30:00", "Je hebt macht over je geest.")
+    read = clippings_note(clippings(*[e for e in CLIPS_ENTRIES[:3]], dutch).removeprefix("\ufeff"))
+    assert read is not None
+    assert read.split("\r\n")[16] == "- your highlight on page 17 | location 245-246 | added on 2025-11-06 22:30:00"
     # a last entry with no `==========` after it is an entry all the same
     cut = clippings_note(text.removesuffix("==========\r\n"))
     assert cut is not None and clippings_entries(cut)[-1][1] == "The Black Swan (Nassim Nicholas Taleb)"
     # the first entry none, or most entries none: no clippings
-    assert clippings_note(clippings(german, *CLIPS_ENTRIES[:1]).removeprefix("\ufeff")) is None
-    assert clippings_note(clippings(CLIPS_ENTRIES[0], german, german).removeprefix("\ufeff")) is None
+    assert clippings_note(clippings(odd, *CLIPS_ENTRIES[:1]).removeprefix("\ufeff")) is None
+    assert clippings_note(clippings(CLIPS_ENTRIES[0], odd, odd).removeprefix("\ufeff")) is None
 
 
 def test_a_re_extraction_keeps_each_clippings_chunks_book_and_a_todo_txts_name(tmp_path):

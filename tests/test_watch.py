@@ -321,7 +321,8 @@ def test_note_filter(tmp_path):
     db_path = root / "index.sqlite"
     f = NoteFilter([root], db_path)
     yes = [root / "a.md", root / "sub" / "b.TXT", root / ".mragignore", root / "folder-renamed", root / "sub",
-           root / "Keep" / "Groceries.json"]  # maybe a Google Keep note (qa37: a Keep note's change was not seen)
+           root / "Keep" / "Groceries.json",  # maybe a Google Keep note (qa37: a Keep note's change was not seen)
+           root / "graph" / "logseq" / "config.edn"]  # a Logseq graph's settings: its pages read otherwise (readers 13)
     no = [root / ".mrag" / "index.sqlite", root / ".mrag" / "index.sqlite-wal", db_path, Path(str(db_path) + "-wal"),
           root / ".git" / "HEAD", root / "sub" / ".b.md.swp", root / "sub" / ".mragignore", root / "x.png",
           tmp_path / "elsewhere.md"]
