@@ -765,7 +765,9 @@ _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|eve
 # last time I hiked at the weekend" (fixC)
 _LATEST = re.compile(r"\bwhen\s+(?:did|was|were|had)(?:n['’]t)?\s+\w+\s+last\b|\blast\s+time\b", re.I)
 # a span of weekdays this module does not read, "between Mon and Wed", a bare "Tue-Thu" (nor "on Mon-Fri": read)
-_SPAN_NOT_READ = re.compile(r"(?:\s*,)?\s*(?:(?:and|or|&)\s+)?(?:\bbetween\s+(?:" + _WEEKDAY + r")\s+and\s+(?:" + _WEEKDAY + r")"
+# after a list's join, ", and Tue-Thu" (asked_days)
+_SPAN_NOT_READ = re.compile(r"(?:\s*,)?\s*(?:(?:and|or|&)\s+)?"
+                            r"(?:\bbetween\s+(?:" + _WEEKDAY + r")\s+and\s+(?:" + _WEEKDAY + r")"
                             r"|(?<!\w)(?:" + _WEEKDAY + r")\s*[-–—]\s*(?:" + _WEEKDAY + "))", re.I)
 # an English weekday named anywhere, a short name capitalised: "Mon-Fri and at the weekend" (_weekday_named)
 _NAMED_WEEKDAY = re.compile(r"\b(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\b", re.I)

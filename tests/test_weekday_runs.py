@@ -92,7 +92,8 @@ def test_a_weekend_list_is_answered_from_its_own_notes(index):
     ("What did I do Monday—Wednesday?", SUNDAY, None),
     ("Mon-Wed: what did I do?", MONDAY, None),
     ("What did I do Mon-Wed.", SUNDAY, None),
-    ("What did I eat Mon-Wed last week?", SUNDAY, [str(dt.date(2026, 11, 23) + dt.timedelta(days=n)) for n in range(7)]),
+    ("What did I eat Mon-Wed last week?", SUNDAY,  # last week (Monday to Sunday), as db517d4
+     [str(dt.date(2026, 11, 23) + dt.timedelta(days=n)) for n in range(7)]),
     ("What did I do between Mon and Wed last week?", SUNDAY, None),
     ("What did I do yesterday and Mon-Wed?", SUNDAY, ["2026-12-05"]),  # beside another phrase: that one
     ("What did I do Mon-Wed and yesterday?", SUNDAY, ["2026-12-05"]),
