@@ -764,6 +764,9 @@ _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|eve
 # ... nor the latest time a thing was done, which may be any weekend: "when did I last go out on the weekend?", "the
 # last time I hiked at the weekend" (fixC)
 _LATEST = re.compile(r"\bwhen\s+(?:did|was|were|had)(?:n['’]t)?\s+\w+\s+last\b|\blast\s+time\b", re.I)
+# ... nor a wish's, a plan by another word: "what did I want to do on the weekend?" (review revD; not in _PLANNED,
+# which turns "this weekend" to the coming one, as db517d4 did not for these)
+_WISHED = re.compile(r"\b(?:wanted|want|wish(?:ed)?|hop(?:e|ed)|intend(?:ed)?|mean)\s+to\b", re.I)
 # a span of weekdays this module does not read, "between Mon and Wed", a bare "Tue-Thu" (nor "on Mon-Fri": read)
 # after a list's join, ", and Tue-Thu" (asked_days)
 _SPAN_NOT_READ = re.compile(r"(?:\s*,)?\s*(?:(?:and|or|&)\s+)?"
@@ -780,13 +783,13 @@ def _weekday_named(question: str, m: re.Match) -> bool:
 
 
 def _of_one_past_time(question: str) -> bool:
-    """Does `question` ask of one time gone: in the past tense (_PAST), of no plan (_PLANNED), habit (_HABIT)
-    nor latest time (_LATEST)? Then "on the weekend", "at the weekend", "over the weekend" in it is one weekend
+    """Does `question` ask of one time gone: in the past tense (_PAST), of no plan (_PLANNED, _WISHED), habit
+    (_HABIT) nor latest time (_LATEST)? Then "on the weekend", "at the weekend", "over the weekend" in it is one weekend
     (read as "this weekend" in a past tense is: the one just gone, or the one under way asked on it). "What do I
     do on the weekend?", "what am I doing on the weekend?" may be every weekend or the coming one, "when did I
     last go out on the weekend?" any weekend: not read."""
     return (bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
-            and not _LATEST.search(question))
+            and not _LATEST.search(question) and not _WISHED.search(question))
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,

@@ -154,6 +154,8 @@ def test_the_weekend_in_a_past_tense_is_the_one_just_gone(question, today, days)
     "What did I buy on the weekend of the wedding?",
     "When did I last go out on the weekend?",  # the latest time, any weekend (fixC)
     "When was the last time I hiked at the weekend?",
+    "What did I want to do on the weekend?",  # a wish, a plan (review revD)
+    "What did I hope to finish over the weekend?",
     "What did I do Mon-Wed and over the weekend?",  # a span not read beside it
     "What did I do on weekends?",  # every weekend
     "What did I do every Friday?",
