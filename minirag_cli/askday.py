@@ -26,8 +26,8 @@ recent such day before today (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
-latest such span ended by today, none of it to come; "from Mon to Fri" too, and "between Mon and Fri" and a
-bare "Mon-Fri" in a one-time past question alone ("what did I do Mon-Wed?", not "when is the gym open Mon-Fri?");
+latest such span ended by today, none of it to come; "from Mon to Fri" too; not "between Mon and Fri" nor a bare
+"Mon-Fri", a topic's, a schedule's or a choice's as often, "what did we decide about Mon-Fri remote work?");
 beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
 another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
 the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
@@ -201,12 +201,10 @@ _PHRASE = re.compile(
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
     # a span of weekdays, "on Mon through Fri", "on Monday to Friday", "on Mon–Fri", "from Mon to Fri": the first
     # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
-    # "between Mon and Wed" too, and "Mon-Wed", "Monday–Wednesday" with no word before (not after a determiner,
-    # "the Mon-Fri rota": asked_days; nor in a word or code, "x-Mon-Wed", "`Mon-Wed`")
-    # (not a file's name, a link's or a tag's: "Mon-Wed.txt", "[[Mon-Fri]]", "#Mon-Fri")
-    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)|(?P<bare>)(?<![`/#\[]))(?P<spanfrom>" + _WEEKDAY + r")"
-    r"(?(between)\s+and\s+|(?(bare)\s*[-–—]\s*|(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)))"
-    r"(?P<spanto>" + _WEEKDAY + r")(?(bare)(?![`/\]\w]|\.\w))"
+    # (not "between Mon and Wed" nor a bare "Mon-Wed": read as spans, a topic's, a schedule's or a choice's
+    # dropped the answer's note, "what did we decide about Mon-Fri remote work?": review revD)
+    r"|(?:on|last|from)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
+    r"(?P<spanto>" + _WEEKDAY + r")"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -678,22 +676,16 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     which tells a name in a German question."""
     if today is None:
         return None
-    # once for the question, not for each phrase (a long question was quadratic): is it of one past time, where
-    # does a determiner end ("the Mon-Fri rota"), does it weigh a choice ("choose between Mon and Wed")
+    # once for the question, not for each phrase (a long question was quadratic)
     one_past = _of_one_past_time(question)
-    determined = {d.end() for d in _DETERMINER.finditer(question)}
-    choice = _CHOICE.search(question)
     found = [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
-             and (not m.group("theweekend") or one_past)
-             # a bare "Mon-Fri" and "between Mon and Fri" are days gone in a past tense ("what did I do Mon-Wed?");
-             # in a present one a schedule's or a habit's ("when is the gym open Mon-Fri?", "do I work Mon-Fri?")
-             and (m.group("bare") is None or (one_past and m.start() not in determined))
-             and (m.group("between") is None or (one_past and not choice))]
+             # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA)
+             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)))]
     weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
     if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
         found = [f for f in found if f not in weekdays]
@@ -707,13 +699,10 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
-    # without the phrases read: "between Mon and Wed last week" compares nothing (one pass: many phrases are linear)
-    read, rest, at = sorted((m, *weekdays), key=lambda p: p.start()), [], 0
-    for p in read:
-        rest += [question[at:p.start()], " " * (p.end() - p.start())]
-        at = p.end()
-    rest = "".join(rest) + question[at:]
-    if (_COMPARED.search(rest) or not _askers_time(question, m, person)
+    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
+            # a span not read listed after the weekdays read ("on Mon, and Tue-Thu"): its days asked too, not the
+            # first's alone (db517d4 read none: "Tue" was someone's name before shortnames read a dashed span)
+            or (m.group("weekday") and _SPAN_NOT_READ.match(question, m.end()))
             # (a month named without its year is the date the question writes: none besides it)
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
@@ -730,9 +719,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return within
-    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and m.group("theweekend")):
-        return None  # "last Friday compared to this week": two days asked, none read (as before short names were);
-        # "Monday-Friday and at the weekend": neither was read before, so not the weekend alone (review revA)
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
@@ -768,31 +756,40 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
-# Wednesday", and "between Mon and Wed", "Mon-Wed" since): beside another phrase it leaves that one read alone
-# ("what did I do yesterday and on Mon?") when that one was read before (not "on the weekend": asked_days)
-_SHORT_OR_FROM = re.compile(r"from\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
-                            r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]",
-                            re.I)
-# a span of weekdays with no word before it is a noun's when a determiner leads it: "the Mon-Fri rota", "every Mon-Fri"
-_DETERMINER = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each)\s+",
-                         re.I)
-# "between Mon and Wed" weighing two days, not the days from one to the other: "choose between Monday and
-# Wednesday", "the difference between Mon and Tue classes", "did I prefer …"
-_CHOICE = re.compile(r"\b(?:differen(?:ce|t)|choos(?:e|es|ing)|chose|chosen|choices?|decid(?:e|ed|es|ing)"
-                     r"|decision|pick(?:s|ed|ing)?|compar(?:e|ed|es|ing|ison)|prefer(?:s|red|ring)?|vs\.?|versus)\b",
-                     re.I)
+# Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
+_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?"), which is every weekend
 _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
+# ... nor the latest time a thing was done, which may be any weekend: "when did I last go out on the weekend?", "the
+# last time I hiked at the weekend" (fixC)
+_LATEST = re.compile(r"\bwhen\s+(?:did|was|were|had)(?:n['’]t)?\s+\w+\s+last\b|\blast\s+time\b", re.I)
+# ... nor a wish's, a plan by another word: "what did I want to do on the weekend?" (review revD; not in _PLANNED,
+# which turns "this weekend" to the coming one, as db517d4 did not for these)
+_WISHED = re.compile(r"\b(?:wanted|want|wish(?:ed)?|hop(?:e|ed)|intend(?:ed)?|mean)\s+to\b", re.I)
+# a span of weekdays this module does not read, "between Mon and Wed", a bare "Tue-Thu" (nor "on Mon-Fri": read)
+# after a list's join, ", and Tue-Thu" (asked_days)
+_SPAN_NOT_READ = re.compile(r"(?:\s*,)?\s*(?:(?:and|or|&)\s+)?"
+                            r"(?:\bbetween\s+(?:" + _WEEKDAY + r")\s+and\s+(?:" + _WEEKDAY + r")"
+                            r"|(?<!\w)(?:" + _WEEKDAY + r")\s*[-–—]\s*(?:" + _WEEKDAY + "))", re.I)
+# an English weekday named anywhere, a short name capitalised: "Mon-Fri and at the weekend" (_weekday_named)
+_NAMED_WEEKDAY = re.compile(r"\b(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\b", re.I)
+
+
+def _weekday_named(question: str, m: re.Match) -> bool:
+    """Does `question` name a weekday besides the phrase `m`: "what did I do Mon-Fri and at the weekend?" (a
+    span not read, which "at the weekend" read alone would drop)?"""
+    return _NAMED_WEEKDAY.search(question[:m.start()] + " " + question[m.end():]) is not None
 
 
 def _of_one_past_time(question: str) -> bool:
-    """Does `question` ask of one time gone: in the past tense (_PAST), of no plan (_PLANNED) nor a habit
-    (_HABIT)? Then "on the weekend", "at the weekend", "over the weekend" in it is one weekend (read as "this
-    weekend" in a past tense is: the one just gone, or the one under way asked on it), and "between Mon and Wed"
-    or a bare "Mon-Wed" the days gone. "What do I do on the weekend?", "what am I doing on the weekend?" may be
-    every weekend or the coming one, "when is the gym open Mon-Fri?" every week: not read."""
-    return bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
+    """Does `question` ask of one time gone: in the past tense (_PAST), of no plan (_PLANNED, _WISHED), habit
+    (_HABIT) nor latest time (_LATEST)? Then "on the weekend", "at the weekend", "over the weekend" in it is one weekend
+    (read as "this weekend" in a past tense is: the one just gone, or the one under way asked on it). "What do I
+    do on the weekend?", "what am I doing on the weekend?" may be every weekend or the coming one, "when did I
+    last go out on the weekend?" any weekend: not read."""
+    return (bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
+            and not _LATEST.search(question) and not _WISHED.search(question))
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,
