@@ -160,6 +160,24 @@ _THE_YEAR = (r"\s+of\s+the\s+year\b(?!\s+(?:before|after|when|that|which|we|i|yo
              r"in|since|\d))")
 # a year said in words after a week or a quarter: this year's, the one before, the one after
 _RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
+# the leads of a span of weekdays in German, French and Spanish, each its language's days after it ("von Montag",
+# "du lundi", "de lundi", "de lunes", "del lunes", "de el lunes"), and the word between its two days
+_FROM_LEADS = (rf"|(?P<fromde>vo[nm]\s+(?=(?:{_DE_DAY})(?!\w)))|(?P<fromfr>(?:du|de)\s+(?=(?:{_FR_DAY})(?!\w)))"
+               rf"|(?P<fromes>(?:del|de(?:\s+el)?)\s+(?=(?:{_ES_DAY})(?!\w)))")
+_TO = {"fromde": (_DE_DAY, r"\s+bis\s+(?:zum\s+)?"), "fromfr": (_FR_DAY, r"\s+(?:au|à)\s+"),
+       "fromes": (_ES_DAY, r"\s+(?:al|a(?:\s+el)?)\s+")}
+
+
+def _foreign_or_english(english: str, joiner: bool = False) -> str:
+    """A pattern that is, after a German, French or Spanish lead of a span (_FROM_LEADS), that language's weekday
+    (or, `joiner`, the word between the two days: "bis", "au", "a"), else `english`."""
+    out = f"(?:{english})"
+    for group, (days, word) in reversed(_TO.items()):
+        this = word if joiner else rf"(?:{days})(?!\w)"
+        out = f"(?({group}){this}|{out})"
+    return out
+
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
@@ -171,6 +189,12 @@ _PHRASE = re.compile(
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
+    # "am Wochenende", "le week-end", "el fin de semana": in their language's past tense alone, as "on the weekend"
+    # (asked_days: _of_one_foreign_past_time); not "am Wochenende davor", "le week-end dernier / de Pâques", "el fin
+    # de semana pasado / de la boda" (another weekend, or one named)
+    r"|(?P<fweekend>am\s+wochenende(?!\s+(?:davor|danach|zuvor|vorher|des|der|nach)\b)"
+    r"|le\s+week-?end(?!\s*(?:derni|prochain|pass|précédent|suivant|d['’]|de\b|du\b|des\b|qui\b))"
+    r"|el\s+fin\s+de\s+semana(?!\s+(?:pasado|que|anterior|próximo|siguiente|de|del)\b))"
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
@@ -204,9 +228,14 @@ _PHRASE = re.compile(
     # "between Mon and Wed" too, and "Mon-Wed", "Monday–Wednesday" with no word before (not after a determiner,
     # "the Mon-Fri rota": asked_days; nor in a word or code, "x-Mon-Wed", "`Mon-Wed`")
     # (not a file's name, a link's or a tag's: "Mon-Wed.txt", "[[Mon-Fri]]", "#Mon-Fri")
-    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)|(?P<bare>)(?<![`/#\[]))(?P<spanfrom>" + _WEEKDAY + r")"
-    r"(?(between)\s+and\s+|(?(bare)\s*[-–—]\s*|(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)))"
-    r"(?P<spanto>" + _WEEKDAY + r")(?(bare)(?![`/\]\w]|\.\w))"
+    # German, French, Spanish "from … to" alike: "von Montag bis Mittwoch", "du lundi au mercredi", "de lundi à
+    # mercredi", "de lunes a miércoles", "del lunes al miércoles" (_FROM_DE, _FROM_FR, _FROM_ES; not "zwischen …
+    # und", "entre … et / y": a choice's or a comparison's two days as often, as English "between" in a present tense)
+    r"|(?:(?:on|last|from)\s+|(?P<between>between\s+)" + _FROM_LEADS + r"|(?P<bare>)(?<![`/#\[]))"
+    r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
+    r"(?(between)\s+and\s+|(?(bare)\s*[-–—]\s*|" + _foreign_or_english(
+        r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", joiner=True) + r"))"
+    r"(?P<spanto>" + _foreign_or_english(_WEEKDAY) + r")(?(bare)(?![`/\]\w]|\.\w))"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -227,12 +256,14 @@ _PHRASE = re.compile(
 _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
                      r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat"
                      r"|(?:am|letzten|vorigen)\s+\w+(?:(?:\s*,\s*|\s+)(?:(?:und|oder)\s+)?(?:am\s+)?\w+)*"
-                     r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
+                     r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her"
+                     r"|vo[nm]\s+\w+\s+bis\s+(?:zum\s+)?\w+)$", re.I)
 # a French weekday without "dernier" is read in a French question alone, as "hier" is (asked_days)
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
-                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|el\s+fin\s+de\s+semana"
                       r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
@@ -426,12 +457,13 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
-    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):  # of "this week" / "last week"
+    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend") or m.group("fweekend"):
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
         # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
-        if not last and today.weekday() < 5 and (m.group("pastweekend") or (
+        # (one "am Wochenende", "le week-end", "el fin de semana" is read in a past tense alone: asked_days)
+        if not last and today.weekday() < 5 and (m.group("pastweekend") or m.group("fweekend") or (
                 _PAST.search(m.string) and not _PLANNED.search(m.string)
                 and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
@@ -690,6 +722,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
              and (not m.group("theweekend") or one_past)
+             and (not m.group("fweekend") or _of_one_foreign_past_time(question, m.group(0)))
              # a bare "Mon-Fri" and "between Mon and Fri" are days gone in a past tense ("what did I do Mon-Wed?");
              # in a present one a schedule's or a habit's ("when is the gym open Mon-Fri?", "do I work Mon-Fri?")
              and (m.group("bare") is None or (one_past and m.start() not in determined))
@@ -730,7 +763,7 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return within
-    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and m.group("theweekend")):
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and (m.group("theweekend") or m.group("fweekend"))):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were);
         # "Monday-Friday and at the weekend": neither was read before, so not the weekend alone (review revA)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
@@ -770,7 +803,7 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and "between Mon and Wed", "Mon-Wed" since): beside another phrase it leaves that one read alone
 # ("what did I do yesterday and on Mon?") when that one was read before (not "on the weekend": asked_days)
-_SHORT_OR_FROM = re.compile(r"from\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
+_SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|between\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b"
                             r"|(?:" + "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r"))\.?\s*[-–—]",
                             re.I)
 # a span of weekdays with no word before it is a noun's when a determiner leads it: "the Mon-Fri rota", "every Mon-Fri"
@@ -793,6 +826,51 @@ def _of_one_past_time(question: str) -> bool:
     or a bare "Mon-Wed" the days gone. "What do I do on the weekend?", "what am I doing on the weekend?" may be
     every weekend or the coming one, "when is the gym open Mon-Fri?" every week: not read."""
     return bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
+
+
+# a German, French or Spanish question in the past tense, in the first person's own past for French ("j'ai fait",
+# "ai-je fait", "nous avons mangé", "s'est passé"; not "le musée est fermé"), German's perfect with its participle
+# ("habe … gemacht", "ist … passiert") or a preterite ("war", "hatte"), Spanish's preterite or perfect ("hice",
+# "hicimos", "cociné", "pasó", "he visto"; not its imperfect, "hacía", a habit's as often)
+_FOREIGN_PAST = {
+    "de": re.compile(r"\b(?:war|waren|warst|wart|hatte|hatten|hattest|machte|machten|ging|gingen|aß|aßen)\b"
+                     r"|\b(?:habe|hab|hast|hat|haben|habt|bin|bist|ist|sind|seid)\b.*?"
+                     r"(?:(?-i:\bge[a-zäöüß]{2,}(?:t|en)\b)|\b[a-zäöüß]{3,}iert\b)", re.I),
+    "fr": re.compile(r"(?:\bj['’]ai|\bai-je|\bnous\s+avons|\bavons-nous|\bon\s+a|\ba-t-on|\bje\s+suis|\bsuis-je"
+                     r"|\bnous\s+sommes|\bsommes-nous|\bon\s+est|\bs['’]est)\s+"
+                     r"(?:(?:pas|bien|tout|beaucoup|vraiment|rien|encore)\s+)?"
+                     r"(?!(?:du|lieu)\b)[^\W\d_]+(?:é|ée|és|ées|i|is|it|u|us|ert|ait)(?!\w)", re.I),
+    "es": re.compile(r"(?<!\w)(?:hice|hicimos|hiciste|hizo|hicieron|fui|fuimos|fue|fueron|estuve|estuvimos|estuvo"
+                     r"|tuve|tuvimos|tuvo|vi|vimos|dije|dijimos|pude|pudimos|puse|pusimos)(?!\w)"
+                     r"|(?<!\w)(?:he|hemos|ha|han)\s+[^\W\d_]+(?:ado|ido|cho|to|sto|rto)(?!\w)"
+                     r"|(?<!\w)(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é(?!\w)"
+                     r"|(?<!\w)[^\W\d_]{2,}ó(?!\w)", re.I),
+}
+# ... of no plan ("habe ich am Wochenende geplant", "hatte ich am Wochenende vor", "j'avais prévu", "iba a hacer")
+# nor a habit ("normalerweise", "d'habitude", "siempre"): every weekend, or the coming one
+_FOREIGN_PLAN_OR_HABIT = {
+    "de": re.compile(r"\b(?:vorgehabt|vorhatten?|vorgenommen|geplant|plan\w*|pläne\w*|wollte\w*|wollen|will"
+                     r"|sollte\w*|werde\w*|wird|würde\w*|möchte\w*|normalerweise|meistens|meist|gewöhnlich"
+                     r"|üblicherweise|immer|oft|häufig|manchmal|jede[mnrs]?|sonst|regelmäßig|jemals|je)\b"
+                     r"|\bvor\s*[?.!]*\s*$", re.I),
+    "fr": re.compile(r"\b(?:prévu\w*|prévoy\w*|prévoi\w*|comptai\w*|voul\w*|veux|allai\w*|vais|va|devai\w*"
+                     r"|envisag\w*|planifi\w*|projet\w*|programm\w*|pensai\w*|plan\w*|habituellement"
+                     r"|généralement|souvent|toujours|normalement|chaque|tous|toutes|parfois|jamais|déjà)\b"
+                     r"|\bd['’]habitude\b|\ben\s+général\b", re.I),
+    "es": re.compile(r"(?<!\w)(?:plane\w*|planific\w*|plan(?:es)?|iba|íbamos|iban|voy|vamos|va|pensaba\w*"
+                     r"|pienso|quería\w*|quiero|tenía\w*|previst[oa]s?|debía\w*|debo|siempre|normalmente"
+                     r"|usualmente|generalmente|habitualmente|frecuentemente|suel\w*|solía\w*|solemos|cada|todos"
+                     r"|todas|nunca|alguna\s+vez|a\s+menudo|a\s+veces|en\s+general)(?!\w)", re.I),
+}
+
+
+def _of_one_foreign_past_time(question: str, weekend: str) -> bool:
+    """Does `question` ask of one time gone in the language of `weekend` (its "am Wochenende", "le week-end", "el
+    fin de semana"): in its past tense (_FOREIGN_PAST), of no plan nor a habit (_FOREIGN_PLAN_OR_HABIT)? Then its
+    weekend is one weekend, the one just gone, as a past tense's "on the weekend" (_of_one_past_time). "Was mache
+    ich am Wochenende?", "Qu'est-ce que je fais le week-end ?" may be every weekend or the coming one: not read."""
+    language = {"a": "de", "l": "fr", "e": "es"}[weekend[:1].lower()]
+    return bool(_FOREIGN_PAST[language].search(question)) and not _FOREIGN_PLAN_OR_HABIT[language].search(question)
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,
