@@ -47,7 +47,7 @@ from minirag_cli.timeline import parse_date
 _LATIN = rf"[^\W{CJK_CHARS}]"
 _CAPITALISED = re.compile(rf"(?<!{_LATIN})(?<!['’])([A-Z](?:{_LATIN}|['’-])*(?:[ \t]+[A-Z](?:{_LATIN}|['’-])*)*)")
 _CJK_CHAR = re.compile(f"[{CJK_CHARS}]")
-_SENTENCE_END = ".?!:;\"“(。？！：；「『（"
+_SENTENCE_END = ".?!:;\"“(¿¡。？！：；「『（"  # ¿ ¡ open a Spanish question or exclamation
 _NOT_NAMES = {"I"}
 SLIP_MIN_LETTERS = 5  # shorter words are too often another real word one letter away ("Adam"/"Aden")
 
