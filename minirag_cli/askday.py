@@ -38,7 +38,10 @@ letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; h
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
 la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
 und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
-lundi", every Monday), "el lunes y el martes"; and N days or weeks ago, the numbers up to twelve
+lundi", every Monday), "el lunes y el martes"; a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
+au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y": a choice's two days as often);
+"am Wochenende", "le week-end", "el fin de semana" in their past tense alone, as "on the weekend":
+_of_one_foreign_past_time; and N days or weeks ago, the numbers up to twelve
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
