@@ -838,7 +838,10 @@ def _of_one_past_time(question: str) -> bool:
 _FOREIGN_PAST = {
     "de": re.compile(r"\b(?:war|waren|warst|wart|hatte|hatten|hattest|machte|machten|ging|gingen|aß|aßen)\b"
                      r"|\b(?:habe|hab|hast|hat|haben|habt|bin|bist|ist|sind|seid)\b.*?"
-                     r"(?:(?-i:\bge[a-zäöüß]{2,}(?:t|en)\b)|\b[a-zäöüß]{3,}iert\b)", re.I),
+                     r"(?:(?-i:\bge[a-zäöüß]{2,}(?:t|en)\b)|\b[a-zäöüß]{3,}iert\b"
+                     # participles with no "ge": "haben wir am Wochenende unternommen", "… besucht"
+                     r"|\b(?:unternommen|besucht|erlebt|verbracht|bekommen|vergessen|erledigt|besprochen|erzählt"
+                     r"|verloren|entdeckt|beendet|begonnen|bestellt|bezahlt|erhalten|versucht|verpasst)\b)", re.I),
     "fr": re.compile(r"(?:\bj['’]ai|\bai-je|\bnous\s+avons|\bavons-nous|\bon\s+a|\ba-t-on|\bje\s+suis|\bsuis-je"
                      r"|\bnous\s+sommes|\bsommes-nous|\bon\s+est|\bs['’]est)\s+"
                      r"(?:(?:pas|bien|tout|beaucoup|vraiment|rien|encore)\s+)?"

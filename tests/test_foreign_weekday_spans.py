@@ -77,6 +77,7 @@ LAST_WEEKEND = ["2026-11-28", "2026-11-29"]
     # the weekend in a past tense: the one just gone, or the one under way asked on it
     ("Was habe ich am Wochenende gemacht?", WEDNESDAY, LAST_WEEKEND),
     ("Was ist am Wochenende passiert?", MONDAY, LAST_WEEKEND),
+    ("Was haben wir am Wochenende unternommen?", WEDNESDAY, LAST_WEEKEND),
     ("Was war am Wochenende?", WEDNESDAY, LAST_WEEKEND),
     ("Qu'est-ce que j'ai fait le week-end ?", WEDNESDAY, LAST_WEEKEND),
     ("¿Qué hice el fin de semana?", WEDNESDAY, LAST_WEEKEND),
