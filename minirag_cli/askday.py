@@ -38,7 +38,10 @@ letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; h
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
 la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
 und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
-lundi", every Monday), "el lunes y el martes"; and N days or weeks ago, the numbers up to twelve
+lundi", every Monday), "el lunes y el martes"; a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
+au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y": a choice's two days as often);
+"am Wochenende", "le week-end", "el fin de semana" in their past tense alone, as "on the weekend":
+_of_one_foreign_past_time; and N days or weeks ago, the numbers up to twelve
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
@@ -160,6 +163,24 @@ _THE_YEAR = (r"\s+of\s+the\s+year\b(?!\s+(?:before|after|when|that|which|we|i|yo
              r"in|since|\d))")
 # a year said in words after a week or a quarter: this year's, the one before, the one after
 _RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
+# the leads of a span of weekdays in German, French and Spanish, each its language's days after it ("von Montag",
+# "du lundi", "de lundi", "de lunes", "del lunes", "de el lunes"), and the word between its two days
+_FROM_LEADS = (rf"|(?P<fromde>vo[nm]\s+(?=(?:{_DE_DAY})(?!\w)))|(?P<fromfr>(?:du|de)\s+(?=(?:{_FR_DAY})(?!\w)))"
+               rf"|(?P<fromes>(?:del|de(?:\s+el)?)\s+(?=(?:{_ES_DAY})(?!\w)))")
+_TO = {"fromde": (_DE_DAY, r"\s+bis\s+(?:zum\s+)?"), "fromfr": (_FR_DAY, r"\s+(?:au|à)\s+"),
+       "fromes": (_ES_DAY, r"\s+(?:al|a(?:\s+el)?)\s+")}
+
+
+def _foreign_or_english(english: str, joiner: bool = False) -> str:
+    """A pattern that is, after a German, French or Spanish lead of a span (_FROM_LEADS), that language's weekday
+    (or, `joiner`, the word between the two days: "bis", "au", "a"), else `english`."""
+    out = f"(?:{english})"
+    for group, (days, word) in reversed(_TO.items()):
+        this = word if joiner else rf"(?:{days})(?!\w)"
+        out = f"(?({group}){this}|{out})"
+    return out
+
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
@@ -171,6 +192,12 @@ _PHRASE = re.compile(
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
+    # "am Wochenende", "le week-end", "el fin de semana": in their language's past tense alone, as "on the weekend"
+    # (asked_days: _of_one_foreign_past_time); not "am Wochenende davor", "le week-end dernier / de Pâques", "el fin
+    # de semana pasado / de la boda" (another weekend, or one named)
+    r"|(?P<fweekend>am\s+wochenende(?!\s+(?:davor|danach|zuvor|vorher|des|der|nach)\b)"
+    r"|le\s+week-?end(?!\s*(?:derni|prochain|pass|précédent|suivant|d['’]|de\b|du\b|des\b|qui\b))"
+    r"|el\s+fin\s+de\s+semana(?!\s+(?:pasado|que|anterior|próximo|siguiente|de|del)\b))"
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
@@ -203,8 +230,13 @@ _PHRASE = re.compile(
     # day as "on Mon" reads it, and the days from it to the last (Monday to Friday of that week), not Monday alone
     # (not "between Mon and Wed" nor a bare "Mon-Wed": read as spans, a topic's, a schedule's or a choice's
     # dropped the answer's note, "what did we decide about Mon-Fri remote work?": review revD)
-    r"|(?:on|last|from)\s+(?P<spanfrom>" + _WEEKDAY + r")(?:\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
-    r"(?P<spanto>" + _WEEKDAY + r")"
+    # German, French, Spanish "from … to" alike: "von Montag bis Mittwoch", "du lundi au mercredi", "de lundi à
+    # mercredi", "de lunes a miércoles", "del lunes al miércoles" (_FROM_DE, _FROM_FR, _FROM_ES; not "zwischen …
+    # und", "entre … et / y": a choice's or a comparison's two days as often, as English "between")
+    r"|(?:(?:on|last|from)\s+" + _FROM_LEADS + r")"
+    r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
+    r"(?:" + _foreign_or_english(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", joiner=True) + r")"
+    r"(?P<spanto>" + _foreign_or_english(_WEEKDAY) + r")"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -225,12 +257,14 @@ _PHRASE = re.compile(
 _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|diese)\s+woche"
                      r"|(?:letzten|vorigen|vergangenen|diesen)\s+monat"
                      r"|(?:am|letzten|vorigen)\s+\w+(?:(?:\s*,\s*|\s+)(?:(?:und|oder)\s+)?(?:am\s+)?\w+)*"
-                     r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her)$", re.I)
+                     r"|vor\s+\w+\s+(?:tag|woche)\w*|\w+\s+(?:tage?|wochen?)\s+her"
+                     r"|vo[nm]\s+\w+\s+bis\s+(?:zum\s+)?\w+)$", re.I)
 # a French weekday without "dernier" is read in a French question alone, as "hier" is (asked_days)
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
-                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|el\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|el\s+fin\s+de\s+semana"
                       r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
@@ -424,12 +458,13 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
-    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):  # of "this week" / "last week"
+    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend") or m.group("fweekend"):
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
         # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
-        if not last and today.weekday() < 5 and (m.group("pastweekend") or (
+        # (one "am Wochenende", "le week-end", "el fin de semana" is read in a past tense alone: asked_days)
+        if not last and today.weekday() < 5 and (m.group("pastweekend") or m.group("fweekend") or (
                 _PAST.search(m.string) and not _PLANNED.search(m.string)
                 and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
@@ -685,7 +720,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA)
-             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)))]
+             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)))
+             and (not m.group("fweekend") or _of_one_foreign_past_time(question, m.group(0)))]
     weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
     if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
         found = [f for f in found if f not in weekdays]
@@ -699,7 +735,10 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
-    if (_COMPARED.search(question[:m.start()] + " " + question[m.end():]) or not _askers_time(question, m, person)
+    rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
+    for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
+        rest = rest[:piece.start()] + " " + rest[piece.end():]
+    if (_COMPARED.search(rest) or not _askers_time(question, m, person)
             # a span not read listed after the weekdays read ("on Mon, and Tue-Thu"): its days asked too, not the
             # first's alone (db517d4 read none: "Tue" was someone's name before shortnames read a dashed span)
             or (m.group("weekday") and _SPAN_NOT_READ.match(question, m.end()))
@@ -719,8 +758,9 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return within
-    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
-        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and (m.group("theweekend") or m.group("fweekend"))):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were);
+        # "Monday-Friday and at the weekend": neither was read before, so not the weekend alone (review revA)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
@@ -756,8 +796,9 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
-# Wednesday"): beside another phrase it leaves that one read alone ("what did I do yesterday and on Mon?")
-_SHORT_OR_FROM = re.compile(r"from\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
+# Wednesday", and the German, French, Spanish "from" spans since): beside another phrase it leaves that one read alone
+# ("what did I do yesterday and on Mon?")
+_SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?"), which is every weekend
 _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
@@ -790,6 +831,54 @@ def _of_one_past_time(question: str) -> bool:
     last go out on the weekend?" any weekend: not read."""
     return (bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
             and not _LATEST.search(question) and not _WISHED.search(question))
+
+
+# a German, French or Spanish question in the past tense, in the first person's own past for French ("j'ai fait",
+# "ai-je fait", "nous avons mangé", "s'est passé"; not "le musée est fermé"), German's perfect with its participle
+# ("habe … gemacht", "ist … passiert") or a preterite ("war", "hatte"), Spanish's preterite or perfect ("hice",
+# "hicimos", "cociné", "pasó", "he visto"; not its imperfect, "hacía", a habit's as often)
+_FOREIGN_PAST = {
+    "de": re.compile(r"\b(?:war|waren|warst|wart|hatte|hatten|hattest|machte|machten|ging|gingen|aß|aßen)\b"
+                     r"|\b(?:habe|hab|hast|hat|haben|habt|bin|bist|ist|sind|seid)\b.*?"
+                     r"(?:(?-i:\bge[a-zäöüß]{2,}(?:t|en)\b)|\b[a-zäöüß]{3,}iert\b"
+                     # participles with no "ge": "haben wir am Wochenende unternommen", "… besucht"
+                     r"|\b(?:unternommen|besucht|erlebt|verbracht|bekommen|vergessen|erledigt|besprochen|erzählt"
+                     r"|verloren|entdeckt|beendet|begonnen|bestellt|bezahlt|erhalten|versucht|verpasst)\b)", re.I),
+    "fr": re.compile(r"(?:\bj['’]ai|\bai-je|\bnous\s+avons|\bavons-nous|\bon\s+a|\ba-t-on|\bje\s+suis|\bsuis-je"
+                     r"|\bnous\s+sommes|\bsommes-nous|\bon\s+est|\bs['’]est)\s+"
+                     r"(?:(?:pas|bien|tout|beaucoup|vraiment|rien|encore)\s+)?"
+                     r"(?!(?:du|lieu)\b)[^\W\d_]+(?:é|ée|és|ées|i|is|it|u|us|ert|ait)(?!\w)", re.I),
+    "es": re.compile(r"(?<!\w)(?:hice|hicimos|hiciste|hizo|hicieron|fui|fuimos|fue|fueron|estuve|estuvimos|estuvo"
+                     r"|tuve|tuvimos|tuvo|vi|vimos|dije|dijimos|pude|pudimos|puse|pusimos)(?!\w)"
+                     r"|(?<!\w)(?:he|hemos|ha|han)\s+[^\W\d_]+(?:ado|ido|cho|to|sto|rto)(?!\w)"
+                     r"|(?<!\w)(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é(?!\w)"
+                     r"|(?<!\w)[^\W\d_]{2,}ó(?!\w)", re.I),
+}
+# ... of no plan ("habe ich am Wochenende geplant", "hatte ich am Wochenende vor", "j'avais prévu", "iba a hacer")
+# nor a habit ("normalerweise", "d'habitude", "siempre"): every weekend, or the coming one
+_FOREIGN_PLAN_OR_HABIT = {
+    "de": re.compile(r"\b(?:vorgehabt|vorhatten?|vorgenommen|geplant|plan\w*|pläne\w*|wollte\w*|wollen|will"
+                     r"|sollte\w*|werde\w*|wird|würde\w*|möchte\w*|normalerweise|meistens|meist|gewöhnlich"
+                     r"|üblicherweise|immer|oft|häufig|manchmal|jede[mnrs]?|sonst|regelmäßig|jemals|je)\b"
+                     r"|\bvor\s*[?.!]*\s*$", re.I),
+    "fr": re.compile(r"\b(?:prévu\w*|prévoy\w*|prévoi\w*|comptai\w*|voul\w*|veux|allai\w*|vais|va|devai\w*"
+                     r"|envisag\w*|planifi\w*|projet\w*|programm\w*|pensai\w*|plan\w*|habituellement"
+                     r"|généralement|souvent|toujours|normalement|chaque|tous|toutes|parfois|jamais|déjà)\b"
+                     r"|\bd['’]habitude\b|\ben\s+général\b", re.I),
+    "es": re.compile(r"(?<!\w)(?:plane\w*|planific\w*|plan(?:es)?|iba|íbamos|iban|voy|vamos|va|pensaba\w*"
+                     r"|pienso|quería\w*|quiero|tenía\w*|previst[oa]s?|debía\w*|debo|siempre|normalmente"
+                     r"|usualmente|generalmente|habitualmente|frecuentemente|suel\w*|solía\w*|solemos|cada|todos"
+                     r"|todas|nunca|alguna\s+vez|a\s+menudo|a\s+veces|en\s+general)(?!\w)", re.I),
+}
+
+
+def _of_one_foreign_past_time(question: str, weekend: str) -> bool:
+    """Does `question` ask of one time gone in the language of `weekend` (its "am Wochenende", "le week-end", "el
+    fin de semana"): in its past tense (_FOREIGN_PAST), of no plan nor a habit (_FOREIGN_PLAN_OR_HABIT)? Then its
+    weekend is one weekend, the one just gone, as a past tense's "on the weekend" (_of_one_past_time). "Was mache
+    ich am Wochenende?", "Qu'est-ce que je fais le week-end ?" may be every weekend or the coming one: not read."""
+    language = {"a": "de", "l": "fr", "e": "es"}[weekend[:1].lower()]
+    return bool(_FOREIGN_PAST[language].search(question)) and not _FOREIGN_PLAN_OR_HABIT[language].search(question)
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,

@@ -47,7 +47,7 @@ from minirag_cli.timeline import parse_date
 _LATIN = rf"[^\W{CJK_CHARS}]"
 _CAPITALISED = re.compile(rf"(?<!{_LATIN})(?<!['’])([A-Z](?:{_LATIN}|['’-])*(?:[ \t]+[A-Z](?:{_LATIN}|['’-])*)*)")
 _CJK_CHAR = re.compile(f"[{CJK_CHARS}]")
-_SENTENCE_END = ".?!:;\"“(。？！：；「『（"
+_SENTENCE_END = ".?!:;\"“(¿¡。？！：；「『（"  # ¿ ¡ open a Spanish question or exclamation
 _NOT_NAMES = {"I"}
 SLIP_MIN_LETTERS = 5  # shorter words are too often another real word one letter away ("Adam"/"Aden")
 
@@ -162,10 +162,23 @@ def _weekday_span_held(question: str, name: str, days: list) -> bool:
 _GERMAN_WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
 
 
+# a German span of weekdays, "von Montag bis Mittwoch", "vom Montag bis zum Mittwoch" (askday reads its days)
+_GERMAN_SPAN = re.compile(rf"\bvo[nm][ \t]+({'|'.join(_GERMAN_WEEKDAYS)})[ \t]+bis[ \t]+(?:zum[ \t]+)?"
+                          rf"({'|'.join(_GERMAN_WEEKDAYS)})\b", re.I)
+
+
 def _german_weekday_held(question: str, name: str, days: list) -> bool:
     """`name` is a German weekday, "Montag", or its abbreviation where a date writes it ("am Mo. 5.10.", "Do.,
-    5.11.": not "Was hat Mo gesagt?"), and one of `days` falls on it."""
+    5.11.": not "Was hat Mo gesagt?"), and one of `days` falls on it; or "Wochenende" and one falls on a Saturday
+    or a Sunday ("am Wochenende"); or an end of a span, "von Montag bis Mittwoch", and one falls in the span."""
     low = name.lower()
+    if low == "wochenende" and any(d.weekday() >= 5 for d in days):
+        return True
+    for span in _GERMAN_SPAN.finditer(question):
+        first, last = (_GERMAN_WEEKDAYS.index(g.lower()) for g in span.groups())
+        if low in (span.group(1).lower(), span.group(2).lower()) and any(
+                (d.weekday() - first) % 7 <= (last - first) % 7 for d in days):
+            return True
     number = next((n for n, d in enumerate(_GERMAN_WEEKDAYS) if low in (d, d[:2])), None)
     if number is None or not any(d.weekday() == number for d in days):
         return False
