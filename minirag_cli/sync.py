@@ -1056,6 +1056,9 @@ class _Run:
     # the folder's notes read as indexed after a readers' upgrade or a graph come or gone (_read_differently):
     # {path: the warnings they read with}, recorded in place of the record (an older mrag's had none)
     read_same: dict[str, list[str]] = field(default_factory=dict)
+    # folder -> {path: its warnings} of the notes written (committed) so far: recorded at once if the sync stops
+    # before its end (Ctrl-C), which records them with the rest (_record_written_warnings)
+    written_warnings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     # the resolver's stale keys as the index records them (db.RESOLVE_PENDING_KEY, _record_stale)
     stale_recorded: frozenset[str] = frozenset()
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
@@ -1188,6 +1191,12 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
             # the record of files looked at (walk.looked_record), and a re-sync lists the same files alike
             summary.skipped[skipped_before:] = sorted(summary.skipped[skipped_before:], key=lambda item: item["path"])
             summary.skipped_in[str(root)] = summary.skipped[skipped_before:]
+    except BaseException:
+        if run.written_warnings and not conn.in_transaction:
+            with contextlib.suppress(Exception):  # best effort: the error or the Ctrl-C said is the sync's own
+                with dbmod.transaction(conn):
+                    _record_written_warnings(conn, run.written_warnings)
+        raise
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
     if run.cjk_changed:
@@ -1251,18 +1260,23 @@ def _record_read_warnings(conn, synced: dict[str, dict[str, list[str]]], kept_ro
         dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
-def _record_note_warnings(conn, root: str, path: str, warnings: list[str]) -> None:
-    """Record the warnings the note `path` of the folder `root` was read with as it is written, inside the
-    caller's transaction (its own: a sync stopped by Ctrl-C kept the notes it wrote, and their warnings, recorded
-    only when it ended, were never said again); the end of the sync records the folder's whole
-    (_record_read_warnings). Most notes have none before and none now: nothing written."""
+def _record_written_warnings(conn, written: dict[str, dict[str, list[str]]]) -> None:
+    """Record the warnings the notes written so far were read with (folder -> {path: warnings}; [] for none),
+    inside the caller's transaction: a sync stopped by Ctrl-C kept the notes it wrote, and their warnings, recorded
+    only when it ended (_record_read_warnings), were never said again. Once, when it stops, not with each note:
+    rewriting the whole record per note made a first sync of thousands of warned notes quadratic (review revF)."""
     recorded = dbmod.meta_dict(conn, dbmod.READ_WARNINGS_KEY)
-    notes = recorded.get(root) if isinstance(recorded.get(root), dict) else {}
-    if notes.get(path, []) == warnings:
-        return
-    notes = {**notes, path: warnings} if warnings else {p: w for p, w in notes.items() if p != path}
-    value = {**recorded, root: notes} if notes else {r: n for r, n in recorded.items() if r != root}
-    dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
+    value = {root: dict(notes) for root, notes in recorded.items() if isinstance(notes, dict)}
+    for root, notes in written.items():
+        mine = value.setdefault(root, {})
+        for path, warnings in notes.items():
+            if warnings:
+                mine[path] = warnings
+            else:
+                mine.pop(path, None)
+    value = {root: notes for root, notes in value.items() if notes}
+    if value != recorded:
+        dbmod.set_meta(conn, dbmod.READ_WARNINGS_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
 def _record_skipped(conn, summary: SyncSummary, kept_roots: Sequence[str]) -> None:
@@ -3567,7 +3581,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
                                              chunk_days([pc.chunk for pc in planned], pending.text, note.path),
                                              chunk_books([pc.chunk for pc in planned], pending.text))
         _record_build(run)
-        _record_note_warnings(run.conn, str(root), note.path, run.read_now.get(note.path, []))
+    run.written_warnings.setdefault(str(root), {})[note.path] = run.read_now.get(note.path, [])
     # counted as soon as it is committed: the summary of a sync stopped now (interrupted_summary) says it
     summary = run.summary
     if pending.is_new:

@@ -133,3 +133,25 @@ def test_a_sync_stopped_by_ctrl_c_keeps_the_warnings_of_the_notes_it_wrote(tmp_p
     again, indexed = sync(root, tmp_path / "index.sqlite")
     assert indexed == ["paper.tex"] and again.added_paths == [] and again.changed_paths == []
     assert [(w["path"], w["reason"][:10]) for w in again.warned_before] == [("paper.tex", "`\\iffalse`")]
+
+
+def test_the_warnings_record_is_written_once_per_sync_not_per_note(tmp_path, monkeypatch):
+    """Each warned note rewrote the whole warnings' record as it was written: a first sync of thousands of
+    cp1252 notes was quadratic (6,000 notes: 42 s against 11 s, review revF). The record is written once at the
+    end (and once when a sync is stopped: the test above), whatever the number of warned notes."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    for i in range(12):
+        (root / f"note{i:02d}.txt").write_bytes(f"Caf\xe9 number {i} with r\xe9sum\xe9\n".encode("latin-1"))
+    writes = []
+    real = db.set_meta
+
+    def counting(conn, key, value):
+        if key == db.READ_WARNINGS_KEY:
+            writes.append(key)
+        return real(conn, key, value)
+
+    monkeypatch.setattr(db, "set_meta", counting)
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert len(indexed) == 12 and len(summary.warnings) == 12
+    assert len(writes) == 1
