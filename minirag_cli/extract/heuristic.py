@@ -648,6 +648,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    two words joining a name (`Ursula von der Leyen`: opening a line it glued a noun, `Reunión de la Junta
 #    Directiva`, and mid-sentence only it made one person two entities, `- Maria de la Cruz` beside `with Maria de
 #    la Cruz`: revE).
+# 24, fields' part (session 49's reviews): a whole struck task reads as the task unstruck before a capitalised word
+#    too (STRUCK_TASK: `- [x] ~~Call Marta about Lisbon~~`, `~~Email Priya~~` named Call Marta, Email Priya; `~~Review
+#    Board~~ met`, `- ~~Help Scout~~ pricing`, words after the marks, name as before).
 VERSION = 24
 
 
@@ -1488,8 +1491,13 @@ LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
 # A struck task, a strikethrough opening a line or a list item whose first word is a to-do's verb
 # (TASK_VERBS) before a lower-case word (`~~Cancel the hotel~~`, `- [x] ~~Email the bank~~`): read as the line
 # without its opening marks, the verb a line's first word (rules 24, names24: Cancel, Email were names), its closing
-# ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both)
-STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[a-z][^~\n]*?[^\s~])~~",
+# ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both).
+# Before a capitalised word only when the strike ends its line, the whole task struck (`- [x] ~~Call Marta about
+# Lisbon~~`, `~~Email Priya~~`: rules 24, fields; they named Call Marta, Email Priya): a word after the marks is the
+# struck words' correction, and they may be a name (`~~Review Board~~ met`, `- ~~Help Scout~~ pricing`).
+# Group 2: the task and its closing marks.
+STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+"
+                         r"(?:[a-z][^~\n]*?[^\s~]~~|[^\s~](?:[^~\n]*?[^\s~])?~~(?=[ \t]*$)))",
                          re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
@@ -3031,7 +3039,7 @@ class HeuristicExtractor:
             text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
         if "~~" in text:  # `- [x] ~~Cancel the hotel~~`: a struck task reads as the task (rules 24)
             # its closing marks kept: they end the name before them (`~~Email the deck to Priya~~ Jonas did it`)
-            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2) + "~~", text)
+            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2), text)
         text = without_highlight_marks(text)
         text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}

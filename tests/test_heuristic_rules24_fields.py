@@ -1,0 +1,50 @@
+"""Heuristic rules 24 (fields: everyday names session 49's reviews found): an inline field's one-word value named
+nothing (`Owner:: Marta`, Logseq's `owner:: Marta`, Dataview's `[owner:: Marta]`) where `Owner: Marta` names
+Marta; an agenda item's `9am` was no line's time (`- 9am Board meeting` named Board); a struck task before a name
+named its verb (`~~Email Priya~~` named Email Priya). Each through a real sync of a folder, as `mrag sync` runs it,
+with look-alikes that must name as they did."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli import db
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.sync import sync_folders
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+
+def synced(tmp_path, files: dict[str, str]) -> set[str]:
+    root = tmp_path / "notes"
+    write_notes(root, files)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
+# 3. a whole struck task reads as the task unstruck: its verb before a name is no part of the name
+@pytest.mark.parametrize("text,names", [
+    ("- [x] ~~Call Marta about Lisbon~~\n", {"Marta", "Lisbon"}),
+    ("~~Meet Priya at Google~~\n", {"Priya", "Google"}),
+    ("~~Email Priya~~\n", {"Priya"}),
+    ("- [x] ~~Send Priya the budget~~\n", {"Priya"}),
+    ("- [x] ~~Call Mom~~ \n", {"Mom"}),
+    # the same lines unstruck name so
+    ("- [x] Call Marta about Lisbon\n", {"Marta", "Lisbon"}),
+    ("Email Priya\n", {"Priya"}),
+    # look-alikes: struck words with a correction after them may be a name, and name as before
+    ("~~Lisbon~~ Porto\n", {"Lisbon", "Porto"}),
+    ("- [ ] ~~Marta~~ Jonas to book flights\n", {"Marta", "Jonas"}),
+    ("~~Review Board~~ met\n", {"Review Board"}),
+    ("- ~~Help Scout~~ pricing\n", {"Help Scout"}),
+    ("- [x] ~~Email the deck to Priya~~ Jonas did it\n", {"Priya", "Jonas"}),
+    ("- ~~Meet Marta~~ Jonas\n", {"Meet Marta", "Jonas"}),
+    ("We ~~met Priya~~ saw Jonas today.\n", {"Priya", "Jonas"}),
+    ("- ~~Help Scout~~\n", {"Help Scout"}),
+])
+def test_a_struck_task_before_a_name_names_no_verb(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
