@@ -48,3 +48,32 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
 ])
 def test_a_struck_task_before_a_name_names_no_verb(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 2. an hour before am or pm opening an agenda item is the line's time, as `- 10:00` is: a meeting's kind after it
+# names nothing; nor does a log's label after a time (`- 10:00 Board review:`), which speaks in no chat
+@pytest.mark.parametrize("text,names", [
+    ("- 9am Board meeting\n", set()),
+    ("- 9am Lunch with Priya\n", {"Priya"}),
+    ("- 9 am Board meeting\n", set()),
+    ("- 9.30pm Board meeting\n", set()),
+    ("- 9am-10am Staff meeting\n", set()),
+    ("- 10:00 Board review: Q3 numbers\n", set()),
+    ("- 9am Design review: slides\n", set()),
+    # look-alikes: a name after the time names, a chat line's speaker after its time speaks, a figure is no time
+    ("- 9:30am Board meeting\n", set()),
+    ("- 10:00 Board meeting\n", set()),
+    ("- 9am Bob\n", {"Bob"}),
+    ("- 9 am Marta\n", {"Marta"}),
+    ("- 9am Priya sync\n", {"Priya"}),
+    ("- 9am Board Games Cafe with Lena\n", {"Board Games Cafe", "Lena"}),
+    ("- 10:00 Priya: budget numbers\n", {"Priya"}),
+    ("- 10:15 Tom Baker: opening remarks\n", {"Tom Baker"}),
+    ("[09:30] Priya: can you look at the deck\n", {"Priya"}),
+    ("- 10:00 Board Review: Q3 numbers\n", {"Board Review"}),
+    ("Board review: Q3 numbers\n", {"Board review"}),
+    ("- 3 Board members\n", {"Board"}),
+    ("- 10 Downing Street visit\n", {"Downing Street"}),
+])
+def test_an_hour_before_am_or_pm_is_an_agenda_time(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names

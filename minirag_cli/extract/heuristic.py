@@ -650,7 +650,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    la Cruz`: revE).
 # 24, fields' part (session 49's reviews): a whole struck task reads as the task unstruck before a capitalised word
 #    too (STRUCK_TASK: `- [x] ~~Call Marta about Lisbon~~`, `~~Email Priya~~` named Call Marta, Email Priya; `~~Review
-#    Board~~ met`, `- ~~Help Scout~~ pricing`, words after the marks, name as before).
+#    Board~~ met`, `- ~~Help Scout~~ pricing`, words after the marks, name as before); an hour before am or pm
+#    opening a line is its time (_CLOCK: `- 9am Board meeting`, `- 9am Lunch with Priya`, `9.30pm` named Board, Lunch),
+#    and a log's label after a time no chat's speaker (_timed_speaker: `- 10:00 Board review: Q3 numbers` named Board).
 VERSION = 24
 
 
@@ -4220,7 +4222,7 @@ def _sentence_start(text: str, pos: int) -> bool:
         # note writes it mid-sentence too, as any sentence's first word (fixB: a rule of a person before her verb named
         # `Everyone came over`, `Police came by`, `Bank sent a letter`)
         return True
-    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
+    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _timed_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
@@ -4292,6 +4294,17 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
 
 
+def _timed_speaker(text: str, pos: int) -> bool:
+    """Is the word at `pos`, after a line's time (_after_line_time), a chat line's speaker (_stamped_speaker)? Not
+    when its tag is a log's label, a common word after a time and a lower-case one (`- 10:00 Board review: Q3
+    numbers`, `- 9am Design review: slides`: rules 24, fields; Board and Design were names): a name speaks."""
+    end = text.find("\n", pos)
+    m = speaker_tag(text[pos:end if end >= 0 else len(text)])
+    if m is None:
+        return False
+    return not (any(w[:1].islower() for w in m.group(1).split()[1:]) and _common_after_time(text, pos))
+
+
 def _after_jrnl_time(text: str, end: int) -> bool:
     """Is text[:end] a line's start and a jrnl entry's time (_JRNL_TIME), nothing else?"""
     line = text.rfind("\n", max(0, end - 40), end) + 1
@@ -4300,8 +4313,9 @@ def _after_jrnl_time(text: str, end: int) -> bool:
 
 # a time opening a line or a list item, as a daily page's log or a meeting's minutes write one (Roam's `/Current
 # Time`: `- 11:00 Call with [[Ines Duarte]]`, `09:30 Standup`), in any of the forms a log writes it: bracketed or
-# in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`)
-_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?"
+# in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`); an
+# hour before am or pm is one (`- 9am Board meeting`, `9 am`, `9.30pm`: rules 24, fields; its next word named)
+_CLOCK = r"(?:\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?|\d{1,2}(?:\.\d\d)?[ \t]?[AaPp][Mm])"
 _CLOCKS = rf"{_CLOCK}(?:[ \t]*[-–—~][ \t]*{_CLOCK})?"
 _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{_CLOCKS}\*\*|{_CLOCKS})"
                         r"(?:[ \t]*(?:[-–—|:]|->|→))?")
