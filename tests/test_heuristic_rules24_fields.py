@@ -77,3 +77,46 @@ def test_a_struck_task_before_a_name_names_no_verb(tmp_path, text, names):
 ])
 def test_an_hour_before_am_or_pm_is_an_agenda_time(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 1. an inline field's value is read as a label line's (`Owner: Marta`): a value that lists names names them, one
+# word too; its key names nothing, and Logseq's own properties and a note's names are read as before
+@pytest.mark.parametrize("text,names", [
+    ("Owner:: Marta\n", {"Marta"}),
+    ("Where:: Lisbon\n", {"Lisbon"}),
+    ("owner:: Marta\n", {"Marta"}),
+    ("- Plan the offsite\n  owner:: Marta\n", {"Marta"}),
+    ("[owner:: Marta]\n", {"Marta"}),
+    ("(owner:: Marta)\n", {"Marta"}),
+    ("We met [owner:: Marta] today.\n", {"Marta"}),
+    ("Trip booked (where:: Lisbon) today.\n", {"Lisbon"}),
+    ("Country:: Portugal City:: Lisbon\n", {"Portugal", "Lisbon"}),
+    ("Owner:: Marta, Jonas\n", {"Marta", "Jonas"}),
+    # look-alikes: as before
+    ("Owner: Marta\n", {"Marta"}),
+    ("Owner:: Marta Silva\n", {"Marta Silva"}),
+    ("Status:: Done\n", set()),
+    ("Priority:: High\n", set()),
+    ("Mood:: happy\n", set()),
+    ("template:: Meeting\n", set()),
+    ("- Meeting template\n  template:: Meeting\n  collapsed:: true\n", set()),
+    ("id:: 6543a1b2-1c2d-4e5f-8a9b-0c1d2e3f4a5b\n", set()),
+    ("icon:: Lisbon\n", set()),
+    ("tags:: Lisbon\n", {"#Lisbon"}),
+    ("title:: Lisbon\n", {"Lisbon"}),
+    ("type:: [[Book]]\n", {"Book"}),
+    ("- [ ] Book flights [due:: 2026-05-01]\n", {"2026-05-01"}),
+    ("::Ask about the tiles::\n", set()),
+    ("We use (std::vector) here.\n", set()),
+    ("---\nowner: Marta\n---\nBody text here.\n", set()),
+])
+def test_an_inline_fields_value_names_as_a_labels(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+def test_a_logseq_pages_properties_name_their_values(tmp_path):
+    found = synced(tmp_path, {"logseq/config.edn": "{}\n",
+                              "pages/Offsite.md": "owner:: Marta\nwhere:: Lisbon\n\n- Plan the agenda\n  host:: Jonas\n"
+                                                  "- Book rooms [owner:: Priya]\n",
+                              "journals/2026_05_01.md": "- Met about the offsite\n  collapsed:: true\n"})
+    assert {"Marta", "Lisbon", "Jonas", "Priya"} <= found and not {"Owner", "Where", "Host"} & found, sorted(found)
