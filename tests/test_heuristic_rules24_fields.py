@@ -33,6 +33,7 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
     ("~~Email Priya~~\n", {"Priya"}),
     ("- [x] ~~Send Priya the budget~~\n", {"Priya"}),
     ("- [x] ~~Call Mom~~ \n", {"Mom"}),
+    ("- [x] ~~Call Marta~~ ✅ 2026-05-01\n", {"Marta", "2026-05-01"}),
     # the same lines unstruck name so
     ("- [x] Call Marta about Lisbon\n", {"Marta", "Lisbon"}),
     ("Email Priya\n", {"Priya"}),
@@ -45,6 +46,7 @@ def synced(tmp_path, files: dict[str, str]) -> set[str]:
     ("- ~~Meet Marta~~ Jonas\n", {"Meet Marta", "Jonas"}),
     ("We ~~met Priya~~ saw Jonas today.\n", {"Priya", "Jonas"}),
     ("- ~~Help Scout~~\n", {"Help Scout"}),
+    ("- [x] ~~Email Priya~~ (done)\n", {"Email Priya"}),
 ])
 def test_a_struck_task_before_a_name_names_no_verb(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names

@@ -1520,12 +1520,13 @@ LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
 # (TASK_VERBS) before a lower-case word (`~~Cancel the hotel~~`, `- [x] ~~Email the bank~~`): read as the line
 # without its opening marks, the verb a line's first word (rules 24, names24: Cancel, Email were names), its closing
 # ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both).
-# Before a capitalised word only when the strike ends its line, the whole task struck (`- [x] ~~Call Marta about
-# Lisbon~~`, `~~Email Priya~~`: rules 24, fields; they named Call Marta, Email Priya): a word after the marks is the
-# struck words' correction, and they may be a name (`~~Review Board~~ met`, `- ~~Help Scout~~ pricing`).
+# Before a capitalised word only when the strike ends its line's words, the whole task struck (`- [x] ~~Call Marta
+# about Lisbon~~`, `~~Email Priya~~`, `~~Call Marta~~ ✅ 2026-05-01`: rules 24, fields; they named Call Marta, Email
+# Priya): a word after the marks is the struck words' correction, and they may be a name (`~~Review Board~~ met`,
+# `- ~~Help Scout~~ pricing`).
 # Group 2: the task and its closing marks.
 STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+"
-                         r"(?:[a-z][^~\n]*?[^\s~]~~|[^\s~](?:[^~\n]*?[^\s~])?~~(?=[ \t]*$)))",
+                         r"(?:[a-z][^~\n]*?[^\s~]~~|[^\s~](?:[^~\n]*?[^\s~])?~~(?=(?:[^\w\n]|[\d_])*$)))",
                          re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
