@@ -1414,9 +1414,8 @@ hl-color ls-type exclude-from-graph-view query-table query-properties query-sort
 # (it named `Portugal City`)
 _NEXT_FIELD = re.compile(r"[ \t]+[^\s:#\[\]`][^\s:]*::(?:[ \t]+|$)")
 # Dataview's field inside a line, `[owner:: Marta]` or `(owner:: Marta)` (the key hidden where the note is shown): its
-# marks and key are blanked, its value read where it stands (group 1, the key; 2, the value and the blanks after it:
-# a lazy value before `[ \t]*` tried the blanks' run once for each of them)
-BRACKETED_FIELD = re.compile(r"(?<![\[\w])[\[(]([^\s:#\[\]()`][^\s:\[\]()]*)::[ \t]+([^\[\]()\n]*)[\])]")
+# marks and key are blanked, its value read where it stands (group 1, the key; 2, the value)
+BRACKETED_FIELD = re.compile(r"(?<![\[\w])[\[(]([^\s:#\[\]()`][^\s:\[\]()]*)::[ \t]+([^\[\]()\n]*?)[ \t]*[\])]")
 
 
 def _field_key(key: str) -> bool:
@@ -3018,8 +3017,7 @@ def _field_values(text: str, fields: Collection[str]) -> tuple[str, list[int]]:
             if not _field_key(m.group(1)):
                 return m.group()
             starts.append(m.start(2))
-            value = m.group(2).rstrip(" \t")
-            return " " * (m.start(2) - m.start()) + value + " " * (m.end() - m.start(2) - len(value))
+            return " " * (m.start(2) - m.start()) + m.group(2) + " " * (m.end() - m.end(2))
         text = BRACKETED_FIELD.sub(blank, text)
     if fields:
         values, at = {v.strip() for v in fields}, 0
