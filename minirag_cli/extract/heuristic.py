@@ -653,9 +653,6 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Board~~ met`, `- ~~Help Scout~~ pricing`, words after the marks, name as before); an hour before am or pm
 #    opening a line is its time (_CLOCK: `- 9am Board meeting`, `- 9am Lunch with Priya`, `9.30pm` named Board, Lunch),
 #    and a log's label after a time no chat's speaker (_timed_speaker: `- 10:00 Board review: Q3 numbers` named Board).
-#    An inline field's value is read as a label line's (_field_values: Dataview's `Owner:: Marta`, `[owner:: Marta]`,
-#    `(owner:: Marta)`, Logseq's `owner:: Marta` named nobody, `Country:: Portugal City:: Lisbon` named Portugal City),
-#    its key still naming nothing; Logseq's own properties (LOGSEQ_OWN_KEYS: `template:: Meeting`) read as before.
 VERSION = 24
 
 
@@ -1401,28 +1398,6 @@ TITLE_KEYS = ("title", "aliases", "alias")
 # the note's other names (note_aliases); a literature note's citation key (Zotero Integration's and the Citations
 # plugin's `citekey:`) is one, by which `\cite{}`, `[@key]` and a `.bib` entry name it (rules 21, qa38)
 ALIAS_KEYS = ("aliases", "alias", "citekey", "citation-key")
-# An inline field, Dataview's `Owner:: Marta` and Logseq's `owner:: Marta` (frontmatter.properties), is read as a
-# label line is (`Owner: Marta`, LABEL): a value that lists names (NAME_LIST: `Marta`, `Marta, Jonas`) names them,
-# its first word no sentence's start; its key names nothing, as before (rules 24, fields: a value of one word named
-# nothing). Not the properties Logseq writes itself, read as before (`template:: Meeting`, `collapsed:: true`, a
-# highlight's `hl-page::`), nor the note's tags, titles and aliases (TAG_KEYS, TITLE_KEYS, ALIAS_KEYS).
-LOGSEQ_OWN_KEYS = frozenset("""
-template template-including-parent id collapsed icon public filters heading background-color hl-type hl-page hl-stamp
-hl-color ls-type exclude-from-graph-view query-table query-properties query-sort-by query-sort-desc
-""".split())
-# A field's key after a value on its line (`Country:: Portugal City:: Lisbon`): each field apart, their keys left out
-# (it named `Portugal City`)
-_NEXT_FIELD = re.compile(r"[ \t]+[^\s:#\[\]`][^\s:]*::(?:[ \t]+|$)")
-# Dataview's field inside a line, `[owner:: Marta]` or `(owner:: Marta)` (the key hidden where the note is shown): its
-# marks and key are blanked, its value read where it stands (group 1, the key; 2, the value)
-BRACKETED_FIELD = re.compile(r"(?<![\[\w])[\[(]([^\s:#\[\]()`][^\s:\[\]()]*)::[ \t]+([^\[\]()\n]*?)[ \t]*[\])]")
-
-
-def _field_key(key: str) -> bool:
-    """Is `key` an inline field's, no key Logseq writes itself nor one of the note's names (above)?"""
-    key = key.lower()
-    return (key not in LOGSEQ_OWN_KEYS and key not in TAG_KEYS + TITLE_KEYS + ALIAS_KEYS
-            and not key.startswith(("logseq.", "card-")))
 # `[[target#heading^block|shown text]]`, `![[...]]` an embed: one line, no
 # brackets inside (Obsidian allows none of `[ ] | # ^` in a note's name). A
 # target longer than any file name is no link.
@@ -2837,20 +2812,14 @@ def read_front_matter(text: str, found=frontmatter.OWN) -> tuple[str, list[str],
     its note's block, frontmatter.FrontMatter.part), None for none (a chunk
     past its note's block: read as written, whatever it opens with); not
     given, `text` is a note of its own, read with the block it opens with."""
-    return _read_note(text, found)[:3]
-
-
-def _read_note(text: str, found=frontmatter.OWN) -> tuple[str, list[str], list[str], list[str]]:
-    """read_front_matter's (text, tags, titles) and the values of the text's inline fields (_read_properties),
-    each written on a line of its own in the text."""
     if found is frontmatter.OWN:
         found = frontmatter.parse(text)
-    body, tags, titles, fields = _read_properties(text if found is None else text[found.end:])
+    body, tags, titles = _read_properties(text if found is None else text[found.end:])
     if found is None:
-        return body, tags, titles, fields
+        return body, tags, titles
     head_tags, head_titles, values = _read_entries(found.entries)
     return "\n".join(values) + "\n\n" + body, [t for v in head_tags for t in _tag_words(v)] + tags, \
-        head_titles + titles, fields
+        head_titles + titles
 
 
 def _read_entries(entries) -> tuple[list[str], list[str], list[str]]:
@@ -2955,23 +2924,17 @@ def _tag_words(value: str) -> list[str]:
     return [t for t in re.split(r"[\s,]+", value) if t]
 
 
-def _read_properties(text: str) -> tuple[str, list[str], list[str], list[str]]:
-    """(the text, its tags, its titles, its inline fields' values) with Logseq's `key:: value` lines
+def _read_properties(text: str) -> tuple[str, list[str], list[str]]:
+    """(the text, its tags, its titles) with Logseq's `key:: value` lines
     (frontmatter.properties) read as front matter is (read_front_matter): each
-    line in place holds its other values, one a line, its key left out; a field's (_field_key) value
-    as many as it holds fields (`Country:: Portugal City:: Lisbon`: _NEXT_FIELD)."""
+    line in place holds its other values, one a line, its key left out."""
     entries = frontmatter.properties(text)
     if not entries:
-        return text, [], [], []
-    tags, titles, fields, parts, at = [], [], [], [], 0
+        return text, [], []
+    tags, titles, parts, at = [], [], [], 0
     for e in entries:
-        if e.key.startswith("(") and BRACKETED_FIELD.search(e.line):
-            continue  # `(owner:: Marta)` alone on its line: Dataview's field inside a line, read there (_field_values)
         start, end = e.spans[0]
         tag_values, e_titles, values = _read_entries([e])
-        if _field_key(e.key):
-            values = [part for v in values for part in _NEXT_FIELD.split(v) if part.strip()]
-            fields += values
         # Logseq links pages in these values: `alias:: [[Veg patch]]` is Veg patch; a tag of a
         # page of words (`tags:: [[Machine Learning]]`) is that page's link, no #tag
         # a namespaced page's `title:: Work/Project Alpha` is the page `[[Work/Project Alpha]]` names,
@@ -2988,7 +2951,7 @@ def _read_properties(text: str) -> tuple[str, list[str], list[str], list[str]]:
                 values.append(f"[[{page.group(1)}]]")
         parts += [text[at:start], "\n".join(values)]
         at = end
-    return "".join(parts) + text[at:], tags, titles, fields
+    return "".join(parts) + text[at:], tags, titles
 
 
 def _namespaced_title(title: str) -> str:
@@ -2998,34 +2961,6 @@ def _namespaced_title(title: str) -> str:
     if "/" not in title:
         return title
     return link_name(title.strip()) or title
-
-
-def _listed_value(text: str, at: int) -> bool:
-    """Does a label's value at `at` list names (NAME_LIST: `Priya`, `Priya, Tom Baker`), no state nor level
-    (LABEL_VALUES: `Status: Blocked`, `Priority: High`)?"""
-    value = NAME_LIST.match(text, at)
-    return value is not None and value.group(1).lower() not in LABEL_VALUES
-
-
-def _field_values(text: str, fields: Collection[str]) -> tuple[str, list[int]]:
-    """(`text` with its bracketed fields' marks and keys blanked, each character a blank (BRACKETED_FIELD:
-    `[owner:: Marta]` reads `Marta` where it stands), where its inline fields' values start): theirs and each
-    line's that is one of `fields`, the values read_front_matter wrote a line each (_read_properties)."""
-    starts = []
-    if "::" in text:
-        def blank(m: re.Match) -> str:
-            if not _field_key(m.group(1)):
-                return m.group()
-            starts.append(m.start(2))
-            return " " * (m.start(2) - m.start()) + m.group(2) + " " * (m.end() - m.end(2))
-        text = BRACKETED_FIELD.sub(blank, text)
-    if fields:
-        values, at = {v.strip() for v in fields}, 0
-        for line in text.split("\n"):
-            if line.strip() in values:
-                starts.append(at + len(line) - len(line.lstrip()))
-            at += len(line) + 1
-    return text, starts
 
 
 class HeuristicExtractor:
@@ -3079,11 +3014,10 @@ class HeuristicExtractor:
         own = matter is frontmatter.OWN
         if own:
             text = without_invisibles(text)
-        text, tags, names, fields = _read_note(text, matter)
+        text, tags, names = read_front_matter(text, matter)
         if not own:
             text = without_invisibles(text)
             tags, names = [without_invisibles(t) for t in tags], [without_invisibles(n) for n in names]
-            fields = [without_invisibles(v) for v in fields]
         if "EXCALIDRAW VIEW" in text:  # the plugin's banner, the same in every drawing, names nothing
             text = EXCALIDRAW_BANNER.sub(lambda m: " " * len(m.group()), text)
         if "!!!" in text or "???" in text or "===" in text or ":::" in text:  # the title alone, in place
@@ -3111,7 +3045,6 @@ class HeuristicExtractor:
             text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2), text)
         text = without_highlight_marks(text)
         text, blocks = ia_blocks(text)
-        text, field_values = _field_values(text, fields)
         out: dict[str, EntityMention] = {}
 
         def add(name: str, type_: str) -> None:
@@ -3140,8 +3073,7 @@ class HeuristicExtractor:
         replies = set()  # where a chat line's words start, after its speaker's tag
         labels = set()  # the other labels of its label lines (`Flood alert:`): names, of no person
         keys = set()  # where a common label starts (`Status:`): it names nothing
-        # where a label's value that lists names starts (`Owner: Priya`), an inline field's too: no sentence start
-        listed = {at for at in field_values if _listed_value(text, at)}
+        listed = set()  # where a label's value that lists names starts (`Owner: Priya`): no sentence start
         titles: list[str] = []
         tagged = []  # where a speaker's or a label's name with a particle, named whole, stands (`Maria dos Santos:`)
         elsewhere = _Elsewhere(text)
@@ -3185,10 +3117,11 @@ class HeuristicExtractor:
                 if _particled(span):
                     tagged.append((at, at + len(span)))
             after = _CLOSE.match(text, _COLON.search(text, m.end(1)).end()).end()
+            value = NAME_LIST.match(text, after)
             # `Status: Blocked` names nothing; a diary's day (`Dienstag Abend: Sport`) heads what was
             # done, a sentence whose first word is capitalised as any sentence's is (German's nouns too)
-            if not _day_label(span) and _listed_value(text, after):
-                listed.add(NAME_LIST.match(text, after).start(1))
+            if value and value.group(1).lower() not in LABEL_VALUES and not _day_label(span):
+                listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
         if "|" in text:  # a table's column of names (`| Owner |`): its cells are values, as a label's (rules 20)
