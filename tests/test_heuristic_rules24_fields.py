@@ -1,6 +1,4 @@
-"""Heuristic rules 24 (fields: everyday names session 49's reviews found): an inline field's one-word value named
-nothing (`Owner:: Marta`, Logseq's `owner:: Marta`, Dataview's `[owner:: Marta]`) where `Owner: Marta` names
-Marta; an agenda item's `9am` was no line's time (`- 9am Board meeting` named Board); a struck task before a name
+"""Heuristic rules 24 (fields: everyday names session 49's reviews found): an agenda item's `9am` was no line's time (`- 9am Board meeting` named Board); a struck task before a name
 named its verb (`~~Email Priya~~` named Email Priya). Each through a real sync of a folder, as `mrag sync` runs it,
 with look-alikes that must name as they did."""
 
@@ -78,4 +76,15 @@ def test_a_struck_task_before_a_name_names_no_verb(tmp_path, text, names):
     ("- 10 Downing Street visit\n", {"Downing Street"}),
 ])
 def test_an_hour_before_am_or_pm_is_an_agenda_time(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+# an inline field's value read as a label's was tried and taken out (review revH): in brackets it glued the words
+# beside it, and Dataview's lower-case keys named their common values
+@pytest.mark.parametrize("text,names", [
+    ("- [ ] Email Priya [project:: Apollo]\n", {"Priya"}),
+    ("Finished reading [book:: Dune] [author:: Frank Herbert] today.\n", {"Frank Herbert"}),
+    ("type:: Book\ngenre:: Fantasy\nmood:: Happy\n\nA quiet evening.\n", set()),
+])
+def test_an_inline_field_glues_no_names_and_names_no_common_value(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names

@@ -653,6 +653,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Board~~ met`, `- ~~Help Scout~~ pricing`, words after the marks, name as before); an hour before am or pm
 #    opening a line is its time (_CLOCK: `- 9am Board meeting`, `- 9am Lunch with Priya`, `9.30pm` named Board, Lunch),
 #    and a log's label after a time no chat's speaker (_timed_speaker: `- 10:00 Board review: Q3 numbers` named Board).
+#    Tried and taken out after review (revH): an inline field's value read as a label's (`Owner:: Marta`): in
+#    brackets it glued the words beside it (`- [ ] Email Priya [project:: Apollo]` named Priya Apollo), and
+#    Dataview's lower-case keys named their common values (`type:: Book`, `mood:: Happy`, `genre:: Fantasy`).
 VERSION = 24
 
 
