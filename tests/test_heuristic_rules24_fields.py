@@ -1,5 +1,5 @@
-"""Heuristic rules 24 (fields: everyday names session 49's reviews found): an agenda item's `9am` was no line's time (`- 9am Board meeting` named Board); a struck task before a name
-named its verb (`~~Email Priya~~` named Email Priya). Each through a real sync of a folder, as `mrag sync` runs it,
+"""Heuristic rules 24 (fields: everyday names session 49's reviews found): an agenda item's `9am` was no line's
+time (`- 9am Board meeting` named Board); a struck task before a name named its verb (`~~Email Priya~~` named Email Priya). Each through a real sync of a folder, as `mrag sync` runs it,
 with look-alikes that must name as they did."""
 
 from __future__ import annotations
