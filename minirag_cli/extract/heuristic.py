@@ -648,6 +648,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    two words joining a name (`Ursula von der Leyen`: opening a line it glued a noun, `Reunión de la Junta
 #    Directiva`, and mid-sentence only it made one person two entities, `- Maria de la Cruz` beside `with Maria de
 #    la Cruz`: revE).
+# 24, fields' part (session 49's reviews): a whole struck task reads as the task unstruck before a capitalised word
+#    too (STRUCK_TASK: `- [x] ~~Call Marta about Lisbon~~`, `~~Email Priya~~` named Call Marta, Email Priya; `~~Review
+#    Board~~ met`, `- ~~Help Scout~~ pricing`, words after the marks, name as before); an hour before am or pm
+#    opening a line is its time (_CLOCK: `- 9am Board meeting`, `- 9am Lunch with Priya`, `9.30pm` named Board, Lunch),
+#    and a log's label after a time no chat's speaker (_timed_speaker: `- 10:00 Board review: Q3 numbers` named Board).
+#    Tried and taken out after review (revH): an inline field's value read as a label's (`Owner:: Marta`): in
+#    brackets it glued the words beside it (`- [ ] Email Priya [project:: Apollo]` named Priya Apollo), and
+#    Dataview's lower-case keys named their common values (`type:: Book`, `mood:: Happy`, `genre:: Fantasy`).
 VERSION = 24
 
 
@@ -1488,8 +1496,14 @@ LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
 # A struck task, a strikethrough opening a line or a list item whose first word is a to-do's verb
 # (TASK_VERBS) before a lower-case word (`~~Cancel the hotel~~`, `- [x] ~~Email the bank~~`): read as the line
 # without its opening marks, the verb a line's first word (rules 24, names24: Cancel, Email were names), its closing
-# ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both)
-STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+[a-z][^~\n]*?[^\s~])~~",
+# ones kept to end a name (fixB). A struck name keeps its marks (`~~Marta~~ Jonas`, `~~Lisbon~~ Porto` name both).
+# Before a capitalised word only when the strike ends its line's words, the whole task struck (`- [x] ~~Call Marta
+# about Lisbon~~`, `~~Email Priya~~`, `~~Call Marta~~ ✅ 2026-05-01`: rules 24, fields; they named Call Marta, Email
+# Priya): a word after the marks is the struck words' correction, and they may be a name (`~~Review Board~~ met`,
+# `- ~~Help Scout~~ pricing`).
+# Group 2: the task and its closing marks.
+STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+"
+                         r"(?:[a-z][^~\n]*?[^\s~]~~|[^\s~](?:[^~\n]*?[^\s~])?~~(?=(?:[^\w\n]|[\d_])*$)))",
                          re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
@@ -3031,7 +3045,7 @@ class HeuristicExtractor:
             text = BEAR_TAG.sub(lambda m: " " + m.group(1) + " ", text)
         if "~~" in text:  # `- [x] ~~Cancel the hotel~~`: a struck task reads as the task (rules 24)
             # its closing marks kept: they end the name before them (`~~Email the deck to Priya~~ Jonas did it`)
-            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2) + "~~", text)
+            text = STRUCK_TASK.sub(lambda m: m.group(1) + "  " + m.group(2), text)
         text = without_highlight_marks(text)
         text, blocks = ia_blocks(text)
         out: dict[str, EntityMention] = {}
@@ -4212,7 +4226,7 @@ def _sentence_start(text: str, pos: int) -> bool:
         # note writes it mid-sentence too, as any sentence's first word (fixB: a rule of a person before her verb named
         # `Everyone came over`, `Police came by`, `Bank sent a letter`)
         return True
-    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _stamped_speaker(text, pos):
+    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _timed_speaker(text, pos):
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
@@ -4284,6 +4298,17 @@ def _stamped_speaker(text: str, pos: int) -> bool:
     return speaker_tag(text[pos:end if end >= 0 else len(text)]) is not None
 
 
+def _timed_speaker(text: str, pos: int) -> bool:
+    """Is the word at `pos`, after a line's time (_after_line_time), a chat line's speaker (_stamped_speaker)? Not
+    when its tag is a log's label, a common word after a time and a lower-case one (`- 10:00 Board review: Q3
+    numbers`, `- 9am Design review: slides`: rules 24, fields; Board and Design were names): a name speaks."""
+    end = text.find("\n", pos)
+    m = speaker_tag(text[pos:end if end >= 0 else len(text)])
+    if m is None:
+        return False
+    return not (any(w[:1].islower() for w in m.group(1).split()[1:]) and _common_after_time(text, pos))
+
+
 def _after_jrnl_time(text: str, end: int) -> bool:
     """Is text[:end] a line's start and a jrnl entry's time (_JRNL_TIME), nothing else?"""
     line = text.rfind("\n", max(0, end - 40), end) + 1
@@ -4292,8 +4317,9 @@ def _after_jrnl_time(text: str, end: int) -> bool:
 
 # a time opening a line or a list item, as a daily page's log or a meeting's minutes write one (Roam's `/Current
 # Time`: `- 11:00 Call with [[Ines Duarte]]`, `09:30 Standup`), in any of the forms a log writes it: bracketed or
-# in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`)
-_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?"
+# in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`); an
+# hour before am or pm is one (`- 9am Board meeting`, `9 am`, `9.30pm`: rules 24, fields; its next word named)
+_CLOCK = r"(?:\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?|\d{1,2}(?:\.\d\d)?[ \t]?[AaPp][Mm])"
 _CLOCKS = rf"{_CLOCK}(?:[ \t]*[-–—~][ \t]*{_CLOCK})?"
 _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{_CLOCKS}\*\*|{_CLOCKS})"
                         r"(?:[ \t]*(?:[-–—|:]|->|→))?")
