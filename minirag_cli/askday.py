@@ -39,9 +39,9 @@ avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier;
 la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
 und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
 lundi", every Monday), "el lunes y el martes"; a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
-au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y": a choice's two days as often);
-"am Wochenende", "le week-end", "el fin de semana" in their past tense alone, as "on the weekend":
-_of_one_foreign_past_time; and N days or weeks ago, the numbers up to twelve
+au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y": a choice's two days as often;
+nor "am Wochenende", "le week-end", "el fin de semana": a tense does not tell the weekend just gone from one to
+come, a month's or a clause's, review revG); and N days or weeks ago, the numbers up to twelve
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
@@ -192,12 +192,6 @@ _PHRASE = re.compile(
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
-    # "am Wochenende", "le week-end", "el fin de semana": in their language's past tense alone, as "on the weekend"
-    # (asked_days: _of_one_foreign_past_time); not "am Wochenende davor", "le week-end dernier / de Pâques", "el fin
-    # de semana pasado / de la boda" (another weekend, or one named)
-    r"|(?P<fweekend>am\s+wochenende(?!\s+(?:davor|danach|zuvor|vorher|des|der|nach)\b)"
-    r"|le\s+week-?end(?!\s*(?:derni|prochain|pass|précédent|suivant|d['’]|de\b|du\b|des\b|qui\b))"
-    r"|el\s+fin\s+de\s+semana(?!\s+(?:pasado|que|anterior|próximo|siguiente|de|del)\b))"
     r"|(?P<week>this|last)\s+week"
     r"|(?P<month>this|last)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
@@ -458,13 +452,12 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
-    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend") or m.group("fweekend"):
+    if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
         # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
-        # (one "am Wochenende", "le week-end", "el fin de semana" is read in a past tense alone: asked_days)
-        if not last and today.weekday() < 5 and (m.group("pastweekend") or m.group("fweekend") or (
+        if not last and today.weekday() < 5 and (m.group("pastweekend") or (
                 _PAST.search(m.string) and not _PLANNED.search(m.string)
                 and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
@@ -720,8 +713,10 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA)
-             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)))
-             and (not m.group("fweekend") or _of_one_foreign_past_time(question, m.group(0)))]
+             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)))]
+    if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
+        # "on the weekend" was (review revG)
+        found = [f for f in found if not f.group("theweekend")]
     weekdays = [f for f in found if f.group("weekday") or f.group("spanfrom")]
     if len(found) - len(weekdays) == 1 and weekdays:  # "on Mon and Wed last week", "yesterday and on Mon"
         found = [f for f in found if f not in weekdays]
@@ -758,9 +753,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return within
-    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays) or (weekdays and (m.group("theweekend") or m.group("fweekend"))):
-        return None  # "last Friday compared to this week": two days asked, none read (as before short names were);
-        # "Monday-Friday and at the weekend": neither was read before, so not the weekend alone (review revA)
+    if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
+        return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                      tuple(several) if len(several) > 1 else ())
@@ -800,14 +794,18 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 # ("what did I do yesterday and on Mon?")
 _SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
-# habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?"), which is every weekend
-_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b", re.I)
+# habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?", "did I use to work at the
+# weekend?", "what did I tend / like to do…", review revG), which is every weekend
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b"
+                    r"|\b(?:used?|tend(?:s|ed)?|like[sd]?)\s+to\b", re.I)
 # ... nor the latest time a thing was done, which may be any weekend: "when did I last go out on the weekend?", "the
 # last time I hiked at the weekend" (fixC)
 _LATEST = re.compile(r"\bwhen\s+(?:did|was|were|had)(?:n['’]t)?\s+\w+\s+last\b|\blast\s+time\b", re.I)
-# ... nor a wish's, a plan by another word: "what did I want to do on the weekend?" (review revD; not in _PLANNED,
-# which turns "this weekend" to the coming one, as db517d4 did not for these)
-_WISHED = re.compile(r"\b(?:wanted|want|wish(?:ed)?|hop(?:e|ed)|intend(?:ed)?|mean)\s+to\b", re.I)
+# ... nor a wish's, a promise's or an agreement's, a plan by another word: "what did I want to do on the weekend?"
+# (review revD), "what did I promise to do…", "what did we agree to do…", "did I tell Anna I'll call her over the
+# weekend?" (review revG; not in _PLANNED, which turns "this weekend" to the coming one, as db517d4 did not for these)
+_WISHED = re.compile(r"\b(?:wanted|want|wish(?:ed)?|hop(?:e|ed)|intend(?:ed)?|mean|promise[sd]?|agree[sd]?)\s+to\b"
+                     r"|\b(?:i|we|you|he|she|they)['’]ll\b|\bwill\b", re.I)
 # a span of weekdays this module does not read, "between Mon and Wed", a bare "Tue-Thu" (nor "on Mon-Fri": read)
 # after a list's join, ", and Tue-Thu" (asked_days)
 _SPAN_NOT_READ = re.compile(r"(?:\s*,)?\s*(?:(?:and|or|&)\s+)?"
@@ -831,54 +829,6 @@ def _of_one_past_time(question: str) -> bool:
     last go out on the weekend?" any weekend: not read."""
     return (bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
             and not _LATEST.search(question) and not _WISHED.search(question))
-
-
-# a German, French or Spanish question in the past tense, in the first person's own past for French ("j'ai fait",
-# "ai-je fait", "nous avons mangé", "s'est passé"; not "le musée est fermé"), German's perfect with its participle
-# ("habe … gemacht", "ist … passiert") or a preterite ("war", "hatte"), Spanish's preterite or perfect ("hice",
-# "hicimos", "cociné", "pasó", "he visto"; not its imperfect, "hacía", a habit's as often)
-_FOREIGN_PAST = {
-    "de": re.compile(r"\b(?:war|waren|warst|wart|hatte|hatten|hattest|machte|machten|ging|gingen|aß|aßen)\b"
-                     r"|\b(?:habe|hab|hast|hat|haben|habt|bin|bist|ist|sind|seid)\b.*?"
-                     r"(?:(?-i:\bge[a-zäöüß]{2,}(?:t|en)\b)|\b[a-zäöüß]{3,}iert\b"
-                     # participles with no "ge": "haben wir am Wochenende unternommen", "… besucht"
-                     r"|\b(?:unternommen|besucht|erlebt|verbracht|bekommen|vergessen|erledigt|besprochen|erzählt"
-                     r"|verloren|entdeckt|beendet|begonnen|bestellt|bezahlt|erhalten|versucht|verpasst)\b)", re.I),
-    "fr": re.compile(r"(?:\bj['’]ai|\bai-je|\bnous\s+avons|\bavons-nous|\bon\s+a|\ba-t-on|\bje\s+suis|\bsuis-je"
-                     r"|\bnous\s+sommes|\bsommes-nous|\bon\s+est|\bs['’]est)\s+"
-                     r"(?:(?:pas|bien|tout|beaucoup|vraiment|rien|encore)\s+)?"
-                     r"(?!(?:du|lieu)\b)[^\W\d_]+(?:é|ée|és|ées|i|is|it|u|us|ert|ait)(?!\w)", re.I),
-    "es": re.compile(r"(?<!\w)(?:hice|hicimos|hiciste|hizo|hicieron|fui|fuimos|fue|fueron|estuve|estuvimos|estuvo"
-                     r"|tuve|tuvimos|tuvo|vi|vimos|dije|dijimos|pude|pudimos|puse|pusimos)(?!\w)"
-                     r"|(?<!\w)(?:he|hemos|ha|han)\s+[^\W\d_]+(?:ado|ido|cho|to|sto|rto)(?!\w)"
-                     r"|(?<!\w)(?!(?:qu|caf|beb|jos|comit|pur|ren|chal)é(?!\w))[^\W\d_]{2,}é(?!\w)"
-                     r"|(?<!\w)[^\W\d_]{2,}ó(?!\w)", re.I),
-}
-# ... of no plan ("habe ich am Wochenende geplant", "hatte ich am Wochenende vor", "j'avais prévu", "iba a hacer")
-# nor a habit ("normalerweise", "d'habitude", "siempre"): every weekend, or the coming one
-_FOREIGN_PLAN_OR_HABIT = {
-    "de": re.compile(r"\b(?:vorgehabt|vorhatten?|vorgenommen|geplant|plan\w*|pläne\w*|wollte\w*|wollen|will"
-                     r"|sollte\w*|werde\w*|wird|würde\w*|möchte\w*|normalerweise|meistens|meist|gewöhnlich"
-                     r"|üblicherweise|immer|oft|häufig|manchmal|jede[mnrs]?|sonst|regelmäßig|jemals|je)\b"
-                     r"|\bvor\s*[?.!]*\s*$", re.I),
-    "fr": re.compile(r"\b(?:prévu\w*|prévoy\w*|prévoi\w*|comptai\w*|voul\w*|veux|allai\w*|vais|va|devai\w*"
-                     r"|envisag\w*|planifi\w*|projet\w*|programm\w*|pensai\w*|plan\w*|habituellement"
-                     r"|généralement|souvent|toujours|normalement|chaque|tous|toutes|parfois|jamais|déjà)\b"
-                     r"|\bd['’]habitude\b|\ben\s+général\b", re.I),
-    "es": re.compile(r"(?<!\w)(?:plane\w*|planific\w*|plan(?:es)?|iba|íbamos|iban|voy|vamos|va|pensaba\w*"
-                     r"|pienso|quería\w*|quiero|tenía\w*|previst[oa]s?|debía\w*|debo|siempre|normalmente"
-                     r"|usualmente|generalmente|habitualmente|frecuentemente|suel\w*|solía\w*|solemos|cada|todos"
-                     r"|todas|nunca|alguna\s+vez|a\s+menudo|a\s+veces|en\s+general)(?!\w)", re.I),
-}
-
-
-def _of_one_foreign_past_time(question: str, weekend: str) -> bool:
-    """Does `question` ask of one time gone in the language of `weekend` (its "am Wochenende", "le week-end", "el
-    fin de semana"): in its past tense (_FOREIGN_PAST), of no plan nor a habit (_FOREIGN_PLAN_OR_HABIT)? Then its
-    weekend is one weekend, the one just gone, as a past tense's "on the weekend" (_of_one_past_time). "Was mache
-    ich am Wochenende?", "Qu'est-ce que je fais le week-end ?" may be every weekend or the coming one: not read."""
-    language = {"a": "de", "l": "fr", "e": "es"}[weekend[:1].lower()]
-    return bool(_FOREIGN_PAST[language].search(question)) and not _FOREIGN_PLAN_OR_HABIT[language].search(question)
 
 
 def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first: dt.date,

@@ -156,12 +156,36 @@ def test_the_weekend_in_a_past_tense_is_the_one_just_gone(question, today, days)
     "When was the last time I hiked at the weekend?",
     "What did I want to do on the weekend?",  # a wish, a plan (review revD)
     "What did I hope to finish over the weekend?",
+    # a habit's past (review revG): every weekend
+    "Did I use to work at the weekend?", "What did I used to do at the weekend?", "What did I tend to do on the weekend?",
+    "What did I like to do at the weekend?",
+    # a promise's or an agreement's: a plan, the coming weekend as often (review revG)
+    "What did I promise to do over the weekend?", "What did we agree to do on the weekend?",
+    "Did I tell Anna I'll call her over the weekend?",
     "What did I do Mon-Wed and over the weekend?",  # a span not read beside it
     "What did I do on weekends?",  # every weekend
     "What did I do every Friday?",
 ])
 def test_a_weekend_not_one_of_them_reads_none(question):
     assert asked_days(question, WEDNESDAY) is None
+
+
+@pytest.mark.parametrize("question, days", [
+    # beside another phrase read, the weekend phrase yields: the other phrase is read as before it was (review revG)
+    ("What did I do last week on the weekend?", ["2026-11-23", "2026-11-29"]),
+    ("What did I do this week on the weekend?", ["2026-11-30", "2026-12-06"]),
+    ("What did I do in November at the weekend?", ["2026-11-01", "2026-11-30"]),
+    ("What did I do this month at the weekend?", ["2026-12-01", "2026-12-31"]),
+    ("What did I do yesterday on the weekend?", ["2026-12-01", "2026-12-01"]),
+])
+def test_the_weekend_beside_another_phrase_leaves_that_one_read(question, days):
+    asked = asked_days(question, WEDNESDAY)
+    assert asked is not None and [str(asked.first), str(asked.last)] == days, asked
+
+
+def test_last_week_on_the_weekend_searches_last_week(index):
+    assert _answered_from(index, "What did I do last week on the weekend?", WEDNESDAY)[0] == [
+        str(dt.date(2026, 11, 23) + dt.timedelta(days=n)) for n in range(7)]
 
 
 def test_the_weekend_is_answered_from_its_notes(index):
