@@ -95,6 +95,22 @@ def write_notes(root: Path, files: dict[str, str]) -> None:
         p.write_text(text, encoding="utf-8")
 
 
+def synced_names(tmp: Path, files: dict[str, str]) -> set[str]:
+    """The entities' names of a folder of `files` (path -> text) under `tmp`, synced as `mrag sync` runs it:
+    heuristic names, hashing vectors (the rules' tests of each heuristic version)."""
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp / "notes"
+    write_notes(root, files)
+    conn = db.connect(tmp / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+
+
 def daily_notes_index(tmp: Path, days: dict[str, str]):
     """An Index (opened anew after its sync, as a user's next command opens it) of one daily note per day of
     `days` (`2026-12-01.md`, dated by its front matter, holding its line), heuristic names, hashing vectors:

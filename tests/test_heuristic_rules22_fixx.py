@@ -9,22 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from minirag_cli import db
-from minirag_cli.extract.heuristic import HeuristicExtractor
-from minirag_cli.sync import sync_folders
-from mrag_test_plugin import hashing_embedder
-from tests.conftest import write_notes
+from tests.conftest import synced_names
 
 
-def synced(tmp_path, files: dict[str, str]) -> set[str]:
-    root = tmp_path / "notes"
-    write_notes(root, files)
-    conn = db.connect(tmp_path / "index.sqlite", create=True)
-    try:
-        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
-        return {name for (name,) in conn.execute("SELECT name FROM entities")}
-    finally:
-        conn.close()
+synced = synced_names  # (tests/conftest.py)
 
 
 # 1. a name after a line's time names before a lower-case word too, in every time form

@@ -8,26 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from minirag_cli import db
-from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
-from minirag_cli.sync import sync_folders
-from mrag_test_plugin import hashing_embedder
-from tests.conftest import write_notes
+from minirag_cli.extract.heuristic import VERSION
+from tests.conftest import synced_names
 
 
 def test_the_rules_are_23():
     assert VERSION >= 23
 
 
-def synced(tmp_path, files: dict[str, str]) -> set[str]:
-    root = tmp_path / "notes"
-    write_notes(root, files)
-    conn = db.connect(tmp_path / "index.sqlite", create=True)
-    try:
-        sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
-        return {name for (name,) in conn.execute("SELECT name FROM entities")}
-    finally:
-        conn.close()
+synced = synced_names  # (tests/conftest.py)
 
 
 # 4. a surname alone after a verb of writing's or speaking's `to`, ending its phrase, joins
