@@ -712,8 +712,10 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
-             # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA)
-             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)))]
+             # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
+             # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
+             and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
+                                                and not _ABOUT.search(question, 0, m.start())))]
     if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
         # "on the weekend" was (review revG)
         found = [f for f in found if not f.group("theweekend")]
@@ -819,6 +821,11 @@ def _weekday_named(question: str, m: re.Match) -> bool:
     """Does `question` name a weekday besides the phrase `m`: "what did I do Mon-Fri and at the weekend?" (a
     span not read, which "at the weekend" read alone would drop)?"""
     return _NAMED_WEEKDAY.search(question[:m.start()] + " " + question[m.end():]) is not None
+
+
+# "about" before a weekend phrase: the weekend is the topic's ("what did I decide about meal prep on the weekend?",
+# "did I complain about working over the weekend?"), any weekend of the notes, not the one just gone (review revI)
+_ABOUT = re.compile(r"\babout\b", re.I)
 
 
 def _of_one_past_time(question: str) -> bool:

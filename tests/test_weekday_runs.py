@@ -163,6 +163,9 @@ def test_the_weekend_in_a_past_tense_is_the_one_just_gone(question, today, days)
     "What did I promise to do over the weekend?", "What did we agree to do on the weekend?",
     "Did I tell Anna I'll call her over the weekend?",
     "What did I do Mon-Wed and over the weekend?",  # a span not read beside it
+    # a topic's weekend, after "about": any weekend of the notes (review revI: only the last one's notes were kept)
+    "Did I write anything about climbing on the weekend?", "Did I complain about working over the weekend?",
+    "What did I note about working on the weekend?", "What did I decide about meal prep on the weekend?",
     "What did I do on weekends?",  # every weekend
     "What did I do every Friday?",
 ])
