@@ -225,7 +225,7 @@ _PHRASE = re.compile(
     # (not "between Mon and Wed" nor a bare "Mon-Wed": read as spans, a topic's, a schedule's or a choice's
     # dropped the answer's note, "what did we decide about Mon-Fri remote work?": review revD)
     # German, French, Spanish "from … to" alike: "von Montag bis Mittwoch", "du lundi au mercredi", "de lundi à
-    # mercredi", "de lunes a miércoles", "del lunes al miércoles" (_FROM_DE, _FROM_FR, _FROM_ES; not "zwischen …
+    # mercredi", "de lunes a miércoles", "del lunes al miércoles" (_FROM_LEADS, _TO; not "zwischen …
     # und", "entre … et / y": a choice's or a comparison's two days as often, as English "between")
     r"|(?:(?:on|last|from)\s+" + _FROM_LEADS + r")"
     r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
@@ -258,7 +258,6 @@ _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
                       r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:" + _ES_DAY + r")(?!\w).*"
-                      r"|el\s+fin\s+de\s+semana"
                       r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
