@@ -92,7 +92,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import FOREIGN_WEEKDAYS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -106,16 +106,10 @@ _NUMBER_OF = {**{w: 1 for words in _FOREIGN_ONE.values() for w in words.split()}
               **{w: n for words in _FOREIGN_TWO_TO_TWELVE.values() for n, w in enumerate(words.split(), start=2)}}
 _DE_N, _FR_N, _ES_N = (r"\d{1,3}|" + "|".join(_FOREIGN_ONE[k].split() + _FOREIGN_TWO_TO_TWELVE[k].split())
                        for k in ("de", "fr", "es"))
-# German, French and Spanish weekday names, in date.weekday() order (English: text.WEEKDAY_NAMES)
-_FOREIGN_WEEKDAYS = {
-    "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
-    "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
-    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
-}
 # English weekdays' short names, as a date writes them ("on Mon", "last Fri")
 _SHORT_DAYS = WEEKDAY_SHORT  # "mon", "tues", "thurs": 0 (Monday) to 6
-_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *_FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
-_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(_FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
+_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
+_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
 # between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
 _LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
 # any weekday name of the four languages, longest first ("miércoles"), as a word

@@ -139,6 +139,13 @@ week month year question whose
 
 MONTH_NAMES = MONTHS_BY_LANGUAGE["en"].split()
 WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]  # date.weekday() order
+# German, French and Spanish weekday names, in the same order: the languages questions' days are read in (askday,
+# unheld)
+FOREIGN_WEEKDAYS = {
+    "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
+    "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+}
 # full names only (the question side)
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 # full names, three-letter abbreviations and "sept" (the note side: find_dates)

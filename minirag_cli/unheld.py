@@ -39,8 +39,8 @@ import re
 from typing import Iterable
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months, strip_accents,
-                              without_invisibles)
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months,
+                              strip_accents, without_invisibles)
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -159,7 +159,7 @@ def _weekday_span_held(question: str, name: str, days: list) -> bool:
     return any((d.weekday() - first) % 7 <= (last - first) % 7 for d in days)
 
 
-_GERMAN_WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+_GERMAN_WEEKDAYS = FOREIGN_WEEKDAYS["de"]
 
 
 # a German span of weekdays, "von Montag bis Mittwoch", "vom Montag bis zum Mittwoch" (askday reads its days)
