@@ -1806,7 +1806,7 @@ def _sync_root(run: _Run, root: Path) -> None:
                         exclude=run.own_files, indexed=existing,
                         known={path: old[2:] for path, old in existing.items()} if current else None,
                         looked=looked)
-    graphs = _graphs_came_or_went(run, str(root), walked, existing)
+    graphs = _graphs_came_or_went(run, str(root), walked, existing, current)
     unlooked = {path: record for path, record in (looked or {}).items()
                 if not (graphs and path.lower().endswith(".md") and path.startswith(graphs))}
     if looked and unlooked != looked:  # a page skipped as a graph read it (`template::` blocks alone) is looked
@@ -2028,15 +2028,15 @@ def _stale_readings(run: _Run, root: str, walked: WalkResult, existing: dict) ->
     return stale
 
 
-def _graphs_came_or_went(run: _Run, root: str, walked: WalkResult, existing: dict) -> tuple[str, ...]:
+def _graphs_came_or_went(run: _Run, root: str, walked: WalkResult, existing: dict, current: bool
+                         ) -> tuple[str, ...]:
     """The Logseq graphs (their folders from `root`, walk.WalkResult.logseq_graphs) that came or went since the
     last sync of the folder `root` (`walked`: its walk): their `logseq/config.edn` made or deleted. A folder read by
-    other readers (_stale_readings reads every note anew) or synced first: none. Its record absent, the folder
-    was in no graph (_record_logseq_graphs records none)."""
+    other readers (not `current`, its recorded readers' version not this mrag's: _stale_readings reads every note
+    anew) or synced first: none. Its record absent, the folder was in no graph (_record_logseq_graphs records none)."""
     now = sorted(set(walked.logseq_graphs))
     run.logseq_graphs[root] = now
     recorded = dbmod.meta_dict(run.conn, dbmod.LOGSEQ_GRAPHS_KEY).get(root, [] if existing else None)
-    current = dbmod.meta_dict(run.conn, dbmod.READER_VERSION_KEY).get(root) == READER_VERSION
     if not isinstance(recorded, list) or not current:
         return ()
     return tuple(sorted(set(now) ^ {g for g in recorded if isinstance(g, str)}))
@@ -2084,8 +2084,15 @@ def _read_differently(run: _Run, root: str, walked: WalkResult, existing: dict, 
                 stale.add(note.path)
             else:  # read as indexed: its warnings as now, for _warned_before (an index synced by an mrag that
                 # recorded none had them said once, by the sync that read the note)
-                run.read_same[note.path] = [w for w in (warning, merge_conflict_warning(note.path, text)) if w]
+                run.read_same[note.path] = _read_warnings(note.path, text, warning)
     return stale
+
+
+def _read_warnings(path: str, text: str, warning: str | None) -> list[str]:
+    """The warnings the note at `path` is read with, its text `text`: its reading's `warning` (read as cp1252, or
+    with replacement characters, its text maybe not the one meant; an `\\iffalse` never closed) and its conflict
+    markers'; [] for none."""
+    return [w for w in (warning, merge_conflict_warning(path, text)) if w]
 
 
 def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: list[Chunk]) -> bool:
@@ -2142,10 +2149,8 @@ def _changed_notes(run: _Run, files: Sequence[NoteFile], existing: dict, seen: s
             progress.advance(1, 0)
             continue
         seen.add(note.path)
-        conflict = merge_conflict_warning(note.path, text)
-        # read as cp1252, or with replacement characters (its text may not be the one meant), an `\iffalse` never
-        # closed, conflict markers: said now, and counted by each sync while the note stays as read (_warned_before)
-        run.read_now[note.path] = [w for w in (warning, conflict) if w]
+        # said now, and counted by each sync while the note stays as read (_warned_before)
+        run.read_now[note.path] = _read_warnings(note.path, text, warning)
         summary.warnings += [{"path": note.path, "reason": w} for w in run.read_now[note.path]]
         yield _Pending(note, digest, text, ahead.chunks if ahead else None, old is None,
                        link_keys=ahead.link_keys if ahead else None, old_id=old[0] if old else None)
