@@ -127,6 +127,25 @@ def daily_notes_index(tmp: Path, days: dict[str, str]):
         yield index
 
 
+def days_asked(question: str, today) -> list[str] | None:
+    """The days (ISO) `question` asked on `today` reads (askday.asked_days); None when it reads none."""
+    from minirag_cli.askday import asked_days
+
+    asked = asked_days(question, today)
+    return None if asked is None else [str(d) for d in asked.days()]
+
+
+def answered_from(index, question: str, today) -> tuple[list[str], set[str], list[str]]:
+    """Of `question` asked on `today` of a daily_notes_index: the days the search reads, the daily notes the
+    answer keeps (their days), the names it finds unheld."""
+    from minirag_cli.options import RetrievalOptions
+
+    result = index.search(question, RetrievalOptions(k=10, mode="hybrid"), today=today)
+    prepared = index.prepare_answer(result)
+    kept = {result.results[s["n"] - 1]["path"][-13:-3] for s in prepared.sources}
+    return [str(d) for d in result.days.days()] if result.days else [], kept, prepared.unheld
+
+
 class ExtractionRecorder:
     """A sync progress that records the `extracting` calls (notes done, notes
     ready, tokens, seconds) and ignores the rest."""

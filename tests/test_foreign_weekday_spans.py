@@ -18,9 +18,8 @@ import datetime as dt
 import pytest
 
 from minirag_cli.askday import asked_days
-from minirag_cli.options import RetrievalOptions
 from minirag_cli.unheld import unheld_names
-from tests.conftest import daily_notes_index
+from tests.conftest import answered_from, daily_notes_index, days_asked
 
 SUNDAY = dt.date(2026, 12, 6)
 WEDNESDAY = dt.date(2026, 12, 2)
@@ -41,19 +40,6 @@ DAYS = {
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
     yield from daily_notes_index(tmp_path_factory.mktemp("foreign_weekday_spans"), DAYS)
-
-
-def _days(question: str, today: dt.date) -> list[str] | None:
-    asked = asked_days(question, today)
-    return None if asked is None else [str(d) for d in asked.days()]
-
-
-def _answered_from(index, question: str, today: dt.date) -> tuple[list[str], set[str], list[str]]:
-    """The days the search reads, the daily notes the answer keeps, the names it finds unheld."""
-    result = index.search(question, RetrievalOptions(k=10, mode="hybrid"), today=today)
-    prepared = index.prepare_answer(result)
-    kept = {result.results[s["n"] - 1]["path"][-13:-3] for s in prepared.sources}
-    return [str(d) for d in result.days.days()] if result.days else [], kept, prepared.unheld
 
 
 MON_TO_WED = ["2026-11-30", "2026-12-01", "2026-12-02"]
@@ -80,7 +66,7 @@ LAST_MON_TO_WED = ["2026-11-23", "2026-11-24", "2026-11-25"]
     ("What did I do from Monday to Wednesday last week?", SUNDAY, LAST_MON_TO_WED),
 ])
 def test_spans_and_weekends_are_read(question, today, days):
-    assert _days(question, today) == days
+    assert days_asked(question, today) == days
 
 
 @pytest.mark.parametrize("question", [
@@ -124,13 +110,13 @@ def test_a_german_span_and_weekend_are_held_by_their_days():
     ("¿Qué hice de lunes a miércoles la semana pasada?", SUNDAY, LAST_MON_TO_WED),
 ])
 def test_answered_from_the_notes_of_those_days(index, question, today, days):
-    assert _answered_from(index, question, today) == (days, set(days), [])
+    assert answered_from(index, question, today) == (days, set(days), [])
 
 
 def test_a_foreign_weekend_question_searches_every_day(index):
     # no days read: the search is not narrowed to the weekend just gone, "¿Qué haré…?" asks of one to come
-    assert _answered_from(index, "¿Qué haré el fin de semana?", WEDNESDAY)[0] == []
-    assert _answered_from(index, "Was habe ich am Wochenende im Oktober gemacht?", WEDNESDAY)[0] == []
+    assert answered_from(index, "¿Qué haré el fin de semana?", WEDNESDAY)[0] == []
+    assert answered_from(index, "Was habe ich am Wochenende im Oktober gemacht?", WEDNESDAY)[0] == []
 
 
 def test_a_spanish_question_word_after_its_opening_mark_is_no_name():

@@ -15,7 +15,7 @@ import pytest
 from minirag_cli.askday import asked_days
 from minirag_cli.options import RetrievalOptions
 from minirag_cli.unheld import unheld_names
-from tests.conftest import daily_notes_index
+from tests.conftest import answered_from, daily_notes_index, days_asked
 
 SUNDAY = dt.date(2026, 12, 6)
 WEDNESDAY = dt.date(2026, 12, 2)
@@ -37,19 +37,6 @@ DAYS = {
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
     yield from daily_notes_index(tmp_path_factory.mktemp("weekday_runs"), DAYS)
-
-
-def _days(question: str, today: dt.date) -> list[str] | None:
-    asked = asked_days(question, today)
-    return None if asked is None else [str(d) for d in asked.days()]
-
-
-def _answered_from(index, question: str, today: dt.date) -> tuple[list[str], set[str], list[str]]:
-    """The days the search reads, the daily notes the answer keeps, the names it finds unheld."""
-    result = index.search(question, RetrievalOptions(k=10, mode="hybrid"), today=today)
-    prepared = index.prepare_answer(result)
-    kept = {result.results[s["n"] - 1]["path"][-13:-3] for s in prepared.sources}
-    return [str(d) for d in result.days.days()] if result.days else [], kept, prepared.unheld
 
 
 @pytest.mark.parametrize("question, today, days", [
@@ -74,12 +61,12 @@ def _answered_from(index, question: str, today: dt.date) -> tuple[list[str], set
     ("What did I do on Mon and Wed this week?", MONDAY, ["2026-11-30", "2026-12-02"]),
 ])
 def test_weekday_lists_are_one_run(question, today, days):
-    assert _days(question, today) == days
+    assert days_asked(question, today) == days
 
 
 def test_a_weekend_list_is_answered_from_its_own_notes(index):
     # on main: 11-29 and 12-05, and the farmers market of a week ago was a source
-    assert _answered_from(index, "What did I do on Sat and Sun?", SUNDAY) == (
+    assert answered_from(index, "What did I do on Sat and Sun?", SUNDAY) == (
         ["2026-12-05", "2026-12-06"], {"2026-12-05", "2026-12-06"}, [])
 
 
@@ -110,14 +97,14 @@ def test_a_weekend_list_is_answered_from_its_own_notes(index):
     ("What did I do from Mon to Wed?", SUNDAY, ["2026-11-30", "2026-12-01", "2026-12-02"]),
 ])
 def test_between_and_dashed_weekdays_read_as_before_dates3(question, today, days):
-    assert _days(question, today) == days
+    assert days_asked(question, today) == days
 
 
 @pytest.mark.parametrize("question", [
     "What did I do between Mon and Wed?", "What did I do Tue-Thu?", "What did I do Monday–Wednesday?"])
 def test_a_span_between_or_dashed_searches_every_note(index, question):
     # no days read, so no note dropped for not being of them; its short weekday names are days, none told unheld
-    days, kept, unheld = _answered_from(index, question, SUNDAY)
+    days, kept, unheld = answered_from(index, question, SUNDAY)
     assert days == [] and unheld == [], (days, kept, unheld)
 
 
@@ -142,7 +129,7 @@ def test_no_span_where_it_is_none(question):
     ("What did I do on the weekend?", SUNDAY, ["2026-12-05", "2026-12-06"]),  # asked on it: this one
 ])
 def test_the_weekend_in_a_past_tense_is_the_one_just_gone(question, today, days):
-    assert _days(question, today) == days
+    assert days_asked(question, today) == days
 
 
 @pytest.mark.parametrize("question", [
@@ -187,12 +174,12 @@ def test_the_weekend_beside_another_phrase_leaves_that_one_read(question, days):
 
 
 def test_last_week_on_the_weekend_searches_last_week(index):
-    assert _answered_from(index, "What did I do last week on the weekend?", WEDNESDAY)[0] == [
+    assert answered_from(index, "What did I do last week on the weekend?", WEDNESDAY)[0] == [
         str(dt.date(2026, 11, 23) + dt.timedelta(days=n)) for n in range(7)]
 
 
 def test_the_weekend_is_answered_from_its_notes(index):
-    assert _answered_from(index, "What did I do on the weekend?", WEDNESDAY) == (
+    assert answered_from(index, "What did I do on the weekend?", WEDNESDAY) == (
         ["2026-11-28", "2026-11-29"], {"2026-11-28", "2026-11-29"}, [])
 
 
@@ -241,7 +228,7 @@ def test_a_span_that_is_no_days_gone_reads_none(question):
     ("What am I doing on Mon-Fri?", SUNDAY, ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"]),
 ])
 def test_reviewed_weekday_lists_and_spans(question, today, days):
-    assert _days(question, today) == days
+    assert days_asked(question, today) == days
 
 
 @pytest.fixture(scope="module")
