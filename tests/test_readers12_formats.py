@@ -23,6 +23,22 @@ def clippings(*entries: tuple[str, str, str]) -> str:
     return "\ufeff" + "\r\n".join(lines) + "\r\n"
 
 
+def synced_clippings(tmp_path, entries) -> tuple[list[tuple[str, str]], set[str]]:
+    """A `My Clippings.txt` of `entries` (clippings) synced alone: its chunks' (text, header) in order, and the
+    index's entity names."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "My Clippings.txt").write_bytes(clippings(*entries).encode("utf-8"))
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        chunks = conn.execute("SELECT text, header FROM chunks ORDER BY seq").fetchall()
+        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    return chunks, names
+
+
 MED = "Meditationen (Mark Aurel)"
 PRINCE = "Le Petit Prince (Antoine de Saint-Exupéry)"
 CIEN = "Cien años de soledad (Gabriel García Márquez)"
@@ -69,16 +85,7 @@ def test_lower_case_entry_lines_and_an_older_french_kindle():
 
 
 def test_a_foreign_kindle_s_clippings_are_synced_as_entries(tmp_path):
-    root = tmp_path / "notes"
-    root.mkdir()
-    (root / "My Clippings.txt").write_bytes(clippings(*FOREIGN).encode("utf-8"))
-    sync(root, tmp_path / "index.sqlite")
-    conn = db.connect(tmp_path / "index.sqlite")
-    try:
-        chunks = conn.execute("SELECT text, header FROM chunks ORDER BY seq").fetchall()
-        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
-    finally:
-        conn.close()
+    chunks, names = synced_clippings(tmp_path, FOREIGN)
     heads = {header for _text, header in chunks}
     assert {"My Clippings · Meditationen · date: 2025-11-06", "My Clippings · Le Petit Prince · date: 2024-03-05",
             "My Clippings · Cien años de soledad · date: 2024-03-13",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from minirag_cli import db
 from minirag_cli.store.lookup import show
-from tests.test_readers12_formats import clippings
+from tests.test_readers12_formats import synced_clippings
 from tests.test_sync_conflicts import sync
 
 
@@ -68,16 +68,7 @@ DUTCH_PORTUGUESE_JAPANESE = (
 
 
 def test_a_dutch_portuguese_or_japanese_kindle_s_clippings_are_entries(tmp_path):
-    root = tmp_path / "notes"
-    root.mkdir()
-    (root / "My Clippings.txt").write_bytes(clippings(*DUTCH_PORTUGUESE_JAPANESE).encode("utf-8"))
-    sync(root, tmp_path / "index.sqlite")
-    conn = db.connect(tmp_path / "index.sqlite")
-    try:
-        chunks = conn.execute("SELECT text, header FROM chunks ORDER BY seq").fetchall()
-        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
-    finally:
-        conn.close()
+    chunks, names = synced_clippings(tmp_path, DUTCH_PORTUGUESE_JAPANESE)
     heads = {header for _text, header in chunks}
     assert {"My Clippings · De avond is ongemak · date: 2026-10-05",
             "My Clippings · Ensaio sobre a cegueira · date: 2026-10-05",
