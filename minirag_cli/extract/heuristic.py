@@ -2516,8 +2516,7 @@ def _heading_label(text: str, end: int) -> bool:
     """Does the label ending at `end` (before its colon) stand alone on its line, a list's heading (`Termine:` over
     `- Arzt`)? A German label word so labels in a short note not read as German too (rules 24: `Termine:` named
     Termine)."""
-    m = _LABEL_ALONE.match(text, end)
-    return m is not None
+    return _LABEL_ALONE.match(text, end) is not None
 
 
 # a label's colon, in emphasis or not, and nothing after it on its line
