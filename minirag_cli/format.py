@@ -665,12 +665,30 @@ def render_item(item: dict, console: Console) -> None:
         n = len(item["chunks"])
         head = f"{item['path']}  {lines}  {n} chunk{'s' * (n != 1)}, text from {item['source']}"
     console.print(f"[bold]{escape_name(head)}[/]", highlight=False)  # head: the path and our words
+    # why the note reads oddly (its rest left out, its letters guessed), said by the sync that read it
+    for warning in item.get("warnings") or ():
+        since = f" (read so since the sync of {utc_minute(warning['since'])})" if warning.get("since") else ""
+        console.print(f"[yellow]warning[/] {escape(warning['reason'])}{since}", highlight=False, soft_wrap=True)
     if item["text"]:
         console.rule(style="dim")
         console.print(visible(item["text"]), markup=False, highlight=False)
         console.rule(style="dim")
     ents = ", ".join(f"{e['name']} ({e['type']}, {e['count']})" for e in item["entities"]) or "none"
     console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
+
+
+def utc_minute(stamp: str) -> str:
+    """`2026-12-06 21:48 UTC` of a time the index records (db.now_iso: `2026-12-06T21:48:30+00:00`); the stamp
+    as it is when it is not one."""
+    import datetime as _dt
+
+    try:
+        when = _dt.datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)
+    if when.tzinfo is not None:
+        when = when.astimezone(_dt.timezone.utc)
+    return when.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def entity_match_note(name: str, found: str, match: dict | None) -> None:
