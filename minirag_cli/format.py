@@ -186,11 +186,21 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         if len(empty) <= 3 or not item["reason"].endswith(EMPTY_NOTE_REASON):
             console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
                           highlight=False)
-    # said in full by the sync that read them; a note by its folder and path (`W3/x.txt`, `W4/x.txt`: two notes)
-    before = {(item.get("root"), item["path"]) for item in summary.get("warned_before") or ()}
-    if before:
-        console.print(f"[yellow]warning[/] {len(before)} {'note' if len(before) == 1 else 'notes'} read with a warning "
-                      "as before (`--json` lists them)", highlight=False, soft_wrap=True)
+    # the notes read with a warning by an earlier sync and not read again, named by each sync while they stay so,
+    # a few (a count alone named none: which note left its rest out?); a note by its folder and path (`W3/x.txt`,
+    # `W4/x.txt`: two notes, named by their folder's path when several folders have any)
+    before: dict[tuple[str | None, str], list[str]] = {}
+    for item in summary.get("warned_before") or ():
+        before.setdefault((item.get("root"), item["path"]), []).append(item["reason"])
+    several = len({root for root, _path in before}) > 1
+    for (root, path), reasons in list(before.items())[:WARNED_NAMED]:
+        name = str(Path(root) / path) if several and root else path
+        console.print(f"[yellow]warning[/] {escape(terminal_name(name))}: {escape('; '.join(reasons))} (as before)",
+                      highlight=False, soft_wrap=True)
+    if len(before) > WARNED_NAMED:
+        more = len(before) - WARNED_NAMED
+        console.print(f"[yellow]warning[/] and {more} more {'note' if more == 1 else 'notes'} read with a warning as "
+                      "before (`--json` lists them, `mrag show FILE` says why)", highlight=False, soft_wrap=True)
     if len(empty) > 3:
         examples = ", ".join(terminal_name(item["path"]) for item in empty[:2])
         console.print(f"[yellow]warning[/] {len(empty)} empty notes indexed with no chunks (e.g. {escape(examples)}; "
@@ -198,6 +208,7 @@ def render_sync_summary(summary: dict, console: Console) -> None:
 
 
 EMPTY_NOTE_REASON = "(indexed with no chunks)"  # how sync.py ends the warning of a note with no text
+WARNED_NAMED = 3  # the notes read with a warning as before that a sync's summary names; the rest are a count
 
 
 def render_watch_change(change, as_json: bool = False) -> None:

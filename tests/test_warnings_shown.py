@@ -53,3 +53,34 @@ def test_show_says_the_warnings_a_note_was_read_with(tmp_path, mrag_bin):
                                     encoding="utf-8")
     run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
     assert json.loads(run_mrag(mrag_bin, "--db", str(index), "show", "paper.tex", "--json").stdout)["warnings"] == []
+
+
+def test_a_later_sync_names_the_notes_read_with_a_warning(tmp_path, mrag_bin):
+    """A sync that did not read them again said `warning 5 notes read with a warning as before`: which ones, and
+    why? It names three, path and reason, and counts the rest; a second unchanged sync says the same."""
+    root, index = tmp_path / "notes", tmp_path / "index.sqlite"
+    write_notes(root, {f"paper{n}.tex": UNCLOSED for n in range(1, 5)})
+    (root / "legacy.txt").write_bytes("Café Müller in Zürich met Jürgen.\n".encode("cp1252"))
+    first = run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json")
+    assert len(json.loads(first.stdout)["warnings"]) == 5, first.stdout
+    for _ in range(2):
+        again = run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+        assert again.returncode == 0, again.stderr
+        lines = [line for line in again.stdout.splitlines() if line.startswith("warning")]
+        assert lines[0].startswith("warning legacy.txt: ") and "cp1252" in lines[0] and lines[0].endswith("(as before)")
+        assert lines[1:3] == [f"warning paper{n}.tex: {SAID} (as before)" for n in (1, 2)]
+        assert lines[3:] == ["warning and 2 more notes read with a warning as before (`--json` lists them, "
+                             "`mrag show FILE` says why)"]
+    as_json = json.loads(run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json").stdout)
+    assert len(as_json["warned_before"]) == 5 and as_json["warnings"] == []  # --json as it was
+
+
+def test_the_notes_of_two_folders_are_named_by_their_folder(tmp_path):
+    """The same path in two synced folders is two notes: named by the folder's path, not twice `x.tex`."""
+    said = [{"root": str(tmp_path / folder), "path": "x.tex", "reason": SAID} for folder in ("W3", "W4")]
+    console = Console(record=True, width=400)
+    render_sync_summary({**sync(paper_folder(tmp_path), tmp_path / "index.sqlite")[0].to_dict(),
+                         "warned_before": said}, console)
+    out = console.export_text()
+    assert f"warning {tmp_path / 'W3' / 'x.tex'}: {SAID} (as before)" in out
+    assert f"warning {tmp_path / 'W4' / 'x.tex'}: {SAID} (as before)" in out
