@@ -281,6 +281,10 @@ def render_status(status: dict, console: Console) -> None:
         n = len(maybe)
         table.add_row("possible copies", escape(f"{n} note{'s' * (n != 1)} may be {'a OneDrive copy' if n == 1 else 'OneDrive copies'} "
                                                 "named for a computer, indexed (`mrag doctor` lists them)"))
+    if warned := {(item["root"], item["path"]) for item in status.get("read_warnings") or ()}:
+        n = len(warned)  # an `\iffalse` never closed left the rest of a note out: worth a line while it stays so
+        table.add_row("warnings", f"{n} note{'s' * (n != 1)} read with a warning (`mrag status --json` lists "
+                                  f"{'it' if n == 1 else 'them'}, `mrag show FILE` says why)")
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)

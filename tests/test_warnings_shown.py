@@ -84,3 +84,22 @@ def test_the_notes_of_two_folders_are_named_by_their_folder(tmp_path):
     out = console.export_text()
     assert f"warning {tmp_path / 'W3' / 'x.tex'}: {SAID} (as before)" in out
     assert f"warning {tmp_path / 'W4' / 'x.tex'}: {SAID} (as before)" in out
+
+
+def test_status_counts_the_notes_read_with_a_warning(tmp_path, mrag_bin):
+    """`mrag status` said nothing of the notes whose rest was left out: it counts them (`read_warnings` [{root,
+    path, reason}] in --json, [] for none; a row only when there are any)."""
+    root, index = paper_folder(tmp_path), tmp_path / "index.sqlite"
+    run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+    status = json.loads(run_mrag(mrag_bin, "--db", str(index), "status", "--json").stdout)
+    assert status["read_warnings"] == [{"root": str(root.resolve()), "path": "paper.tex", "reason": SAID}]
+    text = run_mrag(mrag_bin, "--db", str(index), "status").stdout
+    assert re.search(r"^ *warnings +1 note read with a warning \(`mrag status --json` lists it, `mrag show FILE` says "
+                     r"why\) *$", text, re.M), text
+    (root / "paper.tex").unlink()
+    run_mrag(mrag_bin, "--db", str(index), "sync", str(root))
+    status = json.loads(run_mrag(mrag_bin, "--db", str(index), "status", "--json").stdout)
+    assert status["read_warnings"] == []
+    console = Console(record=True, width=200)
+    render_status(status, console)
+    assert "read with a warning" not in console.export_text()
