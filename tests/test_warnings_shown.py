@@ -103,3 +103,30 @@ def test_status_counts_the_notes_read_with_a_warning(tmp_path, mrag_bin):
     console = Console(record=True, width=200)
     render_status(status, console)
     assert "read with a warning" not in console.export_text()
+
+
+def test_a_watch_of_a_graph_s_pages_sees_its_config_come_and_go(tmp_path):
+    """`mrag sync graph/pages --watch`: the graph's `logseq/config.edn` is in the folder above, which the watcher
+    does not watch, so its coming left the page's template block read as the writer's text (its tasks open) and
+    its going left it out, until the page changed; a plain sync reads the page anew (readers 13). The watch does."""
+    from tests.test_readers12 import LOGSEQ_PAGE
+
+    pages = tmp_path / "graph" / "pages"
+    write_notes(pages, {"Meetings.md": LOGSEQ_PAGE})
+    settings = tmp_path / "graph" / "logseq" / "config.edn"
+    watch = InProcessWatch(tmp_path, pages)
+
+    def template_in() -> bool:
+        return any("send the minutes" in text for (text,) in watch.conn.execute("SELECT text FROM chunks"))
+
+    def make_graph():
+        settings.parent.mkdir()
+        settings.write_text("{}\n", encoding="utf-8")
+
+    assert template_in()
+    came = []
+    seen = run_script(watch, [(make_graph, ("changed", "Meetings.md")),
+                              (lambda: came.append(template_in()) or settings.unlink(), ("changed", "Meetings.md"))])
+    assert came == [False] and template_in()  # out in the graph, back once it is no graph
+    assert seen == [("changed", "Meetings.md"), ("changed", "Meetings.md"), ("added", "marker.md")]
+    watch.conn.close()
