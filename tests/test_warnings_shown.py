@@ -11,11 +11,10 @@ import re
 
 from rich.console import Console
 
-from minirag_cli.format import render_status, render_sync_summary
+from minirag_cli.format import render_status
 from tests.conftest import write_notes
 from tests.test_bad_input import run_mrag
 from tests.test_readers13_formats3 import UNCLOSED
-from tests.test_sync_conflicts import sync
 from tests.test_watch import InProcessWatch, run_script
 
 SAID = "`\\iffalse` at line 5 is never closed by a `\\fi`: the rest of the file is read as TeX reads it, left out"
@@ -73,17 +72,6 @@ def test_a_later_sync_names_the_notes_read_with_a_warning(tmp_path, mrag_bin):
                              "`mrag show FILE` says why)"]
     as_json = json.loads(run_mrag(mrag_bin, "--db", str(index), "sync", str(root), "--json").stdout)
     assert len(as_json["warned_before"]) == 5 and as_json["warnings"] == []  # --json as it was
-
-
-def test_the_notes_of_two_folders_are_named_by_their_folder(tmp_path):
-    """The same path in two synced folders is two notes: named by the folder's path, not twice `x.tex`."""
-    said = [{"root": str(tmp_path / folder), "path": "x.tex", "reason": SAID} for folder in ("W3", "W4")]
-    console = Console(record=True, width=400)
-    render_sync_summary({**sync(paper_folder(tmp_path), tmp_path / "index.sqlite")[0].to_dict(),
-                         "warned_before": said}, console)
-    out = console.export_text()
-    assert f"warning {tmp_path / 'W3' / 'x.tex'}: {SAID} (as before)" in out
-    assert f"warning {tmp_path / 'W4' / 'x.tex'}: {SAID} (as before)" in out
 
 
 def test_status_counts_the_notes_read_with_a_warning(tmp_path, mrag_bin):
