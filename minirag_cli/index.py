@@ -730,11 +730,13 @@ class Index:
         return unsynced_edits(self.conn, notes)
 
     def document(self, path: str) -> dict:
-        """The indexed note (`mrag show PATH --json`, MCP get_document), with `unsynced` as in `show`."""
-        from minirag_cli.store.lookup import get_document
+        """The indexed note (`mrag show PATH --json`, MCP get_document), with `warnings` and `unsynced` as in
+        `show`."""
+        from minirag_cli.store.lookup import get_document, note_warnings
         from minirag_cli.text import typed_text
 
         doc = get_document(self.conn, typed_text(path))
+        doc["warnings"] = note_warnings(self.conn, doc["root"], doc["path"])
         doc["unsynced"] = self.unsynced_edits([(doc["root"], doc["path"])])
         return doc
 

@@ -45,6 +45,10 @@ def test_show_says_the_warnings_a_note_was_read_with(tmp_path, mrag_bin):
         text.stdout
     chunk = run_mrag(mrag_bin, "--db", str(index), "show", "paper.tex:3", "--json")
     assert [w["reason"] for w in json.loads(chunk.stdout)["warnings"]] == [SAID]
+    from tests.test_readers12 import _open
+
+    with _open(index) as opened:  # what MCP's get_document reads
+        assert opened.document("paper.tex")["warnings"] == warnings and opened.document("plain.md")["warnings"] == []
     plain = run_mrag(mrag_bin, "--db", str(index), "show", "plain.md", "--json")
     assert json.loads(plain.stdout)["warnings"] == []
     assert "warning" not in run_mrag(mrag_bin, "--db", str(index), "show", "plain.md").stdout
