@@ -767,6 +767,18 @@ def skipped_files(conn) -> dict[str, dict[str, str]]:
             for root, files in meta_dict(conn, SKIPPED_KEY).items() if isinstance(files, dict)}
 
 
+def read_warnings(conn) -> dict[str, dict[str, list[str]]]:
+    """{folder: {path: [warnings]}}, the warnings the indexed notes were read with (READ_WARNINGS_KEY), for `mrag
+    show` and `mrag status`; an entry not of that shape is left out, and {} when none is recorded or the record is
+    damaged."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for root, notes in meta_dict(conn, READ_WARNINGS_KEY).items():
+        if isinstance(notes, dict):
+            kept = {p: [w for w in ws if isinstance(w, str)] for p, ws in notes.items() if isinstance(ws, list)}
+            out[root] = {p: ws for p, ws in kept.items() if ws}
+    return out
+
+
 def looked_files(conn) -> dict[str, dict[str, tuple[int, float, str]]]:
     """{folder: {path: (size, mtime, reason)}} as LOOKED_KEY records them;
     an entry not of that shape is left out (its file is opened again), and

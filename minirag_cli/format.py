@@ -186,11 +186,21 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         if len(empty) <= 3 or not item["reason"].endswith(EMPTY_NOTE_REASON):
             console.print(f"[yellow]warning[/] {escape(terminal_name(item['path']))}: {escape(item['reason'])}",
                           highlight=False)
-    # said in full by the sync that read them; a note by its folder and path (`W3/x.txt`, `W4/x.txt`: two notes)
-    before = {(item.get("root"), item["path"]) for item in summary.get("warned_before") or ()}
-    if before:
-        console.print(f"[yellow]warning[/] {len(before)} {'note' if len(before) == 1 else 'notes'} read with a warning "
-                      "as before (`--json` lists them)", highlight=False, soft_wrap=True)
+    # the notes read with a warning by an earlier sync and not read again, named by each sync while they stay so,
+    # a few (a count alone named none: which note left its rest out?); a note by its folder and path (`W3/x.txt`,
+    # `W4/x.txt`: two notes, named by their folder's path when several folders have any)
+    before: dict[tuple[str | None, str], list[str]] = {}
+    for item in summary.get("warned_before") or ():
+        before.setdefault((item.get("root"), item["path"]), []).append(item["reason"])
+    several = len({root for root, _path in before}) > 1
+    for (root, path), reasons in list(before.items())[:WARNED_NAMED]:
+        name = str(Path(root) / path) if several and root else path
+        console.print(f"[yellow]warning[/] {escape(terminal_name(name))}: {escape('; '.join(reasons))} (as before)",
+                      highlight=False, soft_wrap=True)
+    if len(before) > WARNED_NAMED:
+        more = len(before) - WARNED_NAMED
+        console.print(f"[yellow]warning[/] and {more} more {'note' if more == 1 else 'notes'} read with a warning as "
+                      "before (`--json` lists them, `mrag show FILE` says why)", highlight=False, soft_wrap=True)
     if len(empty) > 3:
         examples = ", ".join(terminal_name(item["path"]) for item in empty[:2])
         console.print(f"[yellow]warning[/] {len(empty)} empty notes indexed with no chunks (e.g. {escape(examples)}; "
@@ -198,6 +208,7 @@ def render_sync_summary(summary: dict, console: Console) -> None:
 
 
 EMPTY_NOTE_REASON = "(indexed with no chunks)"  # how sync.py ends the warning of a note with no text
+WARNED_NAMED = 3  # the notes read with a warning as before that a sync's summary names; the rest are a count
 
 
 def render_watch_change(change, as_json: bool = False) -> None:
@@ -270,6 +281,10 @@ def render_status(status: dict, console: Console) -> None:
         n = len(maybe)
         table.add_row("possible copies", escape(f"{n} note{'s' * (n != 1)} may be {'a OneDrive copy' if n == 1 else 'OneDrive copies'} "
                                                 "named for a computer, indexed (`mrag doctor` lists them)"))
+    if warned := {(item["root"], item["path"]) for item in status.get("read_warnings") or ()}:
+        n = len(warned)  # an `\iffalse` never closed left the rest of a note out: worth a line while it stays so
+        table.add_row("warnings", f"{n} note{'s' * (n != 1)} read with a warning (`mrag status --json` lists "
+                                  f"{'it' if n == 1 else 'them'}, `mrag show FILE` says why)")
     table.add_row("last sync", str(status["last_sync"] or "- (none has finished)"))
     table.add_row("schema version", str(status["schema_version"]))
     console.print(table)
@@ -665,12 +680,30 @@ def render_item(item: dict, console: Console) -> None:
         n = len(item["chunks"])
         head = f"{item['path']}  {lines}  {n} chunk{'s' * (n != 1)}, text from {item['source']}"
     console.print(f"[bold]{escape_name(head)}[/]", highlight=False)  # head: the path and our words
+    # why the note reads oddly (its rest left out, its letters guessed), said by the sync that read it
+    for warning in item.get("warnings") or ():
+        since = f" (read so since the sync of {utc_minute(warning['since'])})" if warning.get("since") else ""
+        console.print(f"[yellow]warning[/] {escape(warning['reason'])}{since}", highlight=False, soft_wrap=True)
     if item["text"]:
         console.rule(style="dim")
         console.print(visible(item["text"]), markup=False, highlight=False)
         console.rule(style="dim")
     ents = ", ".join(f"{e['name']} ({e['type']}, {e['count']})" for e in item["entities"]) or "none"
     console.print(f"[bold]entities[/] {escape(ents)}", highlight=False, soft_wrap=True)
+
+
+def utc_minute(stamp: str) -> str:
+    """`2026-12-06 21:48 UTC` of a time the index records (db.now_iso: `2026-12-06T21:48:30+00:00`); the stamp
+    as it is when it is not one."""
+    import datetime as _dt
+
+    try:
+        when = _dt.datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)
+    if when.tzinfo is not None:
+        when = when.astimezone(_dt.timezone.utc)
+    return when.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def entity_match_note(name: str, found: str, match: dict | None) -> None:

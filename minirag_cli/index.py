@@ -681,11 +681,13 @@ class Index:
     def show(self, target: str) -> dict:
         """A document, the chunk holding PATH:LINE, or a chunk by id; `unsynced`
         names its note when the file changed or was deleted since the last
-        sync (the text is then the indexed version's)."""
-        from minirag_cli.store.lookup import show
+        sync (the text is then the indexed version's); `warnings` the
+        warnings its note was read with, while it stays so (note_warnings)."""
+        from minirag_cli.store.lookup import note_warnings, show
         from minirag_cli.text import typed_text
 
         item = show(self.conn, typed_text(target))  # its bytes as a question's: no indexed path is other than UTF-8
+        item["warnings"] = note_warnings(self.conn, item["root"], item["path"])
         item["unsynced"] = self.unsynced_edits([(item["root"], item["path"])])
         return item
 
@@ -728,11 +730,13 @@ class Index:
         return unsynced_edits(self.conn, notes)
 
     def document(self, path: str) -> dict:
-        """The indexed note (`mrag show PATH --json`, MCP get_document), with `unsynced` as in `show`."""
-        from minirag_cli.store.lookup import get_document
+        """The indexed note (`mrag show PATH --json`, MCP get_document), with `warnings` and `unsynced` as in
+        `show`."""
+        from minirag_cli.store.lookup import get_document, note_warnings
         from minirag_cli.text import typed_text
 
         doc = get_document(self.conn, typed_text(path))
+        doc["warnings"] = note_warnings(self.conn, doc["root"], doc["path"])
         doc["unsynced"] = self.unsynced_edits([(doc["root"], doc["path"])])
         return doc
 

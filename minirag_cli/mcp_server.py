@@ -328,7 +328,9 @@ def build_server(tools: MragTools):
 
     def get_document(path: text) -> dict[str, Any]:
         """Read one indexed note in full, by the path `search` returned. Returns its text, line count,
-        chunks (id and line span), the entities it mentions, and unsynced: [{path, root, state}] when the
+        chunks (id and line span), the entities it mentions, warnings: [{reason, since}] when the note was
+        read with one (an `\\iffalse` never closed left its rest out, its text was read as cp1252), else [], and
+        unsynced: [{path, root, state}] when the
         note's file changed or was deleted since the last sync (the text is the indexed version's), else [].
         Only indexed notes can be read."""
         return call(tools.get_document, path)

@@ -16,7 +16,9 @@ up to EVICTION_GRACE_MS for the placeholder before its re-sync: iCloud evicts a 
 re-sync between them removed a note a plain sync keeps as last synced.
 
 A change to a vault's templates folder setting (walk.template_setting) or a Logseq graph's `logseq/config.edn`
-(logseq_templates.graph_setting) re-syncs its root, as one to the .mragignore does. A .mragignore that cannot be
+(logseq_templates.graph_setting) re-syncs its root, as one to the .mragignore does. A graph's `config.edn` made or
+deleted in a folder above a root (the root a graph's `pages/`) is outside what the watcher watches (watching the
+graph's folder would watch all of it): whether one is there is stat'ed at each wake (Known.graphs_came_or_went). A .mragignore that cannot be
 used (unreadable, an invalid line) is reported as a skipped line and the watch goes on; its fix re-syncs the root.
 
 What inotify on the folders cannot see is stat'ed each time the watcher
@@ -85,7 +87,7 @@ from minirag_cli.db import index_files
 from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigterm_as_interrupt
 from minirag_cli.keep import KEEP_SUFFIX
 from minirag_cli.keep_html import HTML_SUFFIX
-from minirag_cli.logseq_templates import graph_setting
+from minirag_cli.logseq_templates import graph_setting, in_graph
 from minirag_cli.store.view import chunks_at, notes_at
 from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, icloud_placeholder_of, stat_key, template_setting, terminal_name
 
@@ -219,6 +221,8 @@ class Known:
         # (path, reason) of each warning printed (by the first sync too): one of no note written anew
         # (a folder synced before gone, another index's notes) is printed once, not at every batch
         self.warned: set[tuple[str, str]] = set()
+        # root -> whether a folder above it was a Logseq graph as its last re-sync started (its pages read so)
+        self.graph_above: dict[Path, bool] = {}
 
     def learn(self, root: Path, summary) -> None:
         """What `summary` (a re-sync of `root`, or a sync of several roots with it) says of `root`."""
@@ -242,6 +246,12 @@ class Known:
         """The roots the last re-sync could not list that can be listed now. No watcher watches a
         root it may not read, nor anything above it: nothing but this says it became readable."""
         return {root for root, rel in self.unreadable_folders() if rel == "." and _listable(root)}
+
+    def graphs_came_or_went(self) -> set[Path]:
+        """The roots a Logseq graph above came to or went from since their last re-sync: its `logseq/config.edn`
+        made or deleted, which no watcher watches (a few stats a root), and which reads the root's pages otherwise
+        (a sync's _graphs_came_or_went). A root not re-synced yet is not asked: the catch-up re-syncs it."""
+        return {root for root, above in self.graph_above.items() if in_graph(root.parent) != above}
 
     def stat_changes(self) -> dict[Path, set[str]]:
         """root -> its unwatched notes whose file changed since the re-sync walked them."""
@@ -337,6 +347,9 @@ def resync_root(conn, root: Path, rels: set[str] | None, resync: Callable[[list[
     if rels is not None and (IGNORE_FILE in rels or any(template_setting(rel) or graph_setting(rel) for rel in rels)):
         rels = None
     before = notes_at(conn, str(root), rels)
+    # before the sync's walk (one made meanwhile is a change the next wake sees), and whatever comes of the sync (a
+    # .mragignore saved half-edited: its fix re-syncs the root, whose sync reads the pages by its own record)
+    known.graph_above[root] = in_graph(root.parent)
     started = time.perf_counter()
     try:
         summary = resync([root])
@@ -774,6 +787,8 @@ def watch_folders(conn, db_path: Path | None, roots: Sequence[Path], *, resync: 
                             continue
                         touched[root] = touched.get(root, set()) | rels
                     for root in known.listable_again():  # nothing watched sees it: re-synced, then watched
+                        touched[root] = None
+                    for root in known.graphs_came_or_went():  # every page of the root may read otherwise
                         touched[root] = None
                     if not catching_up:  # a note gone may be one iCloud evicts: its placeholder is waited for
                         _wait_for_placeholders(conn, touched, stop_event)

@@ -145,7 +145,7 @@ def test_an_unclosed_iffalse_is_warned_of_while_the_file_stays_so(tmp_path):
     assert again.warnings == [] and again.warned_before == [{"root": str(root), "path": "paper.tex", "reason": said}]
     console = Console(record=True, width=300)
     render_sync_summary(again.to_dict(), console)
-    assert "warning 1 note read with a warning as before (`--json` lists them)" in console.export_text()
+    assert f"warning paper.tex: {said} (as before)" in console.export_text()  # named, not only counted
     (root / "plain.md").write_text("# Plain\n\nStill nothing to warn of.\n", encoding="utf-8")  # another note read
     assert sync(root, tmp_path / "index.sqlite")[0].warned_before == again.warned_before
     (root / "paper.tex").write_text(UNCLOSED.replace("\\section{Results}", "\\fi\n\\section{Results}"),

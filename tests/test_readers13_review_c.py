@@ -94,7 +94,9 @@ def test_notes_of_one_name_in_two_folders_are_two_notes_read_with_a_warning(tmp_
     again = synced()
     console = Console(record=True, width=300)
     render_sync_summary(again.to_dict(), console)
-    assert "warning 2 notes read with a warning as before (`--json` lists them)" in console.export_text()
+    said = "decoded as cp1252 (Windows-1252), not UTF-8 (as before)"  # each named by its folder's path
+    assert [line for line in console.export_text().splitlines() if line.startswith("warning")] == [
+        f"warning {root / 'x.txt'}: {said}" for root in roots]
     assert sorted((w["root"], w["path"]) for w in again.to_dict()["warned_before"]) == [
         (str(roots[0]), "x.txt"), (str(roots[1]), "x.txt")]
 

@@ -477,6 +477,19 @@ def unsynced_edits(conn, notes) -> list[dict]:
     return out
 
 
+def note_warnings(conn, root: str, path: str) -> list[dict]:
+    """The warnings the indexed note `path` of the folder `root` was read with, while it stays as read (an
+    `\\iffalse` never closed, a text read as cp1252, conflict markers: sync._warned_before records them):
+    [{reason, since}], `since` when the sync that read it indexed it (UTC, ISO 8601); [] for none."""
+    from minirag_cli.db import read_warnings
+
+    reasons = read_warnings(conn).get(root, {}).get(path, [])
+    if not reasons:
+        return []
+    row = conn.execute("SELECT synced_at FROM documents WHERE root = ? AND path = ?", (root, path)).fetchone()
+    return [{"reason": reason, "since": row[0] if row else None} for reason in reasons]
+
+
 def entities_in_chunks(conn, chunk_ids: list[int]) -> list[dict]:
     if not chunk_ids:
         return []

@@ -308,9 +308,24 @@ def index_status(conn, db_path) -> dict:
         "possible_copies": [{"root": root, "path": path, "reason": reason}
                             for root, files in sorted(looked_files(conn).items())
                             for path, reason in sorted(possible_copies(files).items())],
+        # the notes read with a warning (an `\iffalse` never closed, a text read as cp1252) while they stay so
+        "read_warnings": standing_warnings(conn),
         "last_sync": get_meta(conn, "last_sync"),
         "schema_version": schema_version(conn),
     }
+
+
+def standing_warnings(conn) -> list[dict]:
+    """[{root, path, reason}] of the indexed notes the last syncs read with a warning (db.read_warnings), a
+    note's warnings in a row; [] for none."""
+    from minirag_cli.db import read_warnings
+
+    out = []
+    for root, notes in sorted(read_warnings(conn).items()):
+        for path, reasons in sorted(notes.items()):
+            if conn.execute("SELECT 1 FROM documents WHERE root = ? AND path = ?", (root, path)).fetchone():
+                out += [{"root": root, "path": path, "reason": reason} for reason in reasons]
+    return out
 
 
 def _version(value: str | None) -> int | None:
