@@ -2333,10 +2333,22 @@ _PERSON_VALUE = re.compile(rf"{UPPER}[\w'’.-]*(?: {UPPER}[\w'’.-]*){{0,3}}")
 
 def without_meridiems(text: str) -> str:
     """`text` with the AM or PM of its times blanked (_MERIDIEM), so they name nothing: where names
-    are read (rules 16)."""
+    are read (rules 16). A line's opening time's is written in lower case instead (`- 9AM Board meeting` reads as
+    `- 9am Board meeting`, `9 A.M.` as `9 a.m.`): blanked, its hour alone was no line's time (_LINE_TIME) and
+    the meeting's kind after it was a name (rules 25: Board, Staff)."""
     if "M" not in text:
         return text
-    return _MERIDIEM.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    return _MERIDIEM.sub(lambda m: m.group(1) + (m.group(2).lower() if _in_line_time(text, m.end())
+                                                 else " " * len(m.group(2))), text)
+
+
+def _in_line_time(text: str, end: int) -> bool:
+    """Does text[:end] end inside the time opening its line (_LINE_TIME: `- 9AM`, `- 9AM-10AM`, `[9:30 PM]`)?"""
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    m = _LINE_TIME.match(text, line)
+    return m is not None and m.end() >= end
 
 
 # The marker lines git leaves in a note a merge met an edit of (`<<<<<<< HEAD`, `||||||| base` of the
@@ -4317,13 +4329,16 @@ def _after_jrnl_time(text: str, end: int) -> bool:
 # a time opening a line or a list item, as a daily page's log or a meeting's minutes write one (Roam's `/Current
 # Time`: `- 11:00 Call with [[Ines Duarte]]`, `09:30 Standup`), in any of the forms a log writes it: bracketed or
 # in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`); an
-# hour before am or pm is one (`- 9am Board meeting`, `9 am`, `9.30pm`: rules 24, fields; its next word named)
-_CLOCK = r"(?:\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?|\d{1,2}(?:\.\d\d)?[ \t]?[AaPp][Mm])"
+# hour before am or pm is one (`- 9am Board meeting`, `9 am`, `9.30pm`: rules 24, fields; its next word named), and
+# before `a.m.` (rules 25: `- 9 a.m. Bob` named nobody, its stop ended a sentence; an upper-case `AM`, `A.M.` opening
+# a line is read in lower case: without_meridiems)
+_MERIDIEM_MARK = r"(?:[AaPp][Mm]|[AaPp]\.[Mm]\.)"
+_CLOCK = rf"(?:\d{{1,2}}:\d\d(?::\d\d)?(?:[ \t]?{_MERIDIEM_MARK})?|\d{{1,2}}(?:\.\d\d)?[ \t]?{_MERIDIEM_MARK})"
 _CLOCKS = rf"{_CLOCK}(?:[ \t]*[-–—~][ \t]*{_CLOCK})?"
 _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{_CLOCKS}\*\*|{_CLOCKS})"
                         r"(?:[ \t]*(?:[-–—|:]|->|→))?")
 # the last character of a _LINE_TIME (a figure aside): what _sentence_start asks _after_line_time after
-_TIME_ENDS = "mM])*-–—|:>→"
+_TIME_ENDS = "mM.])*-–—|:>→"
 # The words a day's log opens an entry with after its time that are no names (`- 12:00 Lunch with Jonas`, `09:30
 # Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased; a
 # meeting's kind (`- 10:00 Board meeting`, `- 09:00 Staff meeting`: rules 24, names24, Board and Staff were names)
