@@ -656,7 +656,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Tried and taken out after review (revH): an inline field's value read as a label's (`Owner:: Marta`): in
 #    brackets it glued the words beside it (`- [ ] Email Priya [project:: Apollo]` named Priya Apollo), and
 #    Dataview's lower-case keys named their common values (`type:: Book`, `mood:: Happy`, `genre:: Fantasy`).
-VERSION = 24
+# 25, names25's part (agenda leftovers): an upper-case meridiem of a line's opening time reads as a lower-case one, and
+#    `a.m.` is a meridiem (without_meridiems, _CLOCK: `- 9AM Board meeting`, `- 9 PM Board meeting`, `- 9 A.M. Board
+#    meeting` named Board; `- 9 a.m. Bob` named nobody); a meeting's kind alone before a colon after a time is a log's
+#    label, no speaker, and the words after it read as after the time (_timed_speaker, _log_label_colon: `- 10:00
+#    Standup: Priya presented the roadmap` named Standup, not Priya; `- 10:00 Priya: ...` speaks as before); a struck
+#    task before a tag or a context is struck whole (STRUCK_TASK: `- [ ] ~~Call Marta~~ #errand` named Call Marta).
+VERSION = 25
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1500,10 +1506,11 @@ LINE_MARKS = (r"[ \t]*(?=[>*+\d-])(?:>[ \t]*)*(?:\[![\w-]{1,40}\][+-]?[ \t]+)?"
 # Before a capitalised word only when the strike ends its line's words, the whole task struck (`- [x] ~~Call Marta
 # about Lisbon~~`, `~~Email Priya~~`, `~~Call Marta~~ ✅ 2026-05-01`: rules 24, fields; they named Call Marta, Email
 # Priya): a word after the marks is the struck words' correction, and they may be a name (`~~Review Board~~ met`,
-# `- ~~Help Scout~~ pricing`).
+# `- ~~Help Scout~~ pricing`); a tag or a context after the marks is none (`- [ ] ~~Call Marta~~ #errand`, `~~Email
+# Jonas~~ @home`: rules 25, they named Call Marta, Email Jonas).
 # Group 2: the task and its closing marks.
 STRUCK_TASK = re.compile(rf"^((?:{LINE_MARKS})?[ \t]*)~~((?:{'|'.join(sorted(TASK_VERBS))})[ \t]+"
-                         r"(?:[a-z][^~\n]*?[^\s~]~~|[^\s~](?:[^~\n]*?[^\s~])?~~(?=(?:[^\w\n]|[\d_])*$)))",
+                         r"(?:[a-z][^~\n]*?[^\s~]~~|[^\s~](?:[^~\n]*?[^\s~])?~~(?=(?:[ \t][#@][\w/-]+|[^\w\n]|[\d_])*$)))",
                          re.MULTILINE)
 # What a Markdown section heading opens with before its first word: `##` to `######` and a blank
 # (ATX, CommonMark's; `#tag` has none), in a list item or a quote too (Logseq's `- ## Goals`). Its
@@ -2333,10 +2340,22 @@ _PERSON_VALUE = re.compile(rf"{UPPER}[\w'’.-]*(?: {UPPER}[\w'’.-]*){{0,3}}")
 
 def without_meridiems(text: str) -> str:
     """`text` with the AM or PM of its times blanked (_MERIDIEM), so they name nothing: where names
-    are read (rules 16)."""
+    are read (rules 16). A line's opening time's is written in lower case instead (`- 9AM Board meeting` reads as
+    `- 9am Board meeting`, `9 A.M.` as `9 a.m.`): blanked, its hour alone was no line's time (_LINE_TIME) and
+    the meeting's kind after it was a name (rules 25: Board, Staff)."""
     if "M" not in text:
         return text
-    return _MERIDIEM.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    return _MERIDIEM.sub(lambda m: m.group(1) + (m.group(2).lower() if _in_line_time(text, m.end())
+                                                 else " " * len(m.group(2))), text)
+
+
+def _in_line_time(text: str, end: int) -> bool:
+    """Does text[:end] end inside the time opening its line (_LINE_TIME: `- 9AM`, `- 9AM-10AM`, `[9:30 PM]`)?"""
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    m = _LINE_TIME.match(text, line)
+    return m is not None and m.end() >= end
 
 
 # The marker lines git leaves in a note a merge met an edit of (`<<<<<<< HEAD`, `||||||| base` of the
@@ -3279,6 +3298,7 @@ class HeuristicExtractor:
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
+                             or _log_label_colon(text, start)  # `- 10:00 Sync: Call Marta` too (rules 25)
                              or (start in replies and ONE_NAME_VERBS.fullmatch(verb.group(1)))
                              # a task label's colon (`TODO: Call Mom`), before a name by the task's evidence
                              # too (`TODO: Send Oskar the slides` named Send Oskar: fixX, review revX)
@@ -4250,6 +4270,10 @@ def _sentence_start(text: str, pos: int) -> bool:
             and not (_PLACE_STOP.search(text, max(0, start - 60), start)
                      and _street_ends(text, start, _STREET_SPAN.match(text, start).end()))):
         return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
+    if before == ":" and blanks != "" and _log_label_colon(text, pos):
+        # a log's label after a time: `- 10:00 Standup: Priya presented` reads as `- 10:00 Priya presented` (rules 25);
+        # a figure's word opens its sentence as after any colon (`- 10:00 Board review: Q3 numbers` names nothing)
+        return any(c.isdigit() for c in text[pos:pos + 40].split(None, 1)[0]) or _common_after_time(text, pos)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
@@ -4300,12 +4324,38 @@ def _stamped_speaker(text: str, pos: int) -> bool:
 def _timed_speaker(text: str, pos: int) -> bool:
     """Is the word at `pos`, after a line's time (_after_line_time), a chat line's speaker (_stamped_speaker)? Not
     when its tag is a log's label, a common word after a time and a lower-case one (`- 10:00 Board review: Q3
-    numbers`, `- 9am Design review: slides`: rules 24, fields; Board and Design were names): a name speaks."""
+    numbers`, `- 9am Design review: slides`: rules 24, fields; Board and Design were names), or a meeting's kind
+    alone (LOG_WORDS: `- 10:00 Standup: Priya presented`, rules 25; Standup was a name): a name speaks."""
     end = text.find("\n", pos)
     m = speaker_tag(text[pos:end if end >= 0 else len(text)])
     if m is None:
         return False
-    return not (any(w[:1].islower() for w in m.group(1).split()[1:]) and _common_after_time(text, pos))
+    words = m.group(1).split()
+    if len(words) == 1:
+        return words[0].lower().replace("’", "'") not in LOG_WORDS
+    return not (any(w[:1].islower() for w in words[1:]) and _common_after_time(text, pos))
+
+
+def _log_label_colon(text: str, start: int) -> bool:
+    """Is the colon before the word at `start` (and its blanks) a log's label's after a line's time, no speaker's
+    (_timed_speaker: `- 10:00 Standup: Priya presented the roadmap`, `- 9am Board review: Marta and Jonas`)? Its
+    words read as after the time itself (`- 10:00 Priya presented`: _common_after_time; rules 25, Priya was a
+    sentence's first word and named nothing)."""
+    end = start
+    while end and text[end - 1] in " \t":
+        end -= 1
+    if text[end - 1:end] != ":":
+        return False
+    line = text.rfind("\n", max(0, end - MARKS_REACH), end) + 1
+    if line == 0 and end > MARKS_REACH:
+        return False
+    time = _LINE_TIME.match(text, line, end)
+    if time is None:
+        return False
+    label = _BLANKS.match(text, time.end(), end).end()
+    tag = speaker_tag(text[label:start + 1])  # its colon's tag, ending at the first `: ` of the line's words
+    return (tag is not None and label + tag.end(1) == end - 1
+            and _common_after_time(text, label) and not _timed_speaker(text, label))
 
 
 def _after_jrnl_time(text: str, end: int) -> bool:
@@ -4317,13 +4367,16 @@ def _after_jrnl_time(text: str, end: int) -> bool:
 # a time opening a line or a list item, as a daily page's log or a meeting's minutes write one (Roam's `/Current
 # Time`: `- 11:00 Call with [[Ines Duarte]]`, `09:30 Standup`), in any of the forms a log writes it: bracketed or
 # in bold (`[09:30]`, `**09:30**`), a span (`09:00-10:00`), a dash, bar or colon after it (`- 09:30 - Priya`); an
-# hour before am or pm is one (`- 9am Board meeting`, `9 am`, `9.30pm`: rules 24, fields; its next word named)
-_CLOCK = r"(?:\d{1,2}:\d\d(?::\d\d)?(?:[ \t]?[AaPp][Mm])?|\d{1,2}(?:\.\d\d)?[ \t]?[AaPp][Mm])"
+# hour before am or pm is one (`- 9am Board meeting`, `9 am`, `9.30pm`: rules 24, fields; its next word named), and
+# before `a.m.` (rules 25: `- 9 a.m. Bob` named nobody, its stop ended a sentence; an upper-case `AM`, `A.M.` opening
+# a line is read in lower case: without_meridiems)
+_MERIDIEM_MARK = r"(?:[AaPp][Mm]|[AaPp]\.[Mm]\.)"
+_CLOCK = rf"(?:\d{{1,2}}:\d\d(?::\d\d)?(?:[ \t]?{_MERIDIEM_MARK})?|\d{{1,2}}(?:\.\d\d)?[ \t]?{_MERIDIEM_MARK})"
 _CLOCKS = rf"{_CLOCK}(?:[ \t]*[-–—~][ \t]*{_CLOCK})?"
 _LINE_TIME = re.compile(rf"(?:{LINE_MARKS})?(?:\[{_CLOCKS}\]|\({_CLOCKS}\)|\*\*{_CLOCKS}\*\*|{_CLOCKS})"
                         r"(?:[ \t]*(?:[-–—|:]|->|→))?")
 # the last character of a _LINE_TIME (a figure aside): what _sentence_start asks _after_line_time after
-_TIME_ENDS = "mM])*-–—|:>→"
+_TIME_ENDS = "mM.])*-–—|:>→"
 # The words a day's log opens an entry with after its time that are no names (`- 12:00 Lunch with Jonas`, `09:30
 # Standup`, `- 14:00 Design review`), beside those the lexicons hold already (_common_after_time), lower-cased; a
 # meeting's kind (`- 10:00 Board meeting`, `- 09:00 Staff meeting`: rules 24, names24, Board and Staff were names)
