@@ -1,0 +1,60 @@
+"""Question dates (session 50, dates5), through the index as `mrag ask`:
+
+- a count's or a frequency's weekend is a habit's: "How many times did I run on the weekend?" reads no weekend (it
+  read the one just gone), as "what did I usually do on the weekend?"; "What did I do on the weekend?" still one;
+- "el sábado y el domingo pasados" (one "pasados" for the list) and "el pasado sábado y domingo" asked on a Sunday
+  read last weekend, as "last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag" do (the
+  plural read this weekend, yesterday and today; "el pasado sábado" read nothing);
+- Spanish weekdays typed without their accents, "miercoles", "sabado", read as "miércoles", "sábado"; a French or
+  Spanish weekday capitalised ("el Sábado", "el Sabado") is held by a note of that day, not an unknown name that
+  declines the answer ("Domingo" alone is a man's name as often);
+- a future's span, "What will I do from Monday to Friday?", reads last Monday to Friday in English as in Spanish and
+  French (the latest such span ended by the asking day, in any tense): left as it is, the foreign ones as the
+  English one."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from minirag_cli.unheld import unheld_names
+from tests.conftest import answered_from, daily_notes_index, days_asked
+
+SUNDAY = dt.date(2026, 12, 6)
+WEDNESDAY = dt.date(2026, 12, 2)
+DAYS = {
+    "2026-11-25": "Yoga am Abend.",
+    "2026-11-27": "Ran 5 km along the river.",
+    "2026-11-28": "Ran 10 km, then a hike up the ridge.",
+    "2026-11-29": "Ran 8 km; flea market.",
+    "2026-12-02": "Lunch with Priya.",
+    "2026-12-05": "Ran 12 km in the rain.",
+    "2026-12-06": "Cooked a curry, ran 6 km.",
+}
+LAST_WEEKEND = ["2026-11-28", "2026-11-29"]
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    yield from daily_notes_index(tmp_path_factory.mktemp("askday_counts_accents"), DAYS)
+
+
+@pytest.mark.parametrize("question", [
+    "How many times did I run on the weekend?", "How many times did I run at the weekend?",
+    "How many times did I go running over the weekend?", "How frequently did I cook at the weekend?",
+    "What was the number of times I ran on the weekend?", "How many weekends did I hike on the weekend?",
+    # as before
+    "How often did I cook at the weekend?", "How many weekends did I hike?", "What did I usually do on the weekend?",
+])
+def test_a_count_on_the_weekend_reads_no_weekend(question):
+    assert days_asked(question, SUNDAY) is None
+    assert days_asked(question, WEDNESDAY) is None
+
+
+def test_a_count_searches_every_weekend_and_one_past_weekend_is_kept(index):
+    # the count's answer is in every weekend's note, not the one just gone (2026-12-05 and -06 asked on the Sunday)
+    assert answered_from(index, "How many times did I run on the weekend?", SUNDAY)[0] == []
+    assert days_asked("What did I do on the weekend?", WEDNESDAY) == LAST_WEEKEND
+    assert days_asked("What did I do on the weekend?", SUNDAY) == ["2026-12-05", "2026-12-06"]
+    assert days_asked("How many times did I run last weekend?", WEDNESDAY) == LAST_WEEKEND  # a weekend named
