@@ -37,9 +37,10 @@ floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a co
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
+la semana pasada, esta semana, el mes pasado, el lunes, el pasado lunes; several weekdays as in English, "am Montag
 und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
-lundi", every Monday), "el lunes y el martes"; a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
+lundi", every Monday), "el lunes y el martes", after "last" as "last Sat and Sun" ("letzten Samstag und Sonntag",
+"samedi et dimanche derniers", "el sábado y el domingo pasados"); a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
 au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y": a choice's two days as often;
 nor "am Wochenende", "le week-end", "el fin de semana": a tense does not tell the weekend just gone from one to
 come, a month's or a clause's, review revG); and N days or weeks ago, the numbers up to twelve
@@ -130,8 +131,9 @@ _FOREIGN = {
     # French writes no "on": a bare "lundi" is read in a French question (asked_days, as "hier" is)
     "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})(?:{_LIST_DE}(?:(?:am|letzten|vorigen)\s+)?(?:{_DE_DAY}))*"
                   rf"|(?:{_FR_DAY})(?:\s+dernier)?(?:{_LIST_FR}(?:{_FR_DAY})(?:\s+dernier)?)*(?:\s+derniers)?"
-                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?:{_LIST_ES}(?:el\s+)?(?:{_ES_DAY})(?:\s+pasado)?)*"
-                  r"(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
+                  rf"|el\s+(?:pasado\s+)?(?:{_ES_DAY})(?:\s+pasado)?(?:{_LIST_ES}(?:el\s+)?(?:{_ES_DAY})(?:\s+pasado)?)*"
+                  # "el sábado y el domingo pasados": one "last" for the list; "el lunes que viene" is next Monday
+                  r"(?:\s+pasados)?(?!\s+que\s+viene)",
     # N days ago, N weeks ago: that day ("vor zwei Tagen", "3 Tage her", "il y a trois jours", "hace dos días")
     "daysago": rf"vor\s+(?:{_DE_N})\s+tag(?:en)?|(?:{_DE_N})\s+tage?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+jours?"
                rf"|hace\s+(?:{_ES_N})\s+d[ií]as?",
@@ -252,7 +254,8 @@ _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
-                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:pasado\s+)?(?:" + _ES_DAY
+                      + r")(?!\w).*"
                       r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
@@ -568,8 +571,9 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
-# "el sábado pasado y el domingo"): none of its days is today
-_LAST = re.compile(r"\b(?:last|letzten|vorigen|derniers?|pasado)\b", re.I)
+# "el sábado pasado y el domingo", "el sábado y el domingo pasados", "el pasado sábado y domingo"): none of its days
+# is today
+_LAST = re.compile(r"\b(?:last|letzten|vorigen|derniers?|pasados?)\b", re.I)
 
 
 def first_person(text: str, spanish: bool = False) -> bool:

@@ -58,3 +58,32 @@ def test_a_count_searches_every_weekend_and_one_past_weekend_is_kept(index):
     assert days_asked("What did I do on the weekend?", WEDNESDAY) == LAST_WEEKEND
     assert days_asked("What did I do on the weekend?", SUNDAY) == ["2026-12-05", "2026-12-06"]
     assert days_asked("How many times did I run last weekend?", WEDNESDAY) == LAST_WEEKEND  # a weekend named
+
+
+@pytest.mark.parametrize("question", [
+    "What did I do last Sat and Sun?", "Qu'ai-je fait samedi et dimanche derniers ?",
+    "Was habe ich letzten Samstag und Sonntag gemacht?",
+    "¿Qué hice el sábado y el domingo pasados?", "¿Qué hice el sábado y domingo pasados?",
+    "¿Qué hice el pasado sábado y domingo?", "¿Qué hice el sábado pasado y el domingo?",
+])
+def test_last_saturday_and_sunday_asked_on_a_sunday_is_last_weekend(question):
+    assert days_asked(question, SUNDAY) == LAST_WEEKEND
+
+
+def test_the_spanish_plural_last_is_answered_from_last_weekend(index):
+    assert answered_from(index, "¿Qué hice el sábado y el domingo pasados?", SUNDAY) == (
+        LAST_WEEKEND, set(LAST_WEEKEND), [])
+
+
+@pytest.mark.parametrize("question", [
+    "What will I do from Monday to Friday?", "¿Qué haré de lunes a viernes?", "Que ferai-je du lundi au vendredi ?",
+])
+def test_a_future_span_reads_as_the_english_one(question):
+    # the English one reads the latest Monday to Friday ended by the asking day in a future question too (as
+    # session 38 wrote it): the foreign ones read alike, none is changed
+    assert days_asked(question, WEDNESDAY) == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]
+
+
+def test_a_future_span_next_week_reads_none_as_in_english():
+    assert days_asked("What will I do next week from Monday to Friday?", WEDNESDAY) is None
+    assert days_asked("Was mache ich nächste Woche von Montag bis Freitag?", WEDNESDAY) is None
