@@ -37,7 +37,8 @@ floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a co
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes, el pasado lunes; several weekdays as in English, "am Montag
+la semana pasada, esta semana, el mes pasado, el lunes, el pasado lunes ("miercoles", "sabado" typed without
+accents too); several weekdays as in English, "am Montag
 und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
 lundi", every Monday), "el lunes y el martes", after "last" as "last Sat and Sun" ("letzten Samstag und Sonntag",
 "samedi et dimanche derniers", "el sábado y el domingo pasados"); a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
@@ -94,7 +95,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import FOREIGN_WEEKDAYS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -110,8 +111,11 @@ _DE_N, _FR_N, _ES_N = (r"\d{1,3}|" + "|".join(_FOREIGN_ONE[k].split() + _FOREIGN
                        for k in ("de", "fr", "es"))
 # English weekdays' short names, as a date writes them ("on Mon", "last Fri")
 _SHORT_DAYS = WEEKDAY_SHORT  # "mon", "tues", "thurs": 0 (Monday) to 6
-_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
-_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
+# the foreign names as typed without accents too, "miercoles", "sabado": read as "miércoles", "sábado"
+_DAY_INDEX = ({d: i for i, d in enumerate(WEEKDAY_NAMES)} | _SHORT_DAYS
+              | {d: i for days in FOREIGN_WEEKDAY_SPELLINGS.values() for i, names in enumerate(days) for d in names})
+_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(d for names in FOREIGN_WEEKDAY_SPELLINGS[k] for d in names)
+                             for k in ("de", "fr", "es"))
 # between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
 _LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
 # any weekday name of the four languages, longest first ("miércoles"), as a word

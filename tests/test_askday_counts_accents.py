@@ -75,6 +75,31 @@ def test_the_spanish_plural_last_is_answered_from_last_weekend(index):
         LAST_WEEKEND, set(LAST_WEEKEND), [])
 
 
+@pytest.mark.parametrize("question, days", [
+    ("¿Qué hice el miercoles?", ["2026-11-25"]), ("¿Qué hice el sabado?", ["2026-11-28"]),
+    ("¿Qué hice el Sabado?", ["2026-11-28"]), ("¿Qué hice el pasado sabado?", ["2026-11-28"]),
+    ("¿Qué hice de lunes a miercoles?", ["2026-11-30", "2026-12-01", "2026-12-02"]),
+    ("¿Qué hice el sabado y el domingo?", LAST_WEEKEND),
+])
+def test_spanish_weekdays_without_accents_read_as_with_them(question, days):
+    assert days_asked(question, WEDNESDAY) == days
+    assert days_asked(question.replace("miercoles", "miércoles").replace("abado", "ábado"), WEDNESDAY) == days
+
+
+@pytest.mark.parametrize("question", ["¿Qué hice el sabado?", "¿Qué hice el Sabado?", "¿Qué hice el Sábado?"])
+def test_a_spanish_weekday_is_answered_from_its_note_not_declined(index, question):
+    assert answered_from(index, question, WEDNESDAY) == (["2026-11-28"], {"2026-11-28"}, [])
+
+
+def test_a_capitalised_french_or_spanish_weekday_is_held_by_its_days():
+    assert unheld_names("¿Qué hice el Miercoles?", ["Yoga."], ["2026-11-25"]) == []
+    assert unheld_names("Qu'ai-je fait Samedi ?", ["Rando."], ["2026-11-28"]) == []
+    assert unheld_names("¿Qué hice el Domingo?", ["Mercadillo."], ["2026-11-29"]) == []
+    # not on a day of the notes; "Domingo" without its article is a name
+    assert unheld_names("¿Qué hice el Sábado?", ["Yoga."], ["2026-11-25"]) == ["Sábado"]
+    assert unheld_names("¿Qué hizo Domingo ayer?", ["Mercadillo."], ["2026-11-29"]) == ["Domingo"]
+
+
 @pytest.mark.parametrize("question", [
     "What will I do from Monday to Friday?", "¿Qué haré de lunes a viernes?", "Que ferai-je du lundi au vendredi ?",
 ])
