@@ -13,7 +13,8 @@ day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monda
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
-coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
+coming one; "on/at/over the weekend" in a past tense alone, as "this weekend", not a habit's nor a count's, "how
+many times did I run on the weekend?": _of_one_past_time), this
 month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
 (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
 "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
@@ -36,9 +37,11 @@ floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a co
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
 letzte/vorige Woche, diese Woche, letzten Monat, am Montag / letzten Dienstag; hier, aujourd'hui,
 avant-hier, la semaine dernière, cette semaine, le mois dernier, lundi dernier; ayer, hoy, anteayer,
-la semana pasada, esta semana, el mes pasado, el lunes; several weekdays as in English, "am Montag
+la semana pasada, esta semana, el mes pasado, el lunes, el pasado lunes ("miercoles", "sabado" typed without
+accents too); several weekdays as in English, "am Montag
 und Dienstag", "lundi et mardi" (a bare French weekday in a French question, as "hier"; not "le
-lundi", every Monday), "el lunes y el martes"; a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
+lundi", every Monday), "el lunes y el martes", after "last" as "last Sat and Sun" ("letzten Samstag und Sonntag",
+"samedi et dimanche derniers", "el sábado y el domingo pasados"); a span as "from Mon to Wed", "von Montag bis Mittwoch", "du lundi
 au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y": a choice's two days as often;
 nor "am Wochenende", "le week-end", "el fin de semana": a tense does not tell the weekend just gone from one to
 come, a month's or a clause's, review revG); and N days or weeks ago, the numbers up to twelve
@@ -92,7 +95,7 @@ import re
 from dataclasses import dataclass
 
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import FOREIGN_WEEKDAYS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -108,8 +111,11 @@ _DE_N, _FR_N, _ES_N = (r"\d{1,3}|" + "|".join(_FOREIGN_ONE[k].split() + _FOREIGN
                        for k in ("de", "fr", "es"))
 # English weekdays' short names, as a date writes them ("on Mon", "last Fri")
 _SHORT_DAYS = WEEKDAY_SHORT  # "mon", "tues", "thurs": 0 (Monday) to 6
-_DAY_INDEX = {d: i for days in [WEEKDAY_NAMES, *FOREIGN_WEEKDAYS.values()] for i, d in enumerate(days)} | _SHORT_DAYS
-_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(FOREIGN_WEEKDAYS[k]) for k in ("de", "fr", "es"))
+# the foreign names as typed without accents too, "miercoles", "sabado": read as "miércoles", "sábado"
+_DAY_INDEX = ({d: i for i, d in enumerate(WEEKDAY_NAMES)} | _SHORT_DAYS
+              | {d: i for days in FOREIGN_WEEKDAY_SPELLINGS.values() for i, names in enumerate(days) for d in names})
+_DE_DAY, _FR_DAY, _ES_DAY = ("|".join(d for names in FOREIGN_WEEKDAY_SPELLINGS[k] for d in names)
+                             for k in ("de", "fr", "es"))
 # between the days of a list: "Montag, Dienstag und Mittwoch", "lundi ou mardi", "el lunes y (el) martes"
 _LIST_DE, _LIST_FR, _LIST_ES = (rf"(?:\s*,\s*(?:(?:{w})\s+)?|\s+(?:{w})\s+)" for w in ("und|oder", "et|ou", "y|e|o|u"))
 # any weekday name of the four languages, longest first ("miércoles"), as a word
@@ -129,8 +135,9 @@ _FOREIGN = {
     # French writes no "on": a bare "lundi" is read in a French question (asked_days, as "hier" is)
     "foreignday": rf"(?:am|letzten|vorigen)\s+(?:{_DE_DAY})(?:{_LIST_DE}(?:(?:am|letzten|vorigen)\s+)?(?:{_DE_DAY}))*"
                   rf"|(?:{_FR_DAY})(?:\s+dernier)?(?:{_LIST_FR}(?:{_FR_DAY})(?:\s+dernier)?)*(?:\s+derniers)?"
-                  rf"|el\s+(?:{_ES_DAY})(?:\s+pasado)?(?:{_LIST_ES}(?:el\s+)?(?:{_ES_DAY})(?:\s+pasado)?)*"
-                  r"(?!\s+que\s+viene)",  # "el lunes que viene" is next Monday
+                  rf"|el\s+(?:pasado\s+)?(?:{_ES_DAY})(?:\s+pasado)?(?:{_LIST_ES}(?:el\s+)?(?:{_ES_DAY})(?:\s+pasado)?)*"
+                  # "el sábado y el domingo pasados": one "last" for the list; "el lunes que viene" is next Monday
+                  r"(?:\s+pasados)?(?!\s+que\s+viene)",
     # N days ago, N weeks ago: that day ("vor zwei Tagen", "3 Tage her", "il y a trois jours", "hace dos días")
     "daysago": rf"vor\s+(?:{_DE_N})\s+tag(?:en)?|(?:{_DE_N})\s+tage?\s+her|il\s+y\s+a\s+(?:{_FR_N})\s+jours?"
                rf"|hace\s+(?:{_ES_N})\s+d[ií]as?",
@@ -251,7 +258,8 @@ _GERMAN = re.compile(r"^(?:vorgestern|gestern|heute|(?:letzte|vorige|vergangene|
 _BARE_FRENCH_DAY = re.compile(rf"(?i:{_FR_DAY})(?!.*\bderniers?$)")
 # a Spanish day (_FOREIGN's): its question's verb may be the one word in the first person
 _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:mañana|tarde|noche|semana)"
-                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:" + _ES_DAY + r")(?!\w).*"
+                      r"|la\s+semana\s+pasada|el\s+mes\s+pasado|este\s+mes|(?:el|del?|de\s+el)\s+(?:pasado\s+)?(?:" + _ES_DAY
+                      + r")(?!\w).*"
                       r"|hace\s.*)$", re.I)
 # "hier" is French only in a French question: in German it is "here"
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
@@ -567,8 +575,9 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
-# "el sábado pasado y el domingo"): none of its days is today
-_LAST = re.compile(r"\b(?:last|letzten|vorigen|derniers?|pasado)\b", re.I)
+# "el sábado pasado y el domingo", "el sábado y el domingo pasados", "el pasado sábado y domingo"): none of its days
+# is today
+_LAST = re.compile(r"\b(?:last|letzten|vorigen|derniers?|pasados?)\b", re.I)
 
 
 def first_person(text: str, spanish: bool = False) -> bool:
@@ -790,8 +799,10 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 _SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?", "did I use to work at the
-# weekend?", "what did I tend / like to do…", review revG), which is every weekend
-_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b"
+# weekend?", "what did I tend / like to do…", review revG), which is every weekend; nor a count's or a frequency's,
+# "how many times did I run on the weekend?", "how often…", "how many weekends…": a habit's, of every weekend too
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most"
+                    r"|frequently|how\s+many\s+(?:times|weekends)|(?:number|count)\s+of\s+(?:times|weekends))\b"
                     r"|\b(?:used?|tend(?:s|ed)?|like[sd]?)\s+to\b", re.I)
 # ... nor the latest time a thing was done, which may be any weekend: "when did I last go out on the weekend?", "the
 # last time I hiked at the weekend" (fixC)

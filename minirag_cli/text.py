@@ -146,6 +146,12 @@ FOREIGN_WEEKDAYS = {
     "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
     "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
 }
+# each weekday's spellings as questions type them: the name, and the name without its accents, as many users
+# type Spanish ("miercoles", "sabado"), read alike (askday, unheld)
+FOREIGN_WEEKDAY_SPELLINGS = {
+    lang: [list(dict.fromkeys([d, "".join(c for c in unicodedata.normalize("NFKD", d) if not unicodedata.combining(c))]))
+           for d in days]
+    for lang, days in FOREIGN_WEEKDAYS.items()}
 # full names only (the question side)
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 # full names, three-letter abbreviations and "sept" (the note side: find_dates)

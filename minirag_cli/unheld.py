@@ -39,7 +39,7 @@ import re
 from typing import Iterable
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months,
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months,
                               strip_accents, without_invisibles)
 from minirag_cli.timeline import parse_date
 
@@ -160,6 +160,20 @@ def _weekday_span_held(question: str, name: str, days: list) -> bool:
 
 
 _GERMAN_WEEKDAYS = FOREIGN_WEEKDAYS["de"]
+# French and Spanish weekdays by their folded names, accents or none ("Sábado", "Sabado": askday reads both), 0 to 6
+_ROMANCE_WEEKDAYS = {_fold(d): n for lang in ("fr", "es") for n, names in enumerate(FOREIGN_WEEKDAY_SPELLINGS[lang])
+                     for d in names}
+
+
+def _romance_weekday_held(question: str, name: str, days: list) -> bool:
+    """`name` is a French or Spanish weekday a question capitalised ("¿Qué hice el Sábado?", "el Sabado", "Samedi")
+    and one of `days` falls on it, as an English one is held; "Domingo" only after an article ("el Domingo"): alone
+    it is as often a man's name ("¿Qué hizo Domingo ayer?")."""
+    number = _ROMANCE_WEEKDAYS.get(_fold(name))
+    if number is None or not any(d.weekday() == number for d in days):
+        return False
+    return _fold(name) != "domingo" or re.search(rf"\b(?:el|los|del|al)[ \t]+{re.escape(name)}\b", question,
+                                                re.I) is not None
 
 
 # a German span of weekdays, "von Montag bis Mittwoch", "vom Montag bis zum Mittwoch" (askday reads its days)
@@ -209,7 +223,8 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if low in WEEKDAY_SHORT and any(d.weekday() == WEEKDAY_SHORT[low] for d in days) \
                 and dated_abbreviation(question, name, "on|every"):
             continue
-        if _weekday_span_held(question, name, days) or _german_weekday_held(question, name, days):
+        if (_weekday_span_held(question, name, days) or _german_weekday_held(question, name, days)
+                or _romance_weekday_held(question, name, days)):
             continue
         bare = re.sub(r"'s\b", "", low)
         if _squash(low) in squashed or _squash(bare) in squashed:

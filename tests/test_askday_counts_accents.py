@@ -1,0 +1,114 @@
+"""Question dates (session 50, dates5), through the index as `mrag ask`:
+
+- a count's or a frequency's weekend is a habit's: "How many times did I run on the weekend?" reads no weekend (it
+  read the one just gone), as "what did I usually do on the weekend?"; "What did I do on the weekend?" still one;
+- "el sábado y el domingo pasados" (one "pasados" for the list) and "el pasado sábado y domingo" asked on a Sunday
+  read last weekend, as "last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag" do (the
+  plural read this weekend, yesterday and today; "el pasado sábado" read nothing);
+- Spanish weekdays typed without their accents, "miercoles", "sabado", read as "miércoles", "sábado"; a French or
+  Spanish weekday capitalised ("el Sábado", "el Sabado") is held by a note of that day, not an unknown name that
+  declines the answer ("Domingo" alone is a man's name as often);
+- a future's span, "What will I do from Monday to Friday?", reads last Monday to Friday in English as in Spanish and
+  French (the latest such span ended by the asking day, in any tense): left as it is, the foreign ones as the
+  English one."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from minirag_cli.unheld import unheld_names
+from tests.conftest import answered_from, daily_notes_index, days_asked
+
+SUNDAY = dt.date(2026, 12, 6)
+WEDNESDAY = dt.date(2026, 12, 2)
+DAYS = {
+    "2026-11-25": "Yoga am Abend.",
+    "2026-11-27": "Ran 5 km along the river.",
+    "2026-11-28": "Ran 10 km, then a hike up the ridge.",
+    "2026-11-29": "Ran 8 km; flea market.",
+    "2026-12-02": "Lunch with Priya.",
+    "2026-12-05": "Ran 12 km in the rain.",
+    "2026-12-06": "Cooked a curry, ran 6 km.",
+}
+LAST_WEEKEND = ["2026-11-28", "2026-11-29"]
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    yield from daily_notes_index(tmp_path_factory.mktemp("askday_counts_accents"), DAYS)
+
+
+@pytest.mark.parametrize("question", [
+    "How many times did I run on the weekend?", "How many times did I run at the weekend?",
+    "How many times did I go running over the weekend?", "How frequently did I cook at the weekend?",
+    "What was the number of times I ran on the weekend?", "How many weekends did I hike on the weekend?",
+    # as before
+    "How often did I cook at the weekend?", "How many weekends did I hike?", "What did I usually do on the weekend?",
+])
+def test_a_count_on_the_weekend_reads_no_weekend(question):
+    assert days_asked(question, SUNDAY) is None
+    assert days_asked(question, WEDNESDAY) is None
+
+
+def test_a_count_searches_every_weekend_and_one_past_weekend_is_kept(index):
+    # the count's answer is in every weekend's note, not the one just gone (2026-12-05 and -06 asked on the Sunday)
+    assert answered_from(index, "How many times did I run on the weekend?", SUNDAY)[0] == []
+    assert days_asked("What did I do on the weekend?", WEDNESDAY) == LAST_WEEKEND
+    assert days_asked("What did I do on the weekend?", SUNDAY) == ["2026-12-05", "2026-12-06"]
+    assert days_asked("How many times did I run last weekend?", WEDNESDAY) == LAST_WEEKEND  # a weekend named
+
+
+@pytest.mark.parametrize("question", [
+    "What did I do last Sat and Sun?", "Qu'ai-je fait samedi et dimanche derniers ?",
+    "Was habe ich letzten Samstag und Sonntag gemacht?",
+    "¿Qué hice el sábado y el domingo pasados?", "¿Qué hice el sábado y domingo pasados?",
+    "¿Qué hice el pasado sábado y domingo?", "¿Qué hice el sábado pasado y el domingo?",
+])
+def test_last_saturday_and_sunday_asked_on_a_sunday_is_last_weekend(question):
+    assert days_asked(question, SUNDAY) == LAST_WEEKEND
+
+
+def test_the_spanish_plural_last_is_answered_from_last_weekend(index):
+    assert answered_from(index, "¿Qué hice el sábado y el domingo pasados?", SUNDAY) == (
+        LAST_WEEKEND, set(LAST_WEEKEND), [])
+
+
+@pytest.mark.parametrize("question, days", [
+    ("¿Qué hice el miercoles?", ["2026-11-25"]), ("¿Qué hice el sabado?", ["2026-11-28"]),
+    ("¿Qué hice el Sabado?", ["2026-11-28"]), ("¿Qué hice el pasado sabado?", ["2026-11-28"]),
+    ("¿Qué hice de lunes a miercoles?", ["2026-11-30", "2026-12-01", "2026-12-02"]),
+    ("¿Qué hice el sabado y el domingo?", LAST_WEEKEND),
+])
+def test_spanish_weekdays_without_accents_read_as_with_them(question, days):
+    assert days_asked(question, WEDNESDAY) == days
+    assert days_asked(question.replace("miercoles", "miércoles").replace("abado", "ábado"), WEDNESDAY) == days
+
+
+@pytest.mark.parametrize("question", ["¿Qué hice el sabado?", "¿Qué hice el Sabado?", "¿Qué hice el Sábado?"])
+def test_a_spanish_weekday_is_answered_from_its_note_not_declined(index, question):
+    assert answered_from(index, question, WEDNESDAY) == (["2026-11-28"], {"2026-11-28"}, [])
+
+
+def test_a_capitalised_french_or_spanish_weekday_is_held_by_its_days():
+    assert unheld_names("¿Qué hice el Miercoles?", ["Yoga."], ["2026-11-25"]) == []
+    assert unheld_names("Qu'ai-je fait Samedi ?", ["Rando."], ["2026-11-28"]) == []
+    assert unheld_names("¿Qué hice el Domingo?", ["Mercadillo."], ["2026-11-29"]) == []
+    # not on a day of the notes; "Domingo" without its article is a name
+    assert unheld_names("¿Qué hice el Sábado?", ["Yoga."], ["2026-11-25"]) == ["Sábado"]
+    assert unheld_names("¿Qué hizo Domingo ayer?", ["Mercadillo."], ["2026-11-29"]) == ["Domingo"]
+
+
+@pytest.mark.parametrize("question", [
+    "What will I do from Monday to Friday?", "¿Qué haré de lunes a viernes?", "Que ferai-je du lundi au vendredi ?",
+])
+def test_a_future_span_reads_as_the_english_one(question):
+    # the English one reads the latest Monday to Friday ended by the asking day in a future question too (as
+    # session 38 wrote it): the foreign ones read alike, none is changed
+    assert days_asked(question, WEDNESDAY) == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]
+
+
+def test_a_future_span_next_week_reads_none_as_in_english():
+    assert days_asked("What will I do next week from Monday to Friday?", WEDNESDAY) is None
+    assert days_asked("Was mache ich nächste Woche von Montag bis Freitag?", WEDNESDAY) is None
