@@ -209,6 +209,15 @@ class NoteFilter:
         return out
 
 
+def _reachable(folder: Path) -> bool:
+    """Can `folder` be stat'ed (every folder above it searchable, it there)?"""
+    try:
+        os.stat(folder)
+    except OSError:
+        return False
+    return True
+
+
 class Known:
     """What the watch learnt of each root from its last re-sync: the files it
     skipped and why, what inotify cannot see change (stat'ed instead) and the
@@ -250,8 +259,11 @@ class Known:
     def graphs_came_or_went(self) -> set[Path]:
         """The roots a Logseq graph above came to or went from since their last re-sync: its `logseq/config.edn`
         made or deleted, which no watcher watches (a few stats a root), and which reads the root's pages otherwise
-        (a sync's _graphs_came_or_went). A root not re-synced yet is not asked: the catch-up re-syncs it."""
-        return {root for root, above in self.graph_above.items() if in_graph(root.parent) != above}
+        (a sync's _graphs_came_or_went). A root not re-synced yet is not asked: the catch-up re-syncs it. Nor is
+        one that cannot be reached now (a folder above made unsearchable, the root gone): a config.edn it cannot see
+        is no graph gone (its re-sync crashed on the root, review revA), and what is wrong with the root itself the
+        watch's own checks report."""
+        return {root for root, above in self.graph_above.items() if _reachable(root) and in_graph(root.parent) != above}
 
     def stat_changes(self) -> dict[Path, set[str]]:
         """root -> its unwatched notes whose file changed since the re-sync walked them."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import shutil
 
 from rich.console import Console
 
@@ -122,3 +123,21 @@ def test_a_watch_of_a_graph_s_pages_sees_its_config_come_and_go(tmp_path):
     assert came == [False] and template_in()  # out in the graph, back once it is no graph
     assert seen == [("changed", "Meetings.md"), ("changed", "Meetings.md"), ("added", "marker.md")]
     watch.conn.close()
+
+
+def test_a_root_that_cannot_be_reached_is_no_graph_gone(tmp_path):
+    """A watched root under a graph that cannot be stat'ed now (a folder above made unsearchable, here the graph
+    deleted with it) is not re-synced for its graph's config.edn: it is not seen, not gone (its re-sync crashed on
+    the root, review revA). A root still reached whose config.edn went is, as before."""
+    from minirag_cli.watch import Known
+
+    kept, lost = tmp_path / "kept", tmp_path / "lost"
+    for graph in (kept, lost):
+        (graph / "pages").mkdir(parents=True)
+        (graph / "logseq").mkdir()
+        (graph / "logseq" / "config.edn").write_text("{}\n")
+    known = Known()
+    known.graph_above = {kept / "pages": True, lost / "pages": True}
+    (kept / "logseq" / "config.edn").unlink()
+    shutil.rmtree(lost)
+    assert known.graphs_came_or_went() == {kept / "pages"}
