@@ -3142,7 +3142,7 @@ class HeuristicExtractor:
         properties = frontmatter.notion_properties(text)
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
-        stamped = (m for m in STAMPED_SPEAKER.finditer(text) if m.group(1).strip() in speakers) \
+        stamped = (m for m in STAMPED_SPEAKER.finditer(text) if _tag_label(m) in speakers) \
             if speakers and "-" in text else ()
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text), stamped):
             span = m.group(1).strip()
