@@ -662,6 +662,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    label, no speaker, and the words after it read as after the time (_timed_speaker, _log_label_colon: `- 10:00
 #    Standup: Priya presented the roadmap` named Standup, not Priya; `- 10:00 Priya: ...` speaks as before); a struck
 #    task before a tag or a context is struck whole (STRUCK_TASK: `- [ ] ~~Call Marta~~ #errand` named Call Marta).
+# 25, labels' part (qa's consultant vault): a line's tag holding a sentence before its label reads from the label on
+#    (label_sentence: `Met Marcus. Insurer: Hiscox` named `Met Marcus. Insurer`; rules 16's `Written 2026-11-13.
+#    Questions:` is one case); a naming label's or a role's value of one name, a comma, then words that say more of
+#    it and no common word names that name (_field_value: `Insurer: Hiscox, policy PI-88231.`, `Client: Globex,
+#    Frankfurt office.`, `Venue: Hilton, room 4.` named none; `Mood: Tired, but fine`, `Status:`'s, a chat's reply
+#    name as before); a verb that gives (RECIPIENT_VERBS) before a name and `the` ends the name there (_second_object:
+#    `Sent Dana the Q1 estimate` named `Dana the Q1`, now Dana and Q1; `Watched Winnie the Pooh` whole); a task's
+#    first word, capitalised nowhere else, before its own project's name (`+Initech`, `#Initech`) is its verb
+#    (_task_project: `Chase Initech ... +Initech` named Chase Initech).
 VERSION = 25
 
 
@@ -1891,15 +1900,45 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
         text = read_front_matter(without_invisibles(text))[0]
     else:
         text = without_invisibles(read_front_matter(text, matter)[0])
-    tags = [m.group(1).strip() for m in SPEAKER.finditer(text) if _may_speak(m.group(1).strip())]
+    # a tag's label after the sentence the tag holds before it (`Met Marcus. Insurer:`: label_sentence, rules 25)
+    tags = [tag for m in SPEAKER.finditer(text) if _may_speak(tag := _tag_label(m))]
     # a timestamped chat log's tags (STAMPED_SPEAKER), read as any line's
-    tags += [m.group(1).strip() for m in STAMPED_SPEAKER.finditer(text) if _may_speak(m.group(1).strip())] \
+    tags += [tag for m in STAMPED_SPEAKER.finditer(text) if _may_speak(tag := _tag_label(m))] \
         if "-" in text else []
     if not tags:
         return frozenset()
     if len(set(tags)) < len(tags) or CHAT_STAMP.search(text):
         return frozenset(tags)
     return frozenset()
+
+
+# a label's value of one name and a comma, then what more the line says (`Hiscox, policy PI-88231.`)
+_FIELD_VALUE = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)[ \t]*,[ \t]+([^\n]+)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t]")
+_TELLING = re.compile(rf"\d|(?<!{_WORD_CHAR}){UPPER}")
+_LOWER_WORD_RUN = re.compile(rf"(?<!{_WORD_CHAR}){LOWER}+(?:['’]{LOWER}+)?")
+
+
+def _field_value(text: str, at: int) -> re.Match | None:
+    """The value at `at`, after a label that names (a name's, `Insurer:`, `Venue:`, or a role's, `Client:`), when it
+    is one name and a comma, then words that say more of it (`Hiscox, policy PI-88231.`, `Globex, Frankfurt office.`,
+    `Hilton, room 4.`), a figure or a capital among them, not a sentence: none of them a common word written in lower
+    case (COMMON_WORDS: `Perfect, thank you`, `Postpone, revisit in May`), no `!` or `?`, up to the end of its
+    sentence (heuristic rules 25). Its group 1 is the name."""
+    m = _FIELD_VALUE.match(text, at)
+    if m is None:
+        return None
+    said = _SENTENCE_END.split(m.group(2), 1)[0]  # up to its sentence's end (`Renewal premium ...` is another's)
+    if "!" in said or "?" in said or any(w.replace("’", "'") in COMMON_WORDS for w in _LOWER_WORD_RUN.findall(said)):
+        return None
+    # ... which tell it by a figure or a name (`room 4`, `Frankfurt office`), not a list of things (`Pasta, salad`)
+    return m if _TELLING.search(said) else None
+
+
+def _tag_label(m: re.Match) -> str:
+    """The label of a line's tag (SPEAKER's, STAMPED_SPEAKER's match): its words after any sentence before it."""
+    tag = m.group(1).strip()
+    return tag[label_sentence(tag):]
 
 
 # Blanks inside a name (heuristic rules 16): two are a typo's (`Priya  Raman` is Priya Raman), a run of
@@ -2614,9 +2653,26 @@ def english_line(line: str) -> bool:
     return en > 0 and en > sum(w in GERMAN_WORDS for w in words)
 
 
-# a label's earlier sentence, which ends with a figure and a full stop (`Written 2026-11-13. Questions:`,
-# `Principia 1687. Okafor:`): the label is what follows it (heuristic rules 16)
-_FIGURE_STOP = re.compile(r".*\d[.!?][ \t]+(?=\S)")
+# a stop and its blanks inside a label's tag (`Met Marcus. Insurer:`), which may end a sentence before the label
+_TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
+
+
+def label_sentence(tag: str) -> int:
+    """Where the label of `tag`, a line's `Name:` tag (SPEAKER, LABEL), starts: after the last sentence it holds
+    before the label, or 0. A sentence ends with `!`, `?` or a full stop after a figure (`Written 2026-11-13.
+    Questions:`, `Principia 1687. Okafor:`: rules 16) or after a word of two letters or more that is no title
+    (TITLES: `Dr. Chen:`), where the tag holds another word before it or the word is a common one (`Met Marcus.
+    Insurer:`, `Called him. Client:`, `Thanks. Tom:`; rules 25: `Met Marcus. Insurer` was one name). An initial's
+    stop (`Matthew E. Peters:`) and a lone abbreviation's (`Sgt. Pepper:`) end none."""
+    at = 0
+    for m in _TAG_STOP.finditer(tag):
+        before = tag[:m.start()].split()
+        word = before[-1] if before else ""
+        if (m.group()[0] != "." or word[-1:].isdigit()
+                or (len(word) > 1 and word.isalpha() and word not in PERSON_TITLES | PLACE_TITLES
+                    and (len(before) > 1 or word.lower() in COMMON_WORDS))):
+            at = m.end()
+    return at
 # a number after a heading's word (`Lecture 7`, `Week 3:`, `Lecture 10 - 2026-11-12`), no time or unit after it
 _HEADING_NUMBER = re.compile(r"[ \t]+\d+(?:\.\d+)*(?!\w|:\d)")
 # a lower-case word after a span (`Topics Alvarez listed`): the span is a sentence's subject
@@ -3105,11 +3161,13 @@ class HeuristicExtractor:
         properties = frontmatter.notion_properties(text)
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
-        stamped = (m for m in STAMPED_SPEAKER.finditer(text) if m.group(1).strip() in speakers) \
+        stamped = (m for m in STAMPED_SPEAKER.finditer(text) if _tag_label(m) in speakers) \
             if speakers and "-" in text else ()
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text), stamped):
             span = m.group(1).strip()
             at = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+            stop = label_sentence(span)  # `Met Marcus. Insurer:`: the label is the last sentence's (rules 16, 25)
+            at, span = at + stop, span[stop:]
             if span in speakers:
                 said.add(span)
                 said.add(_untitled(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
@@ -3121,9 +3179,6 @@ class HeuristicExtractor:
             if at in property_keys:  # `Created:`, `Assignee:` of a Notion page: a label, no name (rules 16)
                 keys.add(at)
                 continue
-            stop = _FIGURE_STOP.match(span)
-            if stop is not None:  # `Written 2026-11-13. Questions:`: the label is the last sentence's (rules 16)
-                at, span = at + stop.end(), span[stop.end():]
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
                     or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
                     or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
@@ -3141,6 +3196,10 @@ class HeuristicExtractor:
             value = NAME_LIST.match(text, after)
             # `Status: Blocked` names nothing; a diary's day (`Dienstag Abend: Sport`) heads what was
             # done, a sentence whose first word is capitalised as any sentence's is (German's nouns too)
+            if value is None and (span in labels or span.lower() in ROLE_WORDS):
+                # `Insurer: Hiscox, policy PI-88231.`, `Client: Globex, Frankfurt office.`: a field's name, then
+                # what more it says of it (rules 25: the comma left it a sentence's first word, named by none)
+                value = _field_value(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES and not _day_label(span):
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
@@ -3244,7 +3303,8 @@ class HeuristicExtractor:
         # over an admonition's `Rate limits` line)
         opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
-        for start, found in _cap_spans(text):
+        second_objects: list[tuple[int, str]] = []  # a span's part read as a span of its own (_second_object)
+        for start, found in _spans_and(_cap_spans(text), second_objects):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
             if linked and linked.covers(start):
@@ -3253,6 +3313,19 @@ class HeuristicExtractor:
                 continue  # a word of a work's `# ` title (work_titles), named whole above
             if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
+            cut = _second_object(text, start, found)
+            if cut:  # `Sent Dana the Q1 estimate`: Dana, and the Q1 a name of its own (rules 25)
+                second_objects.append((start + cut, found[cut:]))
+                found = found[:cut].rstrip()[:-len("the")].rstrip()
+            verb = _FIRST_WORD.match(found)
+            if (verb is not None and VERB_NAME.match(found) is None and TASK_VERB.match(found) is None
+                    and _task_opening(text, start, todo_txt) and _sentence_start(text, start)
+                    and _task_project(text, start, found[verb.end():].split()[0])
+                    and not elsewhere(verb.group(1), start) and not SUBJECT_VERB.match(text, start + len(found))):
+                # `Chase Initech for INV-2026-043 +Initech`: a task opens with its verb, whichever; a word the text
+                # capitalises nowhere else, before the name of the task's own project, is it (rules 25: `Chase
+                # Initech` was the name, and Initech's other mentions its alias)
+                start, found = start + verb.end(), found[verb.end():]
             verb = VERB_THE.match(found)
             if (verb and (start in verb_titles or _sentence_start(text, start))
                     and not elsewhere(found.split()[0], start, verb_titles)):
@@ -4443,6 +4516,50 @@ def _after_line_marks(text: str, end: int) -> bool:
     marks = text[line:end] + " "
     return (_LINE_MARKS.fullmatch(marks) is not None or _HEADING_MARKS.fullmatch(marks) is not None
             or ("@" in marks and _CITED_MARKS.fullmatch(marks) is not None))
+
+
+# The verbs whose first object gets their second (`Sent Dana the Q1 estimate`, `gave Priya the Lisbon guide`): a `the`
+# after that first object opens the second, no name's connector (`Winnie the Pooh`; heuristic rules 25: `Dana the Q1`
+# was the name). Those of IRREGULAR_VERBS, ONE_NAME_VERBS and TASK_VERBS that give, show or tell something to someone.
+RECIPIENT_VERBS = ("Send|Sent|Gave|Give|Showed|Show|Told|Tell|Brought|Bring|Paid|Pay|Email|Emailed|Text|Texted"
+                   "|Forward|Forwarded|Message|Messaged")
+# a span opened by such a verb, or after one in lower case: the verb, its first object, then `the` and a capital
+_RECIPIENT_THE = re.compile(rf"(?:(?:{RECIPIENT_VERBS}){_GAP})?{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*?{_GAP}the{_GAP}(?={UPPER})")
+_RECIPIENT_BEFORE = re.compile(rf"(?<!{_LETTER})(?:{RECIPIENT_VERBS.lower()}){_GAP}$")
+
+
+# a span's first word and the blanks after it (a name's words after them)
+_FIRST_WORD = re.compile(rf"({_CAP_WORD}){_GAP}(?={UPPER})")
+
+
+def _task_project(text: str, start: int, word: str) -> bool:
+    """Does the task whose line holds `start` tag its project or link its note by `word` (todo.txt's `+Initech`, a
+    `#Initech` tag, an `[[Initech]]` link)?"""
+    end = text.find("\n", start)
+    line = text[start:len(text) if end < 0 else end]
+    return re.search(rf"(?<!\S)[+#]{re.escape(word)}(?![\w/-])|\[\[{re.escape(word)}[]|#]", line) is not None
+
+
+def _second_object(text: str, start: int, found: str) -> int:
+    """Where the second object of a verb that gives starts in the span `found` at `start` (RECIPIENT_VERBS: `Sent
+    Dana the Q1 estimate`, `- [ ] Send Dana the Q1 estimate`, `I gave Priya the Lisbon guide`), after the `the` that
+    ends its first object (a name of capitalised words, no connector), or 0: the verb opens the span at a sentence's
+    start, or stands before it in lower case."""
+    m = _RECIPIENT_THE.match(found)
+    if m is None or " the " not in found:
+        return 0
+    verb = VERB_NAME.match(found) or TASK_VERB.match(found)
+    if verb is not None and re.fullmatch(RECIPIENT_VERBS, verb.group(1)) and m.end() > verb.end():
+        return m.end() if _sentence_start(text, start) else 0
+    return m.end() if _RECIPIENT_BEFORE.search(text, max(0, start - 20), start) else 0
+
+
+def _spans_and(spans: Iterator[tuple[int, str]], more: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Each of `spans`, and after each what the caller has put in `more` meanwhile (a span's part: _second_object)."""
+    for span in spans:
+        yield span
+        while more:
+            yield more.pop()
 
 
 def _task_opening(text: str, start: int, todo_txt: bool = False) -> bool:
