@@ -656,7 +656,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Tried and taken out after review (revH): an inline field's value read as a label's (`Owner:: Marta`): in
 #    brackets it glued the words beside it (`- [ ] Email Priya [project:: Apollo]` named Priya Apollo), and
 #    Dataview's lower-case keys named their common values (`type:: Book`, `mood:: Happy`, `genre:: Fantasy`).
-VERSION = 24
+# 25, known's part (qa's consultant vault): a lone capitalised word opening a sentence or a list item is a name too
+#    when another note of the index names it, one word, a person or a name, no common word nor verb (makes_known:
+#    mid-sentence, a title, an alias; `Called`, `Sent`, `Meeting` never): `- Initech invoice still unpaid.` beside
+#    `We work for Initech and Acme.` names Initech (known_openers, applied by sync._add_known_words; the words each
+#    note makes known are recorded, meta known_words_notes, and the notes that open a sentence with one that
+#    became known or stopped being are extracted anew, sync._words_anew, so a sync after each note equals a
+#    rebuild). A first name known only inside a full name (`Sofia` of `Sofia Alvarez`) is not made known.
+VERSION = 25
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -3899,6 +3906,51 @@ def known_cjk(note: str) -> dict[str, str]:
     return {name.strip(NAME_EDGES): type_ for name, type_ in found.items()
             if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None
             and not (type_ == "person" and name.strip(NAME_EDGES) in CJK_ROLES)}
+
+
+# A word a note makes known to its folder's other notes (heuristic rules 25, makes_known): one capitalised word
+# with a lower-case letter (`Initech`, `Sofia`, `LiHua`; no acronym, which names wherever it stands already)
+_KNOWN_WORD = re.compile(rf"{UPPER}[^\W_]*{LOWER}[^\W_]*(?:[-'’]{UPPER}?[^\W_]+)?")
+# a capitalised word of a text, where known_openers looks it up (its possessive's `'s` apart)
+_OPENER = re.compile(r"(?<![\w@#/.'’\[-])([^\W\d_][\w'’-]*?)(?:['’]s)?(?![\w'’-])")
+_IRREGULAR = frozenset(IRREGULAR_VERBS.split("|"))
+
+
+def makes_known(name: str, type_: str) -> bool:
+    """Does a note's name `name` (of `type_`, as the rules found it: mid-sentence, a title, an alias, a label's
+    value, a speaker) make that word a name where another note of the folder opens a sentence or a list item
+    with it alone (heuristic rules 25, known_openers, applied by sync._add_known_words)? A person or a name of
+    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day or a month), nor a verb by the
+    lists or by its -ing/-ed ending (`Called`, `Sent`, `Meeting` never are)."""
+    if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
+        return False
+    lower = name.lower()
+    return not (lower in TABLE_COMMON_WORDS or fold(lower) in CALENDAR_WORDS or lower in MONTHS
+                or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
+                or ONE_NAME_VERBS.fullmatch(name) is not None)
+
+
+def known_openers(text: str, known: Collection[str]) -> list[str]:
+    """The words of `known` (names other notes make known: makes_known) that `text` writes alone where a
+    sentence, a line or a list item starts (_sentence_start: `- Initech invoice still unpaid.`), which the
+    rules name only on the text's own evidence (rules 6, 7); not one opening a longer name (a capitalised word
+    after it on its line: `Initech Corp`), nor one the text writes in lower case too (a common word for it)."""
+    out: list[str] = []
+    if not known:
+        return out
+    lowered: set[str] | None = None
+    for m in _OPENER.finditer(text):
+        word = m.group(1)
+        if word not in known or word in out or not _sentence_start(text, m.start()):
+            continue
+        after = _BLANKS.match(text, m.end()).end() if m.end() < len(text) else m.end()
+        if after < len(text) and text[after].isupper():
+            continue
+        if lowered is None:
+            lowered = set(_LOWER_WORD.findall(text))
+        if word.lower() not in lowered:
+            out.append(word)
+    return out
 
 
 def _cjk_titles(text: str) -> Iterator[str]:
