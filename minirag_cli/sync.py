@@ -3182,7 +3182,7 @@ def _load_known_words(run: _Run, roots: Sequence[Path]) -> None:
     except (ValueError, AttributeError, TypeError):
         recorded = None
     if store.totals(conn)[2] == 0:  # built now: recorded (_words_anew) even when no note makes a word known
-        run.word_notes = {}
+        run.words, run.word_notes = {}, {}
         _words_changed(run)
     elif recorded is None or dbmod.get_meta(conn, dbmod.KNOWN_WORDS_PENDING_KEY) is not None:
         _reextract(run, roots, dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY))

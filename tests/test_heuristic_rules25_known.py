@@ -116,3 +116,30 @@ def test_a_note_removed_or_rewritten_takes_the_words_it_made_known(tmp_path):
     notes = {**CLIENTS, "clients.md": "We work for Acme.\n"}
     del notes["people/Marta.md"]
     assert after == _graph_at_once(tmp_path, notes, "all")
+
+
+@pytest.mark.parametrize("daily,other,name", [
+    ("Marco fixed the login bug.\n", "Priya works with Marco on the app.\n", "Marco"),  # a month's word that is a name too
+    ("- Mai sent the slides.\n", "Lunch with Mai at noon.\n", "Mai"),
+    ("> Jonas says hi.\n", "Coffee with Jonas today.\n", "Jonas"),  # a quote line's first word
+    ("Done with the draft. Priya liked it.\n", "---\naliases: [Priya]\n---\nPriya Raman, designer.\n", "Priya"),
+])
+def test_a_known_word_names_where_a_line_a_sentence_or_a_quote_opens_with_it(tmp_path, daily, other, name):
+    conn = _synced(tmp_path, {"daily.md": daily, "other.md": other})
+    try:
+        assert name in _names_by_note(conn)["daily.md"]
+    finally:
+        conn.close()
+
+
+def test_a_rebuild_gives_the_graph_a_sync_after_each_note_gave(tmp_path):
+    from minirag_cli.sync import rebuild
+
+    expected = _graph_one_by_one(tmp_path, CLIENTS, sorted(CLIENTS, reverse=True), "one")
+    conn = db.connect(tmp_path / "one.sqlite")
+    try:
+        rebuild(conn)  # emptied as `sync --rebuild` empties it, then synced
+        sync(conn, [tmp_path / "one" / "v"])
+        assert graph(conn) == expected
+    finally:
+        conn.close()

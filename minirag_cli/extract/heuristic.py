@@ -3914,6 +3914,7 @@ _KNOWN_WORD = re.compile(rf"{UPPER}[^\W_]*{LOWER}[^\W_]*(?:[-'’]{UPPER}?[^\W_]
 # a capitalised word of a text, where known_openers looks it up (its possessive's `'s` apart)
 _OPENER = re.compile(r"(?<![\w@#/.'’\[-])([^\W\d_][\w'’-]*?)(?:['’]s)?(?![\w'’-])")
 _IRREGULAR = frozenset(IRREGULAR_VERBS.split("|"))
+_CALENDAR_ONLY = CALENDAR_WORDS - CALENDAR_NAMES  # a day or a month that is no name too (`Marco`, `Mai` are)
 
 
 def makes_known(name: str, type_: str) -> bool:
@@ -3925,7 +3926,7 @@ def makes_known(name: str, type_: str) -> bool:
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
-    return not (lower in TABLE_COMMON_WORDS or fold(lower) in CALENDAR_WORDS or lower in MONTHS
+    return not (lower in TABLE_COMMON_WORDS or fold(lower) in _CALENDAR_ONLY or lower in MONTHS
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)
 
@@ -3934,7 +3935,8 @@ def known_openers(text: str, known: Collection[str]) -> list[str]:
     """The words of `known` (names other notes make known: makes_known) that `text` writes alone where a
     sentence, a line or a list item starts (_sentence_start: `- Initech invoice still unpaid.`), which the
     rules name only on the text's own evidence (rules 6, 7); not one opening a longer name (a capitalised word
-    after it on its line: `Initech Corp`), nor one the text writes in lower case too (a common word for it)."""
+    after it on its line: `Initech Corp`), nor a chat's speaker or a label (`Initech:`), nor one the text writes
+    in lower case too (a common word for it)."""
     out: list[str] = []
     if not known:
         return out
@@ -3944,8 +3946,8 @@ def known_openers(text: str, known: Collection[str]) -> list[str]:
         if word not in known or word in out or not _sentence_start(text, m.start()):
             continue
         after = _BLANKS.match(text, m.end()).end() if m.end() < len(text) else m.end()
-        if after < len(text) and text[after].isupper():
-            continue
+        if after < len(text) and (text[after].isupper() or text[after] in ":：" and after == m.end()):
+            continue  # `Initech Labs` is a longer name's; `Initech:` a speaker's or a label's, which their rules name
         if lowered is None:
             lowered = set(_LOWER_WORD.findall(text))
         if word.lower() not in lowered:
