@@ -3201,18 +3201,23 @@ def _words_changed(run: _Run) -> None:
 def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Sequence[str],
                      mentions: list[list[EntityMention]]) -> None:
     """Record the words each note ((folder, path, its chunks' count), their chunks' `prose` and `mentions`
-    in order) makes known (heuristic.makes_known: its one-word persons and names, from its own text, its file
-    name and aliases: _name_notes has added them), and add to each chunk's mentions the words other notes
+    in order) makes known (heuristic.makes_known: its one-word persons, and names it writes mid-sentence, or
+    its file name or aliases are), and add to each chunk's mentions the words other notes
     make known (run.words) that it writes alone where a sentence or a list item starts (heuristic.known_openers:
     `- Initech invoice still unpaid.` beside `We work for Initech and Acme.`), which the rules name only on the
     note's own evidence (heuristic rules 25)."""
-    from minirag_cli.extract.heuristic import known_openers, makes_known
+    from minirag_cli.extract.heuristic import known_openers, makes_known, written_as_name
 
     if run.word_notes is None:
         return
     i = 0
     for root, path, count in notes:
-        own = merged_known([{m.name: m.type} for ms in mentions[i:i + count] for m in ms if makes_known(m.name, m.type)])
+        # on the note's evidence (written_as_name): its text's, a person's (a chat's speaker, `Dr. Chen`), its file
+        # name's (`people/Marta.md`), an alias's; a word it names otherwise (a heading's, a list's) stays its own
+        titled = {Path(path).stem, *(run.aliases.get(root, {}).get(path) or ())}
+        own = merged_known([{m.name: m.type} for j in range(i, i + count) for m in mentions[j]
+                            if makes_known(m.name, m.type) and (m.type == "person" or m.name in titled
+                                                                or written_as_name(prose[j], m.name))])
         if own != run.word_notes.get((root, path), {}):
             if own:
                 run.word_notes[(root, path)] = own

@@ -65,6 +65,10 @@ def test_a_word_another_note_names_is_a_name_where_it_opens_an_item(tmp_path):
     ("- Apple pie for dessert.\nI ate an apple.\n", "I work at Apple since May.\n"),
     # a longer name opening the item is named as before, not its first word
     ("- Initech Labs sent the contract.\n", "We work for Initech and Acme.\n"),
+    # a word another note names on no evidence of a name (a label's, a longer name's part, a plural day) is not
+    # made known: LiHua's `Dinner`, `Sweet`, `Sundays` opened chat lines in other notes
+    ("Dinner is at the new burger place.\nSweet! See you then.\nSundays work for me.\n",
+     "4. **Dinner:** Baked salmon.\nBaked Salmon with Sweet Potatoes and Broccoli.\nWe stick to Sundays for jams.\n"),
 ])
 def test_no_common_word_nor_a_longer_names_first_is_named_so(tmp_path, daily, other):
     conn = _synced(tmp_path, {"daily.md": daily, "other.md": other})
@@ -72,7 +76,7 @@ def test_no_common_word_nor_a_longer_names_first_is_named_so(tmp_path, daily, ot
         names = _names_by_note(conn).get("daily.md", set())
     finally:
         conn.close()
-    assert not names & {"Meeting", "Called", "Sent", "Apple", "Initech"}
+    assert not names & {"Meeting", "Called", "Sent", "Apple", "Initech", "Dinner", "Sweet", "Sundays"}
 
 
 def _graph_one_by_one(tmp_path, notes, order, name):

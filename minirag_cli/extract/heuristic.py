@@ -3921,14 +3921,24 @@ def makes_known(name: str, type_: str) -> bool:
     """Does a note's name `name` (of `type_`, as the rules found it: mid-sentence, a title, an alias, a label's
     value, a speaker) make that word a name where another note of the folder opens a sentence or a list item
     with it alone (heuristic rules 25, known_openers, applied by sync._add_known_words)? A person or a name of
-    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day or a month), nor a verb by the
+    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day, days or a month), nor a verb by the
     lists or by its -ing/-ed ending (`Called`, `Sent`, `Meeting` never are)."""
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
-    return not (lower in TABLE_COMMON_WORDS or fold(lower) in _CALENDAR_ONLY or lower in MONTHS
+    return not (lower in TABLE_COMMON_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
+                or lower in MONTHS
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)
+
+
+def written_as_name(text: str, word: str) -> bool:
+    """Does `text` write `word` as a name of its own mid-sentence: capitalised after a lower-case word or a
+    figure (a comma between: `We work for Initech and Acme`, `with Jonas, Initech`), no capitalised word after
+    it (`with Sweet Potatoes` is a longer name's, `vision.” Even the` a sentence's start)? The evidence by which
+    a note's name makes the word known to the others (heuristic rules 25: one note's stray name, `Even`, `Dinner`,
+    named in it, is no name everywhere else)."""
+    return re.search(rf"[^\W_][,;]?[ \t]+{re.escape(word)}(?:['’]s)?(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
 
 
 def known_openers(text: str, known: Collection[str]) -> list[str]:
