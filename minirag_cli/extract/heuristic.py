@@ -3921,12 +3921,13 @@ def makes_known(name: str, type_: str) -> bool:
     """Does a note's name `name` (of `type_`, as the rules found it: mid-sentence, a title, an alias, a label's
     value, a speaker) make that word a name where another note of the folder opens a sentence or a list item
     with it alone (heuristic rules 25, known_openers, applied by sync._add_known_words)? A person or a name of
-    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day, days or a month), nor a verb by the
+    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day, days or a month; nor an English word
+    that is a given name too, NAME_WORDS: `Will`, `May`, `Rose`, as standing_alias reads an alias), nor a verb by the
     lists or by its -ing/-ed ending (`Called`, `Sent`, `Meeting` never are)."""
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
-    return not (lower in TABLE_COMMON_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
+    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
                 or lower in MONTHS
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)
