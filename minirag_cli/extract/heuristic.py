@@ -3939,7 +3939,7 @@ def written_as_name(text: str, word: str) -> bool:
     it (`with Sweet Potatoes` is a longer name's, `vision.” Even the` a sentence's start)? The evidence by which
     a note's name makes the word known to the others (heuristic rules 25: one note's stray name, `Even`, `Dinner`,
     named in it, is no name everywhere else)."""
-    return re.search(rf"[^\W_][,;]?[ \t]+{re.escape(word)}(?:['’]s)?(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
+    return re.search(rf"(?:{LOWER}|\d)[,;]?[ \t]+{re.escape(word)}(?:['’]s)?(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
 
 
 def known_openers(text: str, known: Collection[str]) -> list[str]:
