@@ -31,6 +31,10 @@ made known or no longer does: a chunk mentions every known CJK name it
 writes (_add_known, _know_anew). The names each note makes known are
 recorded (meta known_cjk_notes): a sync reads them from the notes it
 writes only (_note_known), not from every CJK note of the index.
+So, for the heuristic extractor, are the notes that open a sentence or a
+list item with a word some note made known as a name, or no longer does
+(heuristic rules 25: `- Initech invoice still unpaid.` beside `We work for
+Initech.`): _add_known_words, _words_anew, meta known_words_notes.
 """
 
 from __future__ import annotations
