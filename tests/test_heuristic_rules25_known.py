@@ -147,3 +147,18 @@ def test_a_rebuild_gives_the_graph_a_sync_after_each_note_gave(tmp_path):
         assert graph(conn) == expected
     finally:
         conn.close()
+
+
+def test_a_sync_stopped_before_the_words_were_had_anew_has_the_next_one_do_it(tmp_path):
+    conn = _synced(tmp_path, CLIENTS, "one")
+    try:
+        expected = graph(conn)
+        with db.transaction(conn):  # as a sync stopped after a note was written, before _words_anew
+            db.set_meta(conn, db.KNOWN_WORDS_PENDING_KEY, "1")
+            conn.execute("DELETE FROM meta WHERE key = ?", (db.KNOWN_WORDS_KEY,))
+        summary = sync(conn, [tmp_path / "one" / "v"])
+        assert summary.reextracted is not None and db.get_meta(conn, db.KNOWN_WORDS_PENDING_KEY) is None
+        assert graph(conn) == expected
+        assert sync(conn, [tmp_path / "one" / "v"]).reextracted is None  # once
+    finally:
+        conn.close()
