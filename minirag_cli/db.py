@@ -728,6 +728,16 @@ KNOWN_CJK_NOTES_KEY = "known_cjk_notes"
 # meta: "1" from the first note holding CJK text a sync writes or removes until it has the known CJK names
 # anew (sync._know_anew): a sync stopped between the two has the next one do it
 KNOWN_CJK_PENDING_KEY = "known_cjk_names_pending"
+# meta: {word: type}, the one-word names the notes make known to the others (heuristic.makes_known, heuristic
+# rules 25) as the graph has them: a note opening a sentence or a list item with one alone mentions it
+# (sync._add_known_words: `- Initech invoice still unpaid.` beside another note's `We work for Initech.`)
+KNOWN_WORDS_KEY = "known_words"
+# meta: {folder: {path: {word: type}}}, the words each note makes known (notes that make none left out), of
+# which KNOWN_WORDS_KEY is the union: a sync reads only the notes it writes; absent: every note extracted anew
+KNOWN_WORDS_NOTES_KEY = "known_words_notes"
+# meta: "1" from the first note a sync writes or removes that changes the words notes make known until the
+# graph has them anew (sync._words_anew): a sync stopped between the two has the next one do it
+KNOWN_WORDS_PENDING_KEY = "known_words_pending"
 # meta: [key, ...], the keys the resolver made stale (resolve.Resolver.stale: a group a new form split, a
 # first-initial handle a new name may join), recorded with the note that made them so until the notes that
 # mention them are extracted anew (sync._resolve_anew): a sync stopped between the two has the next one do it

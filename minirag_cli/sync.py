@@ -31,6 +31,10 @@ made known or no longer does: a chunk mentions every known CJK name it
 writes (_add_known, _know_anew). The names each note makes known are
 recorded (meta known_cjk_notes): a sync reads them from the notes it
 writes only (_note_known), not from every CJK note of the index.
+So, for the heuristic extractor, are the notes that open a sentence or a
+list item with a word some note made known as a name, or no longer does
+(heuristic rules 25: `- Initech invoice still unpaid.` beside `We work for
+Initech.`): _add_known_words, _words_anew, meta known_words_notes.
 """
 
 from __future__ import annotations
@@ -1039,6 +1043,12 @@ class _Run:
     # writes and removes notes; None: not recorded (an older index, or a sync stopped before _know_anew
     # recorded it), to be read from the chunks of every CJK note (known_cjk_by_note)
     known_notes: dict[tuple[str, str], dict[str, str]] | None = None
+    # the one-word names the notes make known to the others (heuristic.makes_known, rules 25), as the graph has
+    # them (meta known_words), and (folder, path) -> those each note makes known, as recorded and as this sync
+    # writes and removes notes (meta known_words_notes; None: a model's index, which reads no such words)
+    words: dict[str, str] = field(default_factory=dict)
+    word_notes: dict[tuple[str, str], dict[str, str]] | None = None
+    words_changed: bool = False  # a note making words known was written or removed: `words` may have changed
     # path -> the note as the alias pass read it, for the sync to index (a folder's, until it is synced)
     read_ahead: dict[str, _ReadAhead] = field(default_factory=dict)
     read_ahead_room: int = 0  # the bytes the alias pass may still keep so (READ_AHEAD_BYTES a folder)
@@ -1166,6 +1176,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     if limit_before and limit_before.isdigit():
         run.limit_before = int(limit_before)
     _check_heuristic_version(run, roots, index_path)
+    _load_known_words(run, roots)
     # a sync stopped before it extracted anew the notes of keys made stale (_resolve_anew): this one does
     run.stale_recorded = frozenset(json.loads(dbmod.get_meta(conn, dbmod.RESOLVE_PENDING_KEY) or "[]"))
     run.resolver.reopen(run.stale_recorded)
@@ -1201,6 +1212,8 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
         dbmod.set_wal_autocheckpoint(conn, 1000)
     if run.cjk_changed:
         _know_anew(run)
+    if run.words_changed:
+        _words_anew(run)
     if run.resolver.stale:
         with dbmod.transaction(conn):
             # the folders synced now, whose aliases and names the run holds (one not synced keeps its notes
@@ -1525,7 +1538,12 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     holds_cjk = False
     run.known_notes = known_cjk_by_note(conn)
     run.known = merged_known(run.known_notes.values())
+    if _knows_words(run):  # each note's words read anew as it is extracted; the graph's fixed after (_words_anew)
+        run.words, run.word_notes = _recorded_words(conn), {}
+        _words_changed(run)
     with dbmod.transaction(conn):
+        if run.words_changed:  # with the graph extracted anew: a sync stopped before _words_anew has the next redo it
+            dbmod.set_meta(conn, dbmod.KNOWN_WORDS_PENDING_KEY, "1")
         store.clear_graph(conn)
         for start in range(0, len(doc_ids), REEXTRACT_NOTES):
             part = doc_ids[start:start + REEXTRACT_NOTES]
@@ -1587,6 +1605,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     holds_cjk = _add_known(run.known, chunks, mentions)
     roots = [paths[doc][0] for doc, pairs in notes for _pair in pairs]
     prose = _prose_texts([([c for _id, c in pairs], paths[doc][1]) for doc, pairs in notes])
+    _add_known_words(run, [(*paths[doc], len(pairs)) for doc, pairs in notes], prose, mentions)
     handles = _cite_authors([(matter, len(pairs)) for matter, (_doc, pairs) in zip(matters, notes, strict=True)],
                             mentions, prose, handles)
     surnames = _note_surnames([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
@@ -2219,6 +2238,8 @@ def _remove_gone(run: _Run, root: str, existing: dict, seen: set[str]) -> None:
                 _cjk_changed(run)
             elif _known_none(run) and store.holds_cjk(run.conn, existing[path][0]):
                 _cjk_changed(run)  # maybe the last CJK note: the record that none makes a name known goes with it
+            if run.word_notes is not None and run.word_notes.pop((root, path), None):  # it made words known
+                _words_changed(run)
             if run.link_targets is not None:
                 run.link_targets.pop(path, None)
             gone, renamed = store.delete_document(run.conn, existing[path][0], _name_vectors(run))
@@ -3137,6 +3158,126 @@ def _know_anew(run: _Run) -> None:
     run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
 
 
+def _knows_words(run: _Run) -> bool:
+    """Do the run's notes make one-word names known to the others (heuristic rules 25)? The heuristic
+    extractor's only, as a lone surname joins its full name in its names only (_joins_surnames): a model
+    names a sentence's first word itself."""
+    return run.extraction.extractor.name == "heuristic"
+
+
+def _recorded_words(conn) -> dict[str, str]:
+    """The words the notes make known as the graph has them (meta known_words); {} when none or damaged."""
+    return {k: v for k, v in dbmod.meta_dict(conn, dbmod.KNOWN_WORDS_KEY).items() if isinstance(v, str)}
+
+
+def _load_known_words(run: _Run, roots: Sequence[Path]) -> None:
+    """The words the notes make known, as recorded, for a heuristic sync (_knows_words). An index that holds
+    notes but no record of each note's words (built before rules 25 by a model, or by a sync stopped before it
+    recorded them: meta known_words_pending) has every note extracted anew, which reads them
+    (_reextract), unless the rules' upgrade did so already."""
+    conn = run.conn
+    if not _knows_words(run) or run.word_notes is not None:
+        return
+    run.words = _recorded_words(conn)
+    raw = dbmod.get_meta(conn, dbmod.KNOWN_WORDS_NOTES_KEY)
+    try:
+        recorded = None if raw is None else {(root, path): dict(words) for root, notes in json.loads(raw).items()
+                                              for path, words in notes.items()}
+    except (ValueError, AttributeError, TypeError):
+        recorded = None
+    if store.totals(conn)[2] == 0:  # built now: recorded (_words_anew) even when no note makes a word known
+        run.words, run.word_notes = {}, {}
+        _words_changed(run)
+    elif recorded is None or dbmod.get_meta(conn, dbmod.KNOWN_WORDS_PENDING_KEY) is not None:
+        _reextract(run, roots, dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY))
+    else:
+        run.word_notes = recorded
+
+
+def _words_changed(run: _Run) -> None:
+    """A note making words known is written or removed, or one that made some no longer does: the words
+    known may change (_words_anew, at the end of the sync), which the index records with the note
+    (run.build), so a sync stopped before has the next do it."""
+    run.words_changed = True
+    run.build[dbmod.KNOWN_WORDS_PENDING_KEY] = "1"
+
+
+def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Sequence[str],
+                     mentions: list[list[EntityMention]]) -> None:
+    """Record the words each note ((folder, path, its chunks' count), their chunks' `prose` and `mentions`
+    in order) makes known (heuristic.makes_known: its one-word persons, and names it writes mid-sentence, or
+    its file name or aliases are), and add to each chunk's mentions the words other notes
+    make known (run.words) that it writes alone where a sentence or a list item starts (heuristic.known_openers:
+    `- Initech invoice still unpaid.` beside `We work for Initech and Acme.`), which the rules name only on the
+    note's own evidence (heuristic rules 25)."""
+    from minirag_cli.extract.heuristic import known_openers, makes_known, written_as_name
+
+    if run.word_notes is None:
+        return
+    i = 0
+    for root, path, count in notes:
+        # on the note's evidence (written_as_name): its text's, a person's (a chat's speaker, `Dr. Chen`), its file
+        # name's (`people/Marta.md`), an alias's; a word it names otherwise (a heading's, a list's) stays its own
+        titled = {Path(path).stem, *(run.aliases.get(root, {}).get(path) or ())}
+        own = merged_known([{m.name: m.type} for j in range(i, i + count) for m in mentions[j]
+                            if makes_known(m.name, m.type) and (m.type == "person" or m.name in titled
+                                                                or written_as_name(prose[j], m.name))])
+        if own != run.word_notes.get((root, path), {}):
+            if own:
+                run.word_notes[(root, path)] = own
+            else:
+                run.word_notes.pop((root, path), None)
+            _words_changed(run)
+        i += count
+    if not run.words:
+        return
+    for i, text in enumerate(prose):
+        have = {normalise_key(m.name) for m in mentions[i]}
+        added = [EntityMention(word, run.words[word]) for word in known_openers(text, run.words)
+                 if normalise_key(word) not in have]
+        if added:
+            mentions[i] = [*mentions[i], *added]
+
+
+def _words_anew(run: _Run) -> None:
+    """After a sync that wrote or removed a note making words known (or that made some): the words known anew,
+    from each note's as recorded and as this sync wrote them, and, when they changed, the notes that open a
+    sentence with a word that became known, stopped being or changed type extracted anew from the chunks the
+    index holds (as _know_anew does for CJK names), in one transaction with the record: a sync stopped before
+    has the next one do it (_load_known_words)."""
+    from minirag_cli.extract.heuristic import known_openers
+
+    conn = run.conn
+    assert run.word_notes is not None
+    words = merged_known(run.word_notes.values())
+    changed = _differing(words, run.words)
+    docs: dict[int, tuple[str, str]] = {}
+    if changed:
+        paths = store.document_paths(conn)
+        docs = {doc: paths[doc] for doc, text in store.chunks_writing_words(conn, sorted(changed))
+                if known_openers(text, changed)}
+    run.words = words
+    with dbmod.transaction(conn):
+        for root in sorted({root for root, _path in docs.values()}):
+            if root not in run.summary.roots:  # a folder this sync did not list: its names as recorded
+                run.shared_names = _with_folder(run.shared_names, root, frozenset(
+                    (root, key) for key in recorded_shared_names(conn).get(root, ())))
+                run.linked = _with_folder(run.linked, root, frozenset(
+                    (root, key) for key in recorded_linked_names(conn).get(root, ())))
+            notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
+            _reextract_notes(run, root, notes, "that open a sentence with a name another note made known or forgot")
+        folders: dict[str, dict[str, dict[str, str]]] = {}
+        for (root, path), known in sorted(run.word_notes.items()):
+            folders.setdefault(root, {})[path] = known
+        _set_or_delete_meta(conn, dbmod.KNOWN_WORDS_KEY, words or None)
+        dbmod.set_meta(conn, dbmod.KNOWN_WORDS_NOTES_KEY, json.dumps(folders, sort_keys=True, ensure_ascii=False))
+        dbmod.delete_meta(conn, dbmod.KNOWN_WORDS_PENDING_KEY)
+    run.build.pop(dbmod.KNOWN_WORDS_PENDING_KEY, None)
+    run.words_changed = False
+    written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
+    run.summary.known_names_changed.extend(sorted(path for _root, path in docs.values() if path not in written))
+
+
 def _name_notes(extractor: Extractor, notes: Iterable[tuple[str, str, int]],
                 mentions: list[list[EntityMention]], shared: frozenset[tuple[str, str]] = frozenset(),
                 linked: frozenset[tuple[str, str]] = frozenset(),
@@ -3520,6 +3661,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                 _cjk_changed(run)  # its CJK text gone, maybe the last: as a note removed (_remove_gone)
     joined = run.joined.get(str(root))
     prose = _prose_texts([(p.chunks, p.note.path) for p in group])
+    _add_known_words(run, [(str(root), p.note.path, len(p.chunks)) for p in group], prose, mentions)
     handles = _cite_authors([(p.matter, len(p.chunks)) for p in group], mentions, prose, handles)
     surnames = _note_surnames([p.chunks for p in group], [p.matter for p in group], mentions, run.resolver)
     forms = alias_forms(run.aliases.get(str(root), {}), joined)

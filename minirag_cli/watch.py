@@ -35,8 +35,8 @@ indexed as, with no `skipped` line.
 
 A note re-extracted because another note of the folder now shares its file
 name, or no longer does (SyncSummary.note_names_changed), is a `named` line;
-so is one re-extracted because a Chinese or Japanese name its text writes
-became known by another note, or stopped being (known_names_changed), with
+so is one re-extracted because a Chinese or Japanese name its text writes,
+or a word opening one of its sentences (heuristic rules 25), became known by another note, or stopped being (known_names_changed), with
 its own reason.
 
 What would end the watch in silence or with a traceback stops it with a
@@ -106,7 +106,8 @@ WATCH_IDLE_MS = 500
 EVICTION_GRACE_MS = 1000
 
 NAMED_REASON = "entities extracted anew: another note of the folder now has its file name, or no longer has"
-KNOWN_REASON = "entities extracted anew: a Chinese or Japanese name it writes became known by another note, or stopped being"
+KNOWN_REASON = ("entities extracted anew: a Chinese or Japanese name it writes, or a word opening one of its sentences, "
+                "became known by another note, or stopped being")
 
 
 @dataclass

@@ -671,6 +671,17 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `Sent Dana the Q1 estimate` named `Dana the Q1`, now Dana and Q1; `Watched Winnie the Pooh` whole); a task's
 #    first word, capitalised nowhere else, before its own project's name (`+Initech`, `#Initech`) is its verb
 #    (_task_project: `Chase Initech ... +Initech` named Chase Initech).
+# 25, known's part (qa's consultant vault): a lone capitalised word opening a sentence or a list item is a name too
+#    when another note of the index names it, one word, a person or a name, no common word nor verb (makes_known:
+#    `Called`, `Sent`, `Meeting`, `Sundays`, `Will` never), on the evidence of a name (written_as_name: mid-sentence
+#    after a lower-case word, no capital after it; a chat's speaker, its note's file name, an alias; a heading's or a
+#    label's word, `Dinner`, `Hydration`, spread to LiHua's chat lines): `- Initech invoice still unpaid.` beside
+#    `We work for Initech and Acme.` names Initech (known_openers, applied by sync._add_known_words; the words each
+#    note makes known are recorded, meta known_words_notes, and the notes that open a sentence with one that
+#    became known or stopped being are extracted anew, sync._words_anew, so a sync after each note equals a
+#    rebuild). A first name known only inside a full name (`Sofia` of `Sofia Alvarez`) is not made known: measured,
+#    the first words of full names added 55 wrong of 56 mentions on LiHua (Imagine, Like, Quick), 13 of 20 on qa's
+#    vault (Weekly, Product, Data). The heuristic extractor's only (a model names a sentence's first word itself).
 VERSION = 25
 
 
@@ -3992,6 +4003,64 @@ def known_cjk(note: str) -> dict[str, str]:
     return {name.strip(NAME_EDGES): type_ for name, type_ in found.items()
             if CJK_NAME.fullmatch(name.strip(NAME_EDGES)) and _named(name) is not None
             and not (type_ == "person" and name.strip(NAME_EDGES) in CJK_ROLES)}
+
+
+# A word a note makes known to its folder's other notes (heuristic rules 25, makes_known): one capitalised word
+# with a lower-case letter (`Initech`, `Sofia`, `LiHua`; no acronym, which names wherever it stands already)
+_KNOWN_WORD = re.compile(rf"{UPPER}[^\W_]*{LOWER}[^\W_]*(?:[-'’]{UPPER}?[^\W_]+)?")
+# a capitalised word of a text, where known_openers looks it up (its possessive's `'s` apart)
+_OPENER = re.compile(r"(?<![\w@#/.'’\[-])([^\W\d_][\w'’-]*?)(?:['’]s)?(?![\w'’-])")
+_IRREGULAR = frozenset(IRREGULAR_VERBS.split("|"))
+_CALENDAR_ONLY = CALENDAR_WORDS - CALENDAR_NAMES  # a day or a month that is no name too (`Marco`, `Mai` are)
+
+
+def makes_known(name: str, type_: str) -> bool:
+    """Does a note's name `name` (of `type_`, as the rules found it: mid-sentence, a title, an alias, a label's
+    value, a speaker) make that word a name where another note of the folder opens a sentence or a list item
+    with it alone (heuristic rules 25, known_openers, applied by sync._add_known_words)? A person or a name of
+    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day, days or a month; nor an English word
+    that is a given name too, NAME_WORDS: `Will`, `May`, `Rose`, as standing_alias reads an alias), nor a verb by the
+    lists or by its -ing/-ed ending (`Called`, `Sent`, `Meeting` never are)."""
+    if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
+        return False
+    lower = name.lower()
+    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
+                or lower in MONTHS
+                or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
+                or ONE_NAME_VERBS.fullmatch(name) is not None)
+
+
+def written_as_name(text: str, word: str) -> bool:
+    """Does `text` write `word` as a name of its own mid-sentence: capitalised after a lower-case word or a
+    figure (a comma between: `We work for Initech and Acme`, `with Jonas, Initech`), no capitalised word after
+    it (`with Sweet Potatoes` is a longer name's, `vision.” Even the` a sentence's start)? The evidence by which
+    a note's name makes the word known to the others (heuristic rules 25: one note's stray name, `Even`, `Dinner`,
+    named in it, is no name everywhere else)."""
+    return re.search(rf"(?:{LOWER}|\d)[,;]?[ \t]+{re.escape(word)}(?:['’]s)?(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
+
+
+def known_openers(text: str, known: Collection[str]) -> list[str]:
+    """The words of `known` (names other notes make known: makes_known) that `text` writes alone where a
+    sentence, a line or a list item starts (_sentence_start: `- Initech invoice still unpaid.`), which the
+    rules name only on the text's own evidence (rules 6, 7); not one opening a longer name (a capitalised word
+    after it on its line: `Initech Corp`), nor a chat's speaker or a label (`Initech:`), nor one the text writes
+    in lower case too (a common word for it)."""
+    out: list[str] = []
+    if not known:
+        return out
+    lowered: set[str] | None = None
+    for m in _OPENER.finditer(text):
+        word = m.group(1)
+        if word not in known or word in out or not _sentence_start(text, m.start()):
+            continue
+        after = _BLANKS.match(text, m.end()).end() if m.end() < len(text) else m.end()
+        if after < len(text) and (text[after].isupper() or text[after] in ":：" and after == m.end()):
+            continue  # `Initech Labs` is a longer name's; `Initech:` a speaker's or a label's, which their rules name
+        if lowered is None:
+            lowered = set(_LOWER_WORD.findall(text))
+        if word.lower() not in lowered:
+            out.append(word)
+    return out
 
 
 def _cjk_titles(text: str) -> Iterator[str]:

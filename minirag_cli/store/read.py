@@ -107,6 +107,24 @@ def chunk_texts_holding(conn, words, limit: int = 1) -> dict[str, list[str]]:
     return out
 
 
+def chunks_writing_words(conn, words: Sequence[str]) -> list[tuple[int, str]]:
+    """(document id, text) of the chunks whose text holds one of `words` as a word (chunks_fts, a few
+    queries of BIGRAM_PHRASES_PER_QUERY words each): those that may open a sentence with a word a note
+    made known or forgot (sync._words_anew, heuristic rules 25)."""
+    terms = ['text : "' + word.replace('"', '""') + '"' for word in sorted(set(words)) if word]
+    chunk_ids: set[int] = set()
+    for start in range(0, len(terms), BIGRAM_PHRASES_PER_QUERY):
+        chunk_ids.update(i for (i,) in conn.execute(
+            "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", (" OR ".join(terms[start:start + BIGRAM_PHRASES_PER_QUERY]),)))
+    out: list[tuple[int, str]] = []
+    ids = sorted(chunk_ids)
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        out.extend(conn.execute(f"SELECT document_id, text FROM chunks WHERE id IN ({','.join('?' * len(part))})",
+                                part).fetchall())
+    return out
+
+
 def document_paths(conn) -> dict[int, tuple[str, str]]:
     """{document id: (its folder, its path in the folder)} for every document."""
     return {doc: (root, path) for doc, root, path in conn.execute("SELECT id, root, path FROM documents")}

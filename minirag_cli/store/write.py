@@ -21,7 +21,8 @@ from minirag_cli import bear, frontmatter, notekinds, simplenote
 from minirag_cli.csvnotes import CSV_SUFFIX
 from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
-from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
+from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, KNOWN_WORDS_KEY,
+                            KNOWN_WORDS_NOTES_KEY, KNOWN_WORDS_PENDING_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, LOOKED_KEY,
                             LOGSEQ_GRAPHS_KEY, NOTE_ALIASES_KEY, READ_WARNINGS_KEY, READER_VERSION_KEY,
                             SHARED_NAMES_KEY, SKIPPED_KEY, copy_missing_rows, delete_meta, get_meta, now_iso, set_meta, transaction)
 from minirag_cli.latex import BIB
@@ -887,14 +888,15 @@ def empty_index(conn, vec_tables: dict[str, str]) -> None:
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     for key in ("embedding_model", "embedding_dim", "vector_scale", "roots", "last_sync", SHARED_NAMES_KEY,
                 LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY, KNOWN_CJK_NOTES_KEY, LOOKED_KEY,
-                RESOLVE_PENDING_KEY, READ_WARNINGS_KEY):
+                RESOLVE_PENDING_KEY, READ_WARNINGS_KEY, KNOWN_WORDS_KEY, KNOWN_WORDS_NOTES_KEY, KNOWN_WORDS_PENDING_KEY):
         delete_meta(conn, key)
 
 
 # meta records of the form {folder: ...}: a folder's own, kept under its new path when it moves (the
 # reader version too: left under the old path, the first sync at the new place read every note once more)
 FOLDER_KEYED_META = (SHARED_NAMES_KEY, LINKED_NAMES_KEY, LINK_TARGETS_KEY, NOTE_ALIASES_KEY, SKIPPED_KEY,
-                     KNOWN_CJK_NOTES_KEY, READER_VERSION_KEY, LOOKED_KEY, LOGSEQ_GRAPHS_KEY, READ_WARNINGS_KEY)
+                     KNOWN_CJK_NOTES_KEY, READER_VERSION_KEY, LOOKED_KEY, LOGSEQ_GRAPHS_KEY, READ_WARNINGS_KEY,
+                     KNOWN_WORDS_NOTES_KEY)
 
 
 def move_root(conn, old: str, new: str) -> int:
