@@ -42,6 +42,29 @@ def test_a_chat_speaker_after_a_sentence_speaks_as_herself(tmp_path):
     assert synced(tmp_path, {"chat.md": text}) == {"Priya", "Tom"}
 
 
+# an abbreviation's stop inside a name ends no sentence before a label's colon (review revD: split at the dot)
+@pytest.mark.parametrize("text,names", [
+    ("Warner Bros. Discovery: earnings call at 5\n", {"Warner Bros", "Warner Bros. Discovery"}),
+    ("Acme Inc. Board: meets Tuesday\n", {"Acme Inc", "Acme Inc. Board"}),
+    ("Robert Downey Jr. Interview: watch later\n", {"Robert Downey Jr", "Robert Downey Jr. Interview"}),
+    ("Johns Hopkins Univ. Hospital: appointment at 3\n", {"Hopkins Univ", "Johns Hopkins Univ. Hospital"}),
+    ("Smith Bros. Plumbing: 200 EUR, paid cash\n", {"Smith Bros", "Smith Bros. Plumbing", "EUR"}),
+])
+def test_an_abbreviation_s_stop_ends_no_sentence_in_a_label(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+# a label after a sentence is no speaker speaking again: the note stays a note of labels (review revD: Broker and
+# Hotel became chat speakers, and their values were named by none)
+@pytest.mark.parametrize("text,names", [
+    ("Broker: Marsh\nCalled Fiona. Broker: Lockton\n", {"Broker", "Marsh", "Fiona", "Lockton"}),
+    ("Arrived Rome. Hotel: Ritz\nTook the train to Florence. Hotel: Brunelleschi\nLunch with Giulia.\n",
+     {"Arrived Rome", "Hotel", "Ritz", "Florence", "Brunelleschi", "Giulia"}),
+])
+def test_a_label_after_a_sentence_makes_no_chat(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
 # 2. taken out (review revD): a label's value of one word before a comma names nothing, as before rules 25: the
 # everyday values of a log (`Sunny`, `Easy`, `Bad`) look as a name's, and no check the extractor has tells them apart
 @pytest.mark.parametrize("text,names", [

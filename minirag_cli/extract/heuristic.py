@@ -666,7 +666,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (label_sentence: `Met Marcus. Insurer: Hiscox` named `Met Marcus. Insurer`; rules 16's `Written 2026-11-13.
 #    Questions:` is one case); a verb that gives (RECIPIENT_VERBS) before a name and `the` ends the name there
 #    (_second_object: `Sent Dana the Q1 estimate` named `Dana the Q1`, now Dana and Q1; `Watched Winnie the Pooh`
-#    whole). Tried and taken out after review revD: a label's value of one name before a comma named (_field_value:
+#    whole). fixC (review revD): an abbreviation's stop inside a name ends no sentence there (NAME_ABBREVIATIONS:
+#    `Warner Bros. Discovery:`, `Acme Inc. Board:` were split at the dot), and a tag after a sentence makes no note a
+#    chat (_opening_tag: `Broker: Marsh` then `Called Fiona. Broker: Lockton` made Broker a speaker and named neither
+#    broker). Tried and taken out after review revD: a label's value of one name before a comma named (_field_value:
 #    `Insurer: Hiscox, policy PI-88231.`; it named a log's everyday values, `Weather: Sunny, 24 degrees`, `Run: Easy,
 #    5 km`, and no word check of the extractor's tells them from `Hiscox`), and a task's first word before its own
 #    project read as its verb (_task_project: `Chase Initech ... +Initech`; it cut full names, `- [ ] Sarah Connor
@@ -1911,10 +1914,11 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
         text = read_front_matter(without_invisibles(text))[0]
     else:
         text = without_invisibles(read_front_matter(text, matter)[0])
-    # a tag's label after the sentence the tag holds before it (`Met Marcus. Insurer:`: label_sentence, rules 25)
-    tags = [tag for m in SPEAKER.finditer(text) if _may_speak(tag := _tag_label(m))]
+    # a tag opening its line, not one after a sentence (`Called Fiona. Broker:`: label_sentence, rules 25): a label
+    # written again after a sentence (`Broker: Marsh` above it) is no speaker speaking again (review revD)
+    tags = [tag for m in SPEAKER.finditer(text) if (tag := _opening_tag(m)) and _may_speak(tag)]
     # a timestamped chat log's tags (STAMPED_SPEAKER), read as any line's
-    tags += [tag for m in STAMPED_SPEAKER.finditer(text) if _may_speak(tag := _tag_label(m))] \
+    tags += [tag for m in STAMPED_SPEAKER.finditer(text) if (tag := _opening_tag(m)) and _may_speak(tag)] \
         if "-" in text else []
     if not tags:
         return frozenset()
@@ -1927,6 +1931,12 @@ def _tag_label(m: re.Match) -> str:
     """The label of a line's tag (SPEAKER's, STAMPED_SPEAKER's match): its words after any sentence before it."""
     tag = m.group(1).strip()
     return tag[label_sentence(tag):]
+
+
+def _opening_tag(m: re.Match) -> str:
+    """A line's tag (SPEAKER's, STAMPED_SPEAKER's match) that opens its line, or "" for one after a sentence."""
+    tag = m.group(1).strip()
+    return "" if label_sentence(tag) else tag
 
 
 # Blanks inside a name (heuristic rules 16): two are a typo's (`Priya  Raman` is Priya Raman), a run of
@@ -2643,21 +2653,25 @@ def english_line(line: str) -> bool:
 
 # a stop and its blanks inside a label's tag (`Met Marcus. Insurer:`), which may end a sentence before the label
 _TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
+# the abbreviations inside a name whose full stop ends no sentence before a label's colon (`Warner Bros. Discovery:`,
+# `Acme Inc. Board:`, `Robert Downey Jr. Interview:`, `Johns Hopkins Univ. Hospital:`, `Arsenal vs. Chelsea:`; rules 25
+# after review revD: they were split at the dot), with the titles (TITLES: `Dr. Chen:`, `Mt. Everest:`)
+NAME_ABBREVIATIONS = PERSON_TITLES | PLACE_TITLES | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept Gov vs".split())
 
 
 def label_sentence(tag: str) -> int:
     """Where the label of `tag`, a line's `Name:` tag (SPEAKER, LABEL), starts: after the last sentence it holds
     before the label, or 0. A sentence ends with `!`, `?` or a full stop after a figure (`Written 2026-11-13.
-    Questions:`, `Principia 1687. Okafor:`: rules 16) or after a word of two letters or more that is no title
-    (TITLES: `Dr. Chen:`), where the tag holds another word before it or the word is a common one (`Met Marcus.
-    Insurer:`, `Called him. Client:`, `Thanks. Tom:`; rules 25: `Met Marcus. Insurer` was one name). An initial's
-    stop (`Matthew E. Peters:`) and a lone abbreviation's (`Sgt. Pepper:`) end none."""
+    Questions:`, `Principia 1687. Okafor:`: rules 16) or after a word of two letters or more that is no title nor
+    abbreviation (NAME_ABBREVIATIONS: `Dr. Chen:`, `Warner Bros. Discovery:`), where the tag holds another word
+    before it or the word is a common one (`Met Marcus. Insurer:`, `Called him. Client:`, `Thanks. Tom:`; rules 25:
+    `Met Marcus. Insurer` was one name). An initial's stop (`Matthew E. Peters:`) and a lone abbreviation's (`Sgt. Pepper:`) end none."""
     at = 0
     for m in _TAG_STOP.finditer(tag):
         before = tag[:m.start()].split()
         word = before[-1] if before else ""
         if (m.group()[0] != "." or word[-1:].isdigit()
-                or (len(word) > 1 and word.isalpha() and word not in PERSON_TITLES | PLACE_TITLES
+                or (len(word) > 1 and word.isalpha() and word not in NAME_ABBREVIATIONS
                     and (len(before) > 1 or word.lower() in COMMON_WORDS))):
             at = m.end()
     return at
