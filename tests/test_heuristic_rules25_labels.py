@@ -1,8 +1,10 @@
 """Heuristic rules 25 (labels: qa's consultant vault): a line's tag spanned a sentence's full stop (`Met Marcus.
-Insurer:` was a name), a label's value of one name before a comma named nothing (`Insurer: Hiscox, policy
-PI-88231.`), a verb that gives glued its two objects (`Sent Dana the Q1 estimate` named `Dana the Q1`) and a task's
-verb its project (`Chase Initech ... +Initech` named Chase Initech). Each through a real sync of a folder, as `mrag
-sync` runs it, with look-alikes that must name as they did."""
+Insurer:` was a name) and a verb that gives glued its two objects (`Sent Dana the Q1 estimate` named `Dana the Q1`).
+After review revD (fixC): an abbreviation's stop inside a name ends no sentence (`Warner Bros. Discovery:`), a label
+after a sentence makes no note a chat (`Called Fiona. Broker: Lockton`), and two rules were taken out: a label's
+value before a comma named (`Weather: Sunny, 24 degrees` named Sunny) and a task's first word before its own project
+read as its verb (`- [ ] Sarah Connor intro call #Connor` lost Sarah Connor). Each through a real sync of a folder, as
+`mrag sync` runs it, with look-alikes that must name as they did."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ def test_the_rules_are_25():
 # 1. no name spans a sentence's end: the label of a tag holding a sentence before it is the last sentence's
 @pytest.mark.parametrize("text,names", [
     ("Met Marcus. Insurer: Hiscox, policy PI-88231.\n\nCalled Marcus. Client: Globex, Frankfurt office.\n",
-     {"Marcus", "Insurer", "Hiscox", "PI-88231", "Globex", "Frankfurt"}),
+     {"Marcus", "Insurer", "PI-88231", "Frankfurt"}),
     ("Called him. Venue: Hilton\n", {"Venue", "Hilton"}),
     ("Thanks. Priya: see you at noon\n", {"Priya"}),
     # look-alikes: a title's or an initial's stop ends no sentence, nor a lone abbreviation's; rules 16's figure does
@@ -40,24 +42,51 @@ def test_a_chat_speaker_after_a_sentence_speaks_as_herself(tmp_path):
     assert synced(tmp_path, {"chat.md": text}) == {"Priya", "Tom"}
 
 
-# 2. a naming label's or a role's value of one name, a comma and more words of it names that name
+# an abbreviation's stop inside a name ends no sentence before a label's colon (review revD: split at the dot)
 @pytest.mark.parametrize("text,names", [
-    ("Insurer: Hiscox, policy PI-88231.\n", {"Insurer", "Hiscox", "PI-88231"}),
-    ("Client: Globex, Frankfurt office.\n", {"Globex", "Frankfurt"}),
-    ("Venue: Hilton, room 4.\n", {"Venue", "Hilton"}),
-    ("Insurer: Hiscox, policy PI-88231. Renewal premium due in November.\n", {"Insurer", "Hiscox", "PI-88231"}),
-    ("Boss: Tom Baker, Berlin office\n", {"Tom Baker", "Berlin"}),
-    # look-alikes: a value alone names as before; a sentence after the comma, a common label's value, a chat's
-    # reply and a state name nothing
+    ("Warner Bros. Discovery: earnings call at 5\n", {"Warner Bros", "Warner Bros. Discovery"}),
+    ("Acme Inc. Board: meets Tuesday\n", {"Acme Inc", "Acme Inc. Board"}),
+    ("Robert Downey Jr. Interview: watch later\n", {"Robert Downey Jr", "Robert Downey Jr. Interview"}),
+    ("Johns Hopkins Univ. Hospital: appointment at 3\n", {"Hopkins Univ", "Johns Hopkins Univ. Hospital"}),
+    ("Smith Bros. Plumbing: 200 EUR, paid cash\n", {"Smith Bros", "Smith Bros. Plumbing", "EUR"}),
+])
+def test_an_abbreviation_s_stop_ends_no_sentence_in_a_label(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+# a label after a sentence is no speaker speaking again: the note stays a note of labels (review revD: Broker and
+# Hotel became chat speakers, and their values were named by none)
+@pytest.mark.parametrize("text,names", [
+    ("Broker: Marsh\nCalled Fiona. Broker: Lockton\n", {"Broker", "Marsh", "Fiona", "Lockton"}),
+    ("Arrived Rome. Hotel: Ritz\nTook the train to Florence. Hotel: Brunelleschi\nLunch with Giulia.\n",
+     {"Arrived Rome", "Hotel", "Ritz", "Florence", "Brunelleschi", "Giulia"}),
+])
+def test_a_label_after_a_sentence_makes_no_chat(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names
+
+
+# 2. taken out (review revD): a label's value of one word before a comma names nothing, as before rules 25: the
+# everyday values of a log (`Sunny`, `Easy`, `Bad`) look as a name's, and no check the extractor has tells them apart
+@pytest.mark.parametrize("text,names", [
+    ("Weather: Sunny, 24 degrees\n", {"Weather"}),
+    ("Sleep: Bad, 5 hours\n", {"Sleep"}),
+    ("Run: Easy, 5 km\n", {"Run"}),
+    ("Seat: Window, 14A\n", {"Seat"}),
+    ("Payment: Cash, 40 EUR\n", {"Payment", "EUR"}),
+    ("Rating: Excellent, 5 stars\n", {"Rating"}),
+    ("Symptoms: Headache, since Monday\n", {"Symptoms"}),
+    ("Insurer: Hiscox, policy PI-88231.\n", {"Insurer", "PI-88231"}),
+    # look-alikes: a value alone names as before, and a full name before a comma
     ("Client: Globex\n", {"Globex"}),
+    ("Venue: Hilton\n", {"Venue", "Hilton"}),
+    ("Boss: Tom Baker, Berlin office\n", {"Tom Baker", "Berlin"}),
     ("Tom: Perfect, thank you!\n", {"Tom"}),
-    ("Tom: Perfect, see below\n", {"Tom"}),
     ("Decision: Postpone, revisit in May.\n", set()),
     ("Mood: Tired, but fine.\n", set()),
     ("Status: Blocked, legal review.\n", set()),
     ("Summary: Quiet week, mostly admin.\n", set()),
 ])
-def test_a_label_s_value_before_a_comma_names(tmp_path, text, names):
+def test_a_label_s_value_before_a_comma_names_no_everyday_word(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
 
 
@@ -76,15 +105,15 @@ def test_a_verb_that_gives_ends_its_first_object_at_the(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
 
 
+# 4. taken out (review revD): a task's first word before its own project is no verb; a full name stays whole
 @pytest.mark.parametrize("name,text,names", [
+    ("note.md", "- [ ] Sarah Connor intro call #Connor\n", {"Sarah Connor", "#Connor"}),
+    ("note.md", "- [ ] Taylor Swift tickets #Swift\n", {"Taylor Swift", "#Swift"}),
+    ("note.md", "- [ ] New York trip planning #York\n", {"New York", "York"}),
+    ("note.md", "- [ ] Harry Potter box set for Leo #Potter\n", {"Harry Potter", "#Potter", "Leo"}),
+    ("todo.txt", "Anna Schmidt onboarding +Schmidt\n", {"Anna Schmidt"}),
     ("todo.txt", "(B) 2026-11-18 Chase Initech for INV-2026-043 +Initech @finance due:2026-12-01\n",
-     {"Initech", "INV-2026-043", "2026-11-18", "2026-12-01"}),
-    ("note.md", "- [ ] Chase Initech about the invoice #Initech\n", {"Initech"}),  # (its tag joins it)
-    # look-alikes: with no project of that name the task's words name as before, and so does a word the text
-    # capitalises elsewhere (`Globex` is a name of the text; `+Frankfurt` joins `Globex Frankfurt`)
-    ("todo.txt", "Chase Initech for INV-2026-043\n", {"Chase Initech", "INV-2026-043"}),
-    ("todo.txt", "Globex Frankfurt workshop +Frankfurt\nPrepare slides for Globex +Globex\n",
-     {"Globex Frankfurt", "Globex"}),
+     {"Chase Initech", "INV-2026-043", "2026-11-18", "2026-12-01"}),
 ])
-def test_a_task_s_verb_before_its_project_is_no_name_s(tmp_path, name, text, names):
+def test_a_task_s_full_name_before_its_project_stays(tmp_path, name, text, names):
     assert synced(tmp_path, {name: text}) == names

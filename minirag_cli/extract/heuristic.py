@@ -664,13 +664,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    task before a tag or a context is struck whole (STRUCK_TASK: `- [ ] ~~Call Marta~~ #errand` named Call Marta).
 # 25, labels' part (qa's consultant vault): a line's tag holding a sentence before its label reads from the label on
 #    (label_sentence: `Met Marcus. Insurer: Hiscox` named `Met Marcus. Insurer`; rules 16's `Written 2026-11-13.
-#    Questions:` is one case); a naming label's or a role's value of one name, a comma, then words that say more of
-#    it and no common word names that name (_field_value: `Insurer: Hiscox, policy PI-88231.`, `Client: Globex,
-#    Frankfurt office.`, `Venue: Hilton, room 4.` named none; `Mood: Tired, but fine`, `Status:`'s, a chat's reply
-#    name as before); a verb that gives (RECIPIENT_VERBS) before a name and `the` ends the name there (_second_object:
-#    `Sent Dana the Q1 estimate` named `Dana the Q1`, now Dana and Q1; `Watched Winnie the Pooh` whole); a task's
-#    first word, capitalised nowhere else, before its own project's name (`+Initech`, `#Initech`) is its verb
-#    (_task_project: `Chase Initech ... +Initech` named Chase Initech).
+#    Questions:` is one case); a verb that gives (RECIPIENT_VERBS) before a name and `the` ends the name there
+#    (_second_object: `Sent Dana the Q1 estimate` named `Dana the Q1`, now Dana and Q1; `Watched Winnie the Pooh`
+#    whole). fixC (review revD): an abbreviation's stop inside a name ends no sentence there (NAME_ABBREVIATIONS:
+#    `Warner Bros. Discovery:`, `Acme Inc. Board:` were split at the dot), and a tag after a sentence makes no note a
+#    chat (_opening_tag: `Broker: Marsh` then `Called Fiona. Broker: Lockton` made Broker a speaker and named neither
+#    broker). Tried and taken out after review revD: a label's value of one name before a comma named (_field_value:
+#    `Insurer: Hiscox, policy PI-88231.`; it named a log's everyday values, `Weather: Sunny, 24 degrees`, `Run: Easy,
+#    5 km`, and no word check of the extractor's tells them from `Hiscox`), and a task's first word before its own
+#    project read as its verb (_task_project: `Chase Initech ... +Initech`; it cut full names, `- [ ] Sarah Connor
+#    intro call #Connor` named Connor).
 # 25, known's part (qa's consultant vault): a lone capitalised word opening a sentence or a list item is a name too
 #    when another note of the index names it, one word, a person or a name, no common word nor verb (makes_known:
 #    `Called`, `Sent`, `Meeting`, `Sundays`, `Will` never), on the evidence of a name (written_as_name: mid-sentence
@@ -1911,10 +1914,11 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
         text = read_front_matter(without_invisibles(text))[0]
     else:
         text = without_invisibles(read_front_matter(text, matter)[0])
-    # a tag's label after the sentence the tag holds before it (`Met Marcus. Insurer:`: label_sentence, rules 25)
-    tags = [tag for m in SPEAKER.finditer(text) if _may_speak(tag := _tag_label(m))]
+    # a tag opening its line, not one after a sentence (`Called Fiona. Broker:`: label_sentence, rules 25): a label
+    # written again after a sentence (`Broker: Marsh` above it) is no speaker speaking again (review revD)
+    tags = [tag for m in SPEAKER.finditer(text) if (tag := _opening_tag(m)) and _may_speak(tag)]
     # a timestamped chat log's tags (STAMPED_SPEAKER), read as any line's
-    tags += [tag for m in STAMPED_SPEAKER.finditer(text) if _may_speak(tag := _tag_label(m))] \
+    tags += [tag for m in STAMPED_SPEAKER.finditer(text) if (tag := _opening_tag(m)) and _may_speak(tag)] \
         if "-" in text else []
     if not tags:
         return frozenset()
@@ -1923,33 +1927,16 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
     return frozenset()
 
 
-# a label's value of one name and a comma, then what more the line says (`Hiscox, policy PI-88231.`)
-_FIELD_VALUE = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)[ \t]*,[ \t]+([^\n]+)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t]")
-_TELLING = re.compile(rf"\d|(?<!{_WORD_CHAR}){UPPER}")
-_LOWER_WORD_RUN = re.compile(rf"(?<!{_WORD_CHAR}){LOWER}+(?:['’]{LOWER}+)?")
-
-
-def _field_value(text: str, at: int) -> re.Match | None:
-    """The value at `at`, after a label that names (a name's, `Insurer:`, `Venue:`, or a role's, `Client:`), when it
-    is one name and a comma, then words that say more of it (`Hiscox, policy PI-88231.`, `Globex, Frankfurt office.`,
-    `Hilton, room 4.`), a figure or a capital among them, not a sentence: none of them a common word written in lower
-    case (COMMON_WORDS: `Perfect, thank you`, `Postpone, revisit in May`), no `!` or `?`, up to the end of its
-    sentence (heuristic rules 25). Its group 1 is the name."""
-    m = _FIELD_VALUE.match(text, at)
-    if m is None:
-        return None
-    said = _SENTENCE_END.split(m.group(2), 1)[0]  # up to its sentence's end (`Renewal premium ...` is another's)
-    if "!" in said or "?" in said or any(w.replace("’", "'") in COMMON_WORDS for w in _LOWER_WORD_RUN.findall(said)):
-        return None
-    # ... which tell it by a figure or a name (`room 4`, `Frankfurt office`), not a list of things (`Pasta, salad`)
-    return m if _TELLING.search(said) else None
-
-
 def _tag_label(m: re.Match) -> str:
     """The label of a line's tag (SPEAKER's, STAMPED_SPEAKER's match): its words after any sentence before it."""
     tag = m.group(1).strip()
     return tag[label_sentence(tag):]
+
+
+def _opening_tag(m: re.Match) -> str:
+    """A line's tag (SPEAKER's, STAMPED_SPEAKER's match) that opens its line, or "" for one after a sentence."""
+    tag = m.group(1).strip()
+    return "" if label_sentence(tag) else tag
 
 
 # Blanks inside a name (heuristic rules 16): two are a typo's (`Priya  Raman` is Priya Raman), a run of
@@ -2666,21 +2653,25 @@ def english_line(line: str) -> bool:
 
 # a stop and its blanks inside a label's tag (`Met Marcus. Insurer:`), which may end a sentence before the label
 _TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
+# the abbreviations inside a name whose full stop ends no sentence before a label's colon (`Warner Bros. Discovery:`,
+# `Acme Inc. Board:`, `Robert Downey Jr. Interview:`, `Johns Hopkins Univ. Hospital:`, `Arsenal vs. Chelsea:`; rules 25
+# after review revD: they were split at the dot), with the titles (TITLES: `Dr. Chen:`, `Mt. Everest:`)
+NAME_ABBREVIATIONS = PERSON_TITLES | PLACE_TITLES | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept Gov vs".split())
 
 
 def label_sentence(tag: str) -> int:
     """Where the label of `tag`, a line's `Name:` tag (SPEAKER, LABEL), starts: after the last sentence it holds
     before the label, or 0. A sentence ends with `!`, `?` or a full stop after a figure (`Written 2026-11-13.
-    Questions:`, `Principia 1687. Okafor:`: rules 16) or after a word of two letters or more that is no title
-    (TITLES: `Dr. Chen:`), where the tag holds another word before it or the word is a common one (`Met Marcus.
-    Insurer:`, `Called him. Client:`, `Thanks. Tom:`; rules 25: `Met Marcus. Insurer` was one name). An initial's
-    stop (`Matthew E. Peters:`) and a lone abbreviation's (`Sgt. Pepper:`) end none."""
+    Questions:`, `Principia 1687. Okafor:`: rules 16) or after a word of two letters or more that is no title nor
+    abbreviation (NAME_ABBREVIATIONS: `Dr. Chen:`, `Warner Bros. Discovery:`), where the tag holds another word
+    before it or the word is a common one (`Met Marcus. Insurer:`, `Called him. Client:`, `Thanks. Tom:`; rules 25:
+    `Met Marcus. Insurer` was one name). An initial's stop (`Matthew E. Peters:`) and a lone abbreviation's (`Sgt. Pepper:`) end none."""
     at = 0
     for m in _TAG_STOP.finditer(tag):
         before = tag[:m.start()].split()
         word = before[-1] if before else ""
         if (m.group()[0] != "." or word[-1:].isdigit()
-                or (len(word) > 1 and word.isalpha() and word not in PERSON_TITLES | PLACE_TITLES
+                or (len(word) > 1 and word.isalpha() and word not in NAME_ABBREVIATIONS
                     and (len(before) > 1 or word.lower() in COMMON_WORDS))):
             at = m.end()
     return at
@@ -3207,10 +3198,6 @@ class HeuristicExtractor:
             value = NAME_LIST.match(text, after)
             # `Status: Blocked` names nothing; a diary's day (`Dienstag Abend: Sport`) heads what was
             # done, a sentence whose first word is capitalised as any sentence's is (German's nouns too)
-            if value is None and (span in labels or span.lower() in ROLE_WORDS):
-                # `Insurer: Hiscox, policy PI-88231.`, `Client: Globex, Frankfurt office.`: a field's name, then
-                # what more it says of it (rules 25: the comma left it a sentence's first word, named by none)
-                value = _field_value(text, after)
             if value and value.group(1).lower() not in LABEL_VALUES and not _day_label(span):
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
@@ -3328,15 +3315,6 @@ class HeuristicExtractor:
             if cut:  # `Sent Dana the Q1 estimate`: Dana, and the Q1 a name of its own (rules 25)
                 second_objects.append((start + cut, found[cut:]))
                 found = found[:cut].rstrip()[:-len("the")].rstrip()
-            verb = _FIRST_WORD.match(found)
-            if (verb is not None and VERB_NAME.match(found) is None and TASK_VERB.match(found) is None
-                    and _task_opening(text, start, todo_txt) and _sentence_start(text, start)
-                    and _task_project(text, start, found[verb.end():].split()[0])
-                    and not elsewhere(verb.group(1), start) and not SUBJECT_VERB.match(text, start + len(found))):
-                # `Chase Initech for INV-2026-043 +Initech`: a task opens with its verb, whichever; a word the text
-                # capitalises nowhere else, before the name of the task's own project, is it (rules 25: `Chase
-                # Initech` was the name, and Initech's other mentions its alias)
-                start, found = start + verb.end(), found[verb.end():]
             verb = VERB_THE.match(found)
             if (verb and (start in verb_titles or _sentence_start(text, start))
                     and not elsewhere(found.split()[0], start, verb_titles)):
@@ -4595,18 +4573,6 @@ RECIPIENT_VERBS = ("Send|Sent|Gave|Give|Showed|Show|Told|Tell|Brought|Bring|Paid
 # a span opened by such a verb, or after one in lower case: the verb, its first object, then `the` and a capital
 _RECIPIENT_THE = re.compile(rf"(?:(?:{RECIPIENT_VERBS}){_GAP})?{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*?{_GAP}the{_GAP}(?={UPPER})")
 _RECIPIENT_BEFORE = re.compile(rf"(?<!{_LETTER})(?:{RECIPIENT_VERBS.lower()}){_GAP}$")
-
-
-# a span's first word and the blanks after it (a name's words after them)
-_FIRST_WORD = re.compile(rf"({_CAP_WORD}){_GAP}(?={UPPER})")
-
-
-def _task_project(text: str, start: int, word: str) -> bool:
-    """Does the task whose line holds `start` tag its project or link its note by `word` (todo.txt's `+Initech`, a
-    `#Initech` tag, an `[[Initech]]` link)?"""
-    end = text.find("\n", start)
-    line = text[start:len(text) if end < 0 else end]
-    return re.search(rf"(?<!\S)[+#]{re.escape(word)}(?![\w/-])|\[\[{re.escape(word)}[]|#]", line) is not None
 
 
 def _second_object(text: str, start: int, found: str) -> int:
