@@ -4009,12 +4009,14 @@ def makes_known(name: str, type_: str) -> bool:
 
 
 def written_as_name(text: str, word: str) -> bool:
-    """Does `text` write `word` as a name of its own mid-sentence: capitalised after a lower-case word or a
-    figure (a comma between: `We work for Initech and Acme`, `with Jonas, Initech`), no capitalised word after
+    """Does `text` write `word` as a name of its own mid-sentence: capitalised after a word all in lower case or
+    a figure (a comma between: `We work for Initech and Acme`, `as usual, Initech`), no capitalised word after
     it (`with Sweet Potatoes` is a longer name's, `vision.” Even the` a sentence's start)? The evidence by which
     a note's name makes the word known to the others (heuristic rules 25: one note's stray name, `Even`, `Dinner`,
-    named in it, is no name everywhere else)."""
-    return re.search(rf"(?:{LOWER}|\d)[,;]?[ \t]+{re.escape(word)}(?:['’]s)?(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
+    named in it, is no name everywhere else). The whole word before, not its last letter: `via Amazon Travel`,
+    `with Will Turner`, `the iPhone Initech` are a longer name's words (review revE)."""
+    return re.search(rf"(?<![\w'’-])(?:{LOWER}|\d)(?:{LOWER}|\d|['’-])*[,;]?[ \t]+{re.escape(word)}(?:['’]s)?"
+                     rf"(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
 
 
 def known_openers(text: str, known: Collection[str]) -> list[str]:
