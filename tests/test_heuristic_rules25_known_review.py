@@ -117,3 +117,26 @@ def test_a_person_page_is_known_by_the_notes_that_name_it(tmp_path):
 ])
 def test_written_as_name_wants_a_lower_case_word_before(text, word, expected):
     assert written_as_name(text, word) is expected
+
+
+def test_the_sync_says_why_a_note_was_read_anew(tmp_path):
+    """`mrag sync`'s "known names" line tells what happened in a user's words (it reused the CJK sentence)."""
+    from rich.console import Console
+
+    from minirag_cli.format import render_sync_summary
+
+    folder = tmp_path / "v"
+    write_notes(folder, {"daily.md": "- Initech invoice still unpaid.\n"})
+    conn = db.connect(tmp_path / "i.sqlite", create=True)
+    try:
+        sync(conn, [folder])
+        write_notes(folder, {"clients.md": "We work for Initech and Acme.\n"})
+        summary = sync(conn, [folder])
+    finally:
+        conn.close()
+    assert summary.known_names_changed == ["daily.md"]
+    console = Console(record=True, width=300)
+    render_sync_summary(summary.to_dict(), console)
+    line = next(line for line in console.export_text().splitlines() if "known names" in line)
+    assert line.split("known names", 1)[1].strip() == (
+        "1 note read anew: another note now names a word it writes, or no longer does")

@@ -685,6 +685,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    rebuild). A first name known only inside a full name (`Sofia` of `Sofia Alvarez`) is not made known: measured,
 #    the first words of full names added 55 wrong of 56 mentions on LiHua (Imagine, Like, Quick), 13 of 20 on qa's
 #    vault (Weekly, Product, Data). The heuristic extractor's only (a model names a sentence's first word itself).
+#    Mended after review revE: a note's file name alone is no evidence (topic pages `Home.md`, `Work.md` named
+#    `- Home by 6.` in daily notes), written_as_name wants the whole word before in lower case (`via Amazon Travel`,
+#    `with Will Turner`), and the notes read anew are picked on their prose, code left out, as they are named.
 VERSION = 25
 
 
