@@ -47,9 +47,20 @@ def _at_once(tmp_path, notes: dict[str, str], name: str):
 @pytest.mark.parametrize("order", list(permutations(["deploy.md", "infra.md"])))
 def test_a_code_block_reads_a_note_anew_as_a_rebuild_does(tmp_path, order):
     """Synced one note at a time, then edited, the graph is at each step the one a sync of all the notes gives."""
+    _one_by_one_then_edited(tmp_path, order, {"deploy.md": DEPLOY, "infra.md": INFRA})
+
+
+@pytest.mark.parametrize("order", list(permutations(["deploy.md", "infra.md"])))
+def test_a_link_definition_reads_a_note_anew_as_a_rebuild_does(tmp_path, order):
+    """A link reference definition's title is no lower-case docker of the prose either."""
+    deploy = 'Docker rebuilt the image. See the [guide].\n\n[guide]: https://example.com/guide "the docker guide"\n'
+    _one_by_one_then_edited(tmp_path, order, {"deploy.md": deploy, "infra.md": INFRA})
+
+
+def _one_by_one_then_edited(tmp_path, order, notes: dict[str, str]) -> None:
     folder = tmp_path / "one" / "v"
     folder.mkdir(parents=True)
-    notes = {"deploy.md": DEPLOY, "infra.md": INFRA}
+    notes = dict(notes)
     conn = db.connect(tmp_path / "one.sqlite", create=True)
     try:
         for path in order:
@@ -59,7 +70,7 @@ def test_a_code_block_reads_a_note_anew_as_a_rebuild_does(tmp_path, order):
         assert graph(conn) == expected
         assert "Docker" in names["deploy.md"]  # the code's `docker` is no lower-case Docker of the prose
 
-        notes["deploy.md"] = DEPLOY + "\nDone by noon.\n"
+        notes["deploy.md"] += "\nDone by noon.\n"
         write_notes(folder, {"deploy.md": notes["deploy.md"]})
         sync(conn, [folder])
         assert graph(conn) == _at_once(tmp_path, notes, "all1")[0]
