@@ -37,12 +37,9 @@ def names_nothing(path: str) -> bool:
 def head_columns(table: str) -> str:
     """The columns of the header row of `table` (csv_text's Markdown table, or its first chunk), for the header
     of each of its chunks (store.note_head): `date | client | hours`, at most COLUMNS_CHARS, cut at a column;
-    '' for no table, or a header row holding a date (a pivot's `Name,2026-11-02,2026-11-03`: the header's
-    first line dates a note, answer.note_date, and the table would be dated by its first column)."""
-    from minirag_cli.text import line_date
-
+    '' for no table."""
     row = next((line.strip() for line in table.split("\n") if line.strip()), "")
-    if not (row.startswith("| ") and row.endswith(" |")) or line_date(row):
+    if not (row.startswith("| ") and row.endswith(" |")):
         return ""
     columns = row[2:-2].strip()
     if len(columns) > COLUMNS_CHARS:

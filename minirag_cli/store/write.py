@@ -225,6 +225,8 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         # and its header row's columns (readers 14: a chunk of rows alone never said what its numbers were)
         name = path.rsplit("/", 1)[-1][:-len(CSV_SUFFIX)].strip()[:HEADER_FIRST_LINE_CHARS]
         columns = head_columns(text or first_chunk_text)
+        if line_date(columns):  # a pivot's `Name,2026-11-02,...`: the head's first line dates a note (note_date)
+            columns = ""
         title = name + frontmatter.HEAD_SEP + columns if name and columns else name or columns
         dated = name_date(without_invisibles(path))
         date = f"date: {dated}" if dated else ""
