@@ -656,7 +656,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Tried and taken out after review (revH): an inline field's value read as a label's (`Owner:: Marta`): in
 #    brackets it glued the words beside it (`- [ ] Email Priya [project:: Apollo]` named Priya Apollo), and
 #    Dataview's lower-case keys named their common values (`type:: Book`, `mood:: Happy`, `genre:: Fantasy`).
-VERSION = 24
+# 25, notedates' part (qa50, a consultant's vault): a day written with its month's word after a word and a number
+#    is a date (text.WORD_DATE reads only month words: `We meet 4 December`, `Due 27 December 2026`, `Friday 4
+#    December`, `Thursday 3 Dec` were none, `meet 4` read as a month's day had consumed the number); a number's
+#    lower-case `may` before a word is the verb's (`Only 3 may attend`), unless a day's preposition is before it.
+VERSION = 25
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
