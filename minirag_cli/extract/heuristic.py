@@ -685,6 +685,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    rebuild). A first name known only inside a full name (`Sofia` of `Sofia Alvarez`) is not made known: measured,
 #    the first words of full names added 55 wrong of 56 mentions on LiHua (Imagine, Like, Quick), 13 of 20 on qa's
 #    vault (Weekly, Product, Data). The heuristic extractor's only (a model names a sentence's first word itself).
+# 25, notedates' part (qa50, a consultant's vault): a day written with its month's word after a word and a number
+#    is a date (text.WORD_DATE reads only month words: `We meet 4 December`, `Due 27 December 2026`, `Friday 4
+#    December`, `Thursday 3 Dec` were none, `meet 4` read as a month's day had consumed the number); a number's
+#    lower-case `may` before a word is the verb's (`Only 3 may attend`), unless a day's preposition is before it.
 VERSION = 25
 
 
