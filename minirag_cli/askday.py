@@ -13,8 +13,7 @@ day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monda
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
-coming one; "on/at/over the weekend" in a past tense alone, as "this weekend", not a habit's nor a count's, "how
-many times did I run on the weekend?": _of_one_past_time), this
+coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
 month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
 (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
 "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
@@ -799,10 +798,9 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 _SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?", "did I use to work at the
-# weekend?", "what did I tend / like to do…", review revG), which is every weekend; nor a count's or a frequency's,
-# "how many times did I run on the weekend?", "how often…", "how many weekends…": a habit's, of every weekend too
-_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most"
-                    r"|frequently|how\s+many\s+(?:times|weekends)|(?:number|count)\s+of\s+(?:times|weekends))\b"
+# weekend?", "what did I tend / like to do…", review revG), which is every weekend; a count is of one weekend, "how
+# many times did I call mum over the weekend?" asked on a Monday is of the one just gone (review revC)
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b"
                     r"|\b(?:used?|tend(?:s|ed)?|like[sd]?)\s+to\b", re.I)
 # ... nor the latest time a thing was done, which may be any weekend: "when did I last go out on the weekend?", "the
 # last time I hiked at the weekend" (fixC)

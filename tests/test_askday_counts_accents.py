@@ -1,7 +1,9 @@
 """Question dates (session 50, dates5), through the index as `mrag ask`:
 
-- a count's or a frequency's weekend is a habit's: "How many times did I run on the weekend?" reads no weekend (it
-  read the one just gone), as "what did I usually do on the weekend?"; "What did I do on the weekend?" still one;
+- a count on the weekend is of one weekend (fixB, after review revC: dates5 read none, and answered from four
+  weekends' notes): "How many times did I call mum over the weekend?" asked on a Monday reads the weekend just gone,
+  as "What did I do on the weekend?" does; "How often…", "How many weekends did I hike?" and "what did I usually do on
+  the weekend?" read none, as before dates5;
 - "el sábado y el domingo pasados" (one "pasados" for the list) and "el pasado sábado y domingo" asked on a Sunday
   read last weekend, as "last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag" do (the
   plural read this weekend, yesterday and today; "el pasado sábado" read nothing);
@@ -40,23 +42,35 @@ def index(tmp_path_factory):
     yield from daily_notes_index(tmp_path_factory.mktemp("askday_counts_accents"), DAYS)
 
 
+MONDAY = dt.date(2026, 12, 7)
+THIS_WEEKEND = ["2026-12-05", "2026-12-06"]
+
+
 @pytest.mark.parametrize("question", [
-    "How many times did I run on the weekend?", "How many times did I run at the weekend?",
-    "How many times did I go running over the weekend?", "How frequently did I cook at the weekend?",
-    "What was the number of times I ran on the weekend?", "How many weekends did I hike on the weekend?",
-    # as before
+    "How many times did I call mum over the weekend?", "How many times did I run on the weekend?",
+    "How many times did I run at the weekend?", "How many times did I go running over the weekend?",
+    "How frequently did I cook at the weekend?", "What was the number of times I ran on the weekend?",
+    "How many weekends did I hike on the weekend?", "What did I do on the weekend?",
+])
+def test_a_count_on_the_weekend_reads_one_weekend(question):
+    # the weekend just gone asked on a Monday or a Wednesday, this one asked on its Sunday
+    assert days_asked(question, MONDAY) == THIS_WEEKEND
+    assert days_asked(question, SUNDAY) == THIS_WEEKEND
+    assert days_asked(question, WEDNESDAY) == LAST_WEEKEND
+
+
+@pytest.mark.parametrize("question", [
     "How often did I cook at the weekend?", "How many weekends did I hike?", "What did I usually do on the weekend?",
 ])
-def test_a_count_on_the_weekend_reads_no_weekend(question):
-    assert days_asked(question, SUNDAY) is None
+def test_a_habit_on_the_weekend_reads_no_weekend(question):
+    assert days_asked(question, MONDAY) is None
     assert days_asked(question, WEDNESDAY) is None
 
 
-def test_a_count_searches_every_weekend_and_one_past_weekend_is_kept(index):
-    # the count's answer is in every weekend's note, not the one just gone (2026-12-05 and -06 asked on the Sunday)
-    assert answered_from(index, "How many times did I run on the weekend?", SUNDAY)[0] == []
-    assert days_asked("What did I do on the weekend?", WEDNESDAY) == LAST_WEEKEND
-    assert days_asked("What did I do on the weekend?", SUNDAY) == ["2026-12-05", "2026-12-06"]
+def test_a_count_on_the_weekend_is_answered_from_the_weekend_just_gone(index):
+    # not every weekend's note: the runs of 11-28 and 11-29 are not the weekend asked on the Monday
+    assert answered_from(index, "How many times did I run on the weekend?", MONDAY) == (
+        THIS_WEEKEND, set(THIS_WEEKEND), [])
     assert days_asked("How many times did I run last weekend?", WEDNESDAY) == LAST_WEEKEND  # a weekend named
 
 
