@@ -47,7 +47,7 @@ come, a month's or a clause's, review revG); and N days or weeks ago, the number
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
-que viene, el próximo lunes, el lunes que viene), "this Tuesday",
+que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -264,11 +264,15 @@ _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
 # a day compared with another, not asked about: "since last week", "before Tuesday"
-# (and the coming one: "next", "nächste Woche", "la semaine prochaine" or "qui vient", "la semana que viene")
+# (and the coming one: "next", "nächste Woche", "la semaine prochaine" or "qui vient", "la semana que viene"); its
+# words typed without their accents too, as the weekdays are read so ("el sabado proximo" is next Saturday, not the
+# last: review revC)
 _COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next"
-                       r"|seit|bis|vor|(?:über)?nächste[nrs]?|kommende[nrs]?|depuis|avant|après|jusqu|prochaine?s?"
-                       rf"|(?:semaine|mois|année|week-end|{_FR_DAY})\s+qui\s+vient|desde|antes|después|hasta"
-                       rf"|próxim[oa]s?|(?:semana|mes|año|fin\s+de\s+semana|{_ES_DAY})\s+que\s+viene)(?!\w)", re.I)
+                       r"|seit|bis|vor|(?:über|ueber|uber)?n(?:ä|ae?)chste[nrs]?|kommende[nrs]?|depuis|avant|apr[èe]s"
+                       r"|jusqu|prochaine?s?"
+                       rf"|(?:semaine|mois|ann[ée]e|week-end|{_FR_DAY})\s+qui\s+vient|desde|antes|despu[ée]s|hasta"
+                       rf"|pr[óo]xim[oa]s?|(?:semana|mes|a[ñn]o|fin\s+de\s+semana|{_ES_DAY})\s+que\s+viene)(?!\w)",
+                       re.I)
 _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b"
                            # German, French, Spanish: ich, mein…, wir, unser…; je, j', mon…, nous…; yo, mi…
                            r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"

@@ -10,6 +10,8 @@
 - Spanish weekdays typed without their accents, "miercoles", "sabado", read as "miércoles", "sábado"; a French or
   Spanish weekday capitalised ("el Sábado", "el Sabado") is held by a note of that day, not an unknown name that
   declines the answer ("Domingo" alone is a man's name as often);
+- "next" typed without its accents ("el sabado proximo", "despues de", "apres", "naechste Woche") is "next" as with
+  them: no day read, where the unaccented weekday read last Saturday (fixB, review revC);
 - a future's span, "What will I do from Monday to Friday?", reads last Monday to Friday in English as in Spanish and
   French (the latest such span ended by the asking day, in any tense): left as it is, the foreign ones as the
   English one."""
@@ -98,6 +100,23 @@ def test_the_spanish_plural_last_is_answered_from_last_weekend(index):
 def test_spanish_weekdays_without_accents_read_as_with_them(question, days):
     assert days_asked(question, WEDNESDAY) == days
     assert days_asked(question.replace("miercoles", "miércoles").replace("abado", "ábado"), WEDNESDAY) == days
+
+
+@pytest.mark.parametrize("question", [
+    "¿Que tengo el sabado proximo?", "¿Que hare el miercoles proximo?", "¿Qué tengo el sábado próximo?",
+    "¿Que hare el sabado proximo?", "¿Que hare el proximo sabado?", "¿Que hice el sabado despues de la boda?",
+    "¿Que hare el sabado, el ano que viene?", "Qu'ai-je fait samedi apres le mariage ?",
+    "Que ferai-je samedi, l'annee qui vient ?", "Was mache ich am Montag naechste Woche?",
+    "Was mache ich am Montag nachste Woche?", "Was mache ich am Montag uebernaechste Woche?",
+])
+def test_next_without_accents_reads_no_past_day(question):
+    assert days_asked(question, MONDAY) is None
+    assert days_asked(question, WEDNESDAY) is None
+
+
+def test_a_spanish_next_saturday_is_not_answered_from_the_last(index):
+    assert answered_from(index, "¿Que tengo el sabado proximo?", MONDAY)[0] == []
+    assert days_asked("¿Que hice el sabado pasado?", MONDAY) == THIS_WEEKEND[:1]  # the last one, as before
 
 
 @pytest.mark.parametrize("question", ["¿Qué hice el sabado?", "¿Qué hice el Sabado?", "¿Qué hice el Sábado?"])
