@@ -79,7 +79,8 @@ this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
 it lost the note that answers it. A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
-word overrides it.
+word overrides it; nor is a German, French or Spanish weekday a day number
+follows read ("el sábado 14 de noviembre", "samedi 14": _DAY_NUMBER_AFTER).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -737,6 +738,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
+    if m.group("foreignday") and _DAY_NUMBER_AFTER.match(question, m.end()):
+        return None  # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday
     rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
     for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
         rest = rest[:piece.start()] + " " + rest[piece.end():]
@@ -796,6 +799,11 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
     raise ValueError("no such day")
 
 
+# a day of the month written after a German, French or Spanish weekday ("el sábado 14 de noviembre", "samedi 14
+# novembre", "am Samstag, den 14."): the date is the one asked, the latest such weekday would be another day (review
+# revC); not an hour ("samedi 14h", "el sábado 10:30", "am Samstag 10 Uhr")
+_DAY_NUMBER_AFTER = re.compile(r"[\s,]*(?:(?:den|le|el)\s+)?(?:0?[1-9]|[12]\d|3[01])(?!\d)"
+                               r"(?!\s*(?::|h(?:\d|\b)|uhr\b|heures?\b|horas?\b))", re.I)
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and the German, French, Spanish "from" spans since): beside another phrase it leaves that one read alone
 # ("what did I do yesterday and on Mon?")

@@ -12,6 +12,9 @@
   declines the answer ("Domingo" alone is a man's name as often);
 - "next" typed without its accents ("el sabado proximo", "despues de", "apres", "naechste Woche") is "next" as with
   them: no day read, where the unaccented weekday read last Saturday (fixB, review revC);
+- a German, French or Spanish weekday a day number follows is that date, not the latest such weekday: "¿Qué hice el
+  sábado 14 de noviembre?" reads no day (it read the latest Saturday), as "am Samstag, 14. November" did; English "on
+  Saturday the 14th" reads the 14th (fixB, review revC);
 - a future's span, "What will I do from Monday to Friday?", reads last Monday to Friday in English as in Spanish and
   French (the latest such span ended by the asking day, in any tense): left as it is, the foreign ones as the
   English one."""
@@ -28,6 +31,7 @@ from tests.conftest import answered_from, daily_notes_index, days_asked
 SUNDAY = dt.date(2026, 12, 6)
 WEDNESDAY = dt.date(2026, 12, 2)
 DAYS = {
+    "2026-11-14": "Teatro con Lucía.",
     "2026-11-25": "Yoga am Abend.",
     "2026-11-27": "Ran 5 km along the river.",
     "2026-11-28": "Ran 10 km, then a hike up the ridge.",
@@ -117,6 +121,29 @@ def test_next_without_accents_reads_no_past_day(question):
 def test_a_spanish_next_saturday_is_not_answered_from_the_last(index):
     assert answered_from(index, "¿Que tengo el sabado proximo?", MONDAY)[0] == []
     assert days_asked("¿Que hice el sabado pasado?", MONDAY) == THIS_WEEKEND[:1]  # the last one, as before
+
+
+@pytest.mark.parametrize("question", [
+    "¿Qué hice el sabado 14 de noviembre?", "¿Qué hice el sábado 14 de noviembre?", "¿Qué hice el sábado 14?",
+    "¿Qué hice el sábado, 14 de noviembre de 2026?", "¿Qué hice el miércoles 11 de noviembre?",
+    "¿Qué hice el miercoles 11 de noviembre?", "Qu'ai-je fait samedi 14 novembre ?", "Qu'ai-je fait samedi, le 14 ?",
+    "Qu'ai-je fait samedi 1er novembre ?", "Was habe ich am Samstag, 14. November gemacht?",
+    "Was habe ich am Samstag, den 14. gemacht?", "Was habe ich am Samstag 14.11. gemacht?",
+])
+def test_a_foreign_weekday_and_its_day_number_read_no_latest_weekday(question):
+    assert days_asked(question, MONDAY) is None
+    assert days_asked(question, WEDNESDAY) is None
+
+
+def test_a_weekday_and_its_day_number_are_answered_from_that_date(index):
+    # the 14th's note is among the kept; the latest Saturday alone was kept before
+    assert answered_from(index, "¿Qué hice el sábado 14 de noviembre?", MONDAY)[:2] == (
+        [], {"2026-11-14", "2026-12-05"})
+    assert days_asked("What did I do on Saturday the 14th?", MONDAY) == ["2026-11-14"]  # English, as before
+    # an hour after the weekday is no date: the latest Saturday, as before
+    assert days_asked("Qu'ai-je fait samedi 14h ?", MONDAY) == ["2026-12-05"]
+    assert days_asked("Was habe ich am Samstag 10 Uhr gemacht?", MONDAY) == ["2026-12-05"]
+    assert days_asked("¿Qué hice el sábado 10:30?", MONDAY) == ["2026-12-05"]
 
 
 @pytest.mark.parametrize("question", ["¿Qué hice el sabado?", "¿Qué hice el Sabado?", "¿Qué hice el Sábado?"])
