@@ -526,7 +526,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
 #    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
 #    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
-#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
+#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_name_parts) is
 #    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname) and the note
 #    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
 #    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
@@ -656,7 +656,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Tried and taken out after review (revH): an inline field's value read as a label's (`Owner:: Marta`): in
 #    brackets it glued the words beside it (`- [ ] Email Priya [project:: Apollo]` named Priya Apollo), and
 #    Dataview's lower-case keys named their common values (`type:: Book`, `mood:: Happy`, `genre:: Fantasy`).
-VERSION = 24
+# 25, firstname's part (qa session 50): a first name alone beside the one full name of two to four words in the note
+#    that opens with it joins it (extract/firstnames.first_names, applied by sync._note_name_parts as a surname's: `From:
+#    Elena Rossi` and `Thanks,\nElena` were two entities), where the note writes either as a person's (PERSON_CUES: `Hi
+#    Elena`, `Ask Raj`, `Elena wants`, `Attendees: Tom Becker`) and neither as a thing's (`the Berlin Marathon`, `at
+#    Globex`, a word of it in lower case: `Sweet Potatoes`); not two full names of it (`Elena Vasquez` too), nor a
+#    chat's speaker. The note alone decides: no other note's names, so a sync of any order joins as a rebuild does.
+VERSION = 25
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
