@@ -67,6 +67,7 @@ def test_a_first_name_beside_its_full_name_is_one_person(tmp_path):
     ("Attendees: Priya Raman (Product), Tom Becker (Data)\n\n- 10:15 Current platform (Tom)\n"
      "- 11:00 Scope (Priya)\n", {"Priya": "Priya Raman", "Tom": "Tom Becker"}),  # an attendees' line
     ("Met Ada Lovelace at the conference. Ada thinks the engine can compose music.\n", {"Ada": "Ada Lovelace"}),
+    ("Jonas texted: he wants to come along. Jonas Weber ran it in 2024.\n", {"Jonas": "Jonas Weber"}),  # a pronoun
 ])
 def test_a_note_that_writes_a_person_joins_her_first_name(tmp_path, text, joined):
     found = entities(synced(tmp_path, {"note.md": text}))
@@ -84,8 +85,9 @@ def test_a_note_that_writes_a_person_joins_her_first_name(tmp_path, text, joined
     # a company and its office: where one works (`at Globex`), and no person's cue (`wants` is a company's too)
     ({"n.md": "I work at Globex. Globex Frankfurt said yes today.\n"}, "Globex"),
     ({"n.md": "Call with Globex Frankfurt about the audit. Globex wants the draft by Friday.\n"}, "Globex"),
-    # a product of a company, no person's cue
+    # a product of a company, no person's cue (a company says things too)
     ({"n.md": "Google Maps was down again. Google keeps changing the layout.\n"}, "Google"),
+    ({"n.md": "Spotify Wrapped came out early? Spotify says no.\n"}, "Spotify"),
     # a word of the full name in lower case: a thing's name
     ({"n.md": "Dinner with Sweet Potatoes, the band. Sweet said the sweet songs come last.\n"}, "Sweet"),
     # a chat's speaker: the longer name may be someone the chat talks about

@@ -10,7 +10,7 @@ only a note that writes the full name joins it.
 
 Many a thing's name opens with a word written alone too (`Berlin` and `Berlin Marathon`, `Google` and `Google Maps`,
 `Globex` and `Globex Frankfurt`, `Project Heron`, `Chinese New Year`): a join asks for the note's word that the pair
-is a person, a person's cue (PERSON_CUES: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Elena said`, `Attendees: Tom
+is a person, a person's cue (PERSON_CUES: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Priya thinks`, `Attendees: Tom
 Becker`), and for no sign of a thing (_thing: a word of the full name the note writes in lower case, `the Berlin
 Marathon`, `at Globex`).
 """
@@ -33,10 +33,13 @@ _WHOLE = r"(?<![\w#@]){}(?![\w@])"
 _BEFORE = (r"(?i:\b(?:hi|hey|hello|dear|thanks|thank you|thx|cheers|congrats|bye|ask|asked|asking|tell|told|"
            r"remind|reminded|ping|pinged|thank|thanked|cc|met|invite|invited|text|texted|message|messaged|"
            r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))[ \t]*,?[ \t]+")
-# ... and right after it: a verb of saying, thinking or feeling (`Raj said`, `Priya thinks`), `and I`: not one a company
-# takes as often (`Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
-_AFTER = (r"[ \t]+(?:said|says|thinks|thought|feels|felt|hopes|hoped|mentioned|replied|wrote|loves|loved|likes|liked|"
-          r"knows|knew|prefers|preferred|laughed|texted|and I|and me)(?![\w])")
+# ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company takes
+# as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
+_AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|liked|prefers|preferred|laughed|texted|"
+          r"and I|and me)(?![\w])")
+# ... or later in its sentence, a person's pronoun (`Call with Raj Patel about the database; he says`, `Dr. Alice
+# Chen sent her notes`): a company is `it` or `they`
+_PRONOUN = r"[^.!?\n]{0,60}?(?<![\w'’])(?i:he|she|him|his|her|hers)(?![\w'’])"
 # a letter's sign-off, the name alone on the next line (`Thanks,\nElena`, `Best regards,\nDana`), or a signature's dash
 _SIGNED = (r"(?im:^[ \t>]*(?:(?:many |kind |warm |best )?(?:thanks|regards|wishes)|thank you|best|cheers|love|"
            r"sincerely|yours|take care)[ \t]*[,.!]?[ \t]*\r?\n[ \t>]*)")
@@ -45,8 +48,9 @@ _DASHED = r"(?m:^[ \t>]*(?:--|—|–)[ \t]*)"
 _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
                  r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
                  r"[ \t*_]*:[^\n]*?)")
-PERSON_CUES = (_BEFORE + "{}", "{}" + _AFTER, _SIGNED + "{}" + r"[ \t]*$", _DASHED + "{}" + r"[ \t]*$",
-               _PEOPLE_LABEL + "{}")
+# (what goes before the name, what after it)
+PERSON_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"),
+               (_PEOPLE_LABEL, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
 _THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]+"
@@ -55,7 +59,7 @@ _THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fi
 def _cued(text: str, name: str) -> bool:
     """Does `text` write `name` (a first name alone, or a full name) as a person's (PERSON_CUES)?"""
     whole = _WHOLE.format(re.escape(name))
-    return any(re.search(cue.format(whole), text, re.MULTILINE) for cue in PERSON_CUES)
+    return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in PERSON_CUES)
 
 
 def _thing(text: str, name: str) -> bool:

@@ -659,7 +659,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 25, firstname's part (qa session 50): a first name alone beside the one full name of two to four words in the note
 #    that opens with it joins it (extract/firstnames.first_names, applied by sync._note_name_parts as a surname's: `From:
 #    Elena Rossi` and `Thanks,\nElena` were two entities), where the note writes either as a person's (PERSON_CUES: `Hi
-#    Elena`, `Ask Raj`, `Elena said`, `Attendees: Tom Becker`) and neither as a thing's (`the Berlin Marathon`, `at
+#    Elena`, `Ask Raj`, `Priya thinks`, `he`, `Attendees: Tom Becker`) and neither as a thing's (`the Berlin Marathon`, `at
 #    Globex`, a word of it in lower case: `Sweet Potatoes`); not two full names of it (`Elena Vasquez` too), nor a
 #    chat's speaker. The note alone decides: no other note's names, so a sync of any order joins as a rebuild does.
 VERSION = 25
