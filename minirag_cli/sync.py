@@ -2918,8 +2918,8 @@ def _record_stale(run: _Run) -> None:
 
 def _joins_surnames(extractor) -> bool:
     """Does a lone surname (rules 21) or first name (rules 25) join its full name (_note_name_parts) in `extractor`'s
-    names: the heuristic extractor's only (a model's names are the model's), so only its syncs re-extract the notes of a surname a second
-    full name makes stale. The one answer _resolver and _reextract's rebuild-like Resolver both take."""
+    names: the heuristic extractor's only (a model's names are the model's), so only its syncs re-extract the notes
+    of a surname a second full name makes stale. The one answer _resolver and _reextract's rebuild-like Resolver both take."""
     return extractor.name == "heuristic"
 
 

@@ -21,8 +21,8 @@ import re
 from typing import Callable, Collection, Iterable
 
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS, TABLE_COMMON_WORDS,
-                                           VERB_FORM, _word_forms)
+from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS,
+                                           TABLE_COMMON_WORDS, VERB_FORM, _word_forms)
 from minirag_cli.text import fold, normalise_key
 
 # a name's whole word, not a longer one's part (`Elena` in `Elenas` or `#elena`)
@@ -33,8 +33,8 @@ _WHOLE = r"(?<![\w#@]){}(?![\w@])"
 _BEFORE = (r"(?i:\b(?:hi|hey|hello|dear|thanks|thank you|thx|cheers|congrats|bye|ask|asked|asking|tell|told|"
            r"remind|reminded|ping|pinged|thank|thanked|cc|met|invite|invited|text|texted|message|messaged|"
            r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))[ \t]*,?[ \t]+")
-# ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company takes
-# as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
+# ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company
+# takes as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
 _AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|liked|prefers|preferred|laughed|texted|"
           r"and I|and me)(?![\w])")
 # ... or later in its sentence, a person's pronoun (`Call with Raj Patel about the database; he says`, `Dr. Alice
@@ -77,7 +77,8 @@ def first_names(mentions: Iterable[EntityMention], text: str,
     (_thing), and no word of the full name in lower case (`Sweet Potatoes` beside `sweet`, `Real Madrid` beside
     `real`). The full name opens with no common word, verb or place's word (`Project Heron`, `Call Marta`, `New
     York`). A chat's speaker (`speakers`: the note's, read only where a pair is found) is no one's first name: the
-    chat writes them so, and the longer name may be someone it talks about (as a handle, rules 13). Heuristic rules 25."""
+    chat writes them so, and the longer name may be someone it talks about (as a handle, rules 13).
+    Heuristic rules 25."""
     mentions = [m for m in mentions if m.type in ("name", "person") and m.name[:1] not in "@#"]
     firsts: dict[str, dict[str, str]] = {}  # folded first word -> {key: full name}
     lasts = set()  # folded last words of the full names
