@@ -32,7 +32,7 @@ _WHOLE = r"(?<![\w#@]){}(?![\w@])"
 # object is a person (`Ask Raj for the dump`, `told Priya`, `cc Tom`), a meal or a coffee with someone
 _BEFORE = (r"(?i:\b(?:hi|hey|hello|dear|thanks|thank you|thx|cheers|congrats|bye|ask|asked|asking|tell|told|"
            r"remind|reminded|ping|pinged|thank|thanked|cc|met|invite|invited|text|texted|message|messaged|"
-           r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))[ \t]*,?[ \t]+")
+           r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))(?=[ \t,])[ \t]*+,?[ \t]*+")
 # ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company
 # takes as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
 _AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|liked|prefers|preferred|laughed|texted|"
@@ -42,10 +42,10 @@ _AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|lik
 _PRONOUN = r"[^.!?\n]{0,60}?(?<![\w'’])(?i:he|she|him|his|her|hers)(?![\w'’])"
 # a letter's sign-off, the name alone on the next line (`Thanks,\nElena`, `Best regards,\nDana`), or a signature's dash
 _SIGNED = (r"(?im:^[ \t>]*(?:(?:many |kind |warm |best )?(?:thanks|regards|wishes)|thank you|best|cheers|love|"
-           r"sincerely|yours|take care)[ \t]*[,.!]?[ \t]*\r?\n[ \t>]*)")
-_DASHED = r"(?m:^[ \t>]*(?:--|—|–)[ \t]*)"
+           r"sincerely|yours|take care)[ \t]*+[,.!]?[ \t]*+\r?\n[ \t>]*+)")
+_DASHED = r"(?m:^[ \t>]*+(?:--|—|–)[ \t]*+)"
 # a label whose line lists people (an e-mail's header, a meeting's attendees, a task's owner): `Attendees: Tom Becker`
-_PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
+_PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
                  r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
                  r"[ \t*_]*:[^\n]*?)")
 # (what goes before the name, what after it)
@@ -53,7 +53,7 @@ PERSON_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"
                (_PEOPLE_LABEL, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
-_THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]+"
+_THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]++"
 
 
 def _cued(text: str, name: str) -> bool:
