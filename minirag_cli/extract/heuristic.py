@@ -526,7 +526,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
 #    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
 #    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
-#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
+#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_name_parts) is
 #    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname) and the note
 #    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
 #    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
@@ -689,6 +689,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    is a date (text.WORD_DATE reads only month words: `We meet 4 December`, `Due 27 December 2026`, `Friday 4
 #    December`, `Thursday 3 Dec` were none, `meet 4` read as a month's day had consumed the number); a number's
 #    lower-case `may` before a word is the verb's (`Only 3 may attend`), unless a day's preposition is before it.
+# 25, firstname's part (qa session 50): a first name alone beside the one full name of two to four words in the note
+#    that opens with it joins it (extract/firstnames.first_names, applied by sync._note_name_parts as a surname's: `From:
+#    Elena Rossi` and `Thanks,\nElena` were two entities), where the note writes either as a person's (PERSON_CUES: `Hi
+#    Elena`, `Ask Raj`, `Priya thinks`, `he`, `Attendees: Tom Becker`) and neither as a thing's (`the Berlin Marathon`, `at
+#    Globex`, a word of it in lower case: `Sweet Potatoes`); not two full names of it (`Elena Vasquez` too), nor a
+#    chat's speaker. The note alone decides: no other note's names, so a sync of any order joins as a rebuild does.
 VERSION = 25
 
 
