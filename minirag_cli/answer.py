@@ -2015,14 +2015,9 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
     # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
     # note of November 2, 2026" of notes that never name him
-    if options.names_check and results:
-        from minirag_cli.unheld import unheld_names
-
-        pool = results[:options.pool]
-        missing = unheld_names(question, [r.get("text", "") for r in pool],
-                               [s["date"] for s in dated_sources(pool, heads)])
-        if missing:
-            return Prepared(None, [], time.perf_counter() - started, unheld=missing)
+    missing = unheld_in(question, results, heads, options)
+    if missing:
+        return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     if search is not None and results:
         found = answer_from_dates(question, results, heads, search, options)
         if found is not None:
@@ -2039,6 +2034,20 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
         sources = make_sources(question, results, note_heads=heads, embed=embed, options=options,
                                note_lines=note_lines, about_dates=about_dates)
     return Prepared(None, sources, time.perf_counter() - started, days=days)
+
+
+def unheld_in(question: str, results: list[dict], heads: dict[int, str],
+              options: AnswerOptions = DEFAULT_OPTIONS) -> list[str]:
+    """The names, months and weekdays of `question` that none of the first `options.pool` results holds
+    (unheld.unheld_names: their text, and their notes' dates from `heads`, store.note_heads); [] when every one
+    is held, no result came or options.names_check is off. prepare declines such a question without the
+    model; `mrag ask` without a model says them beside the results (Index.unheld_names)."""
+    if not options.names_check or not results:
+        return []
+    from minirag_cli.unheld import unheld_names
+
+    pool = results[:options.pool]
+    return unheld_names(question, [r.get("text", "") for r in pool], [s["date"] for s in dated_sources(pool, heads)])
 
 
 # The sources' text is part of the answer cache key, and the lines are chosen by meaning: a
@@ -2231,7 +2240,9 @@ def respond(answerer: Answerer, question: str, prepared: Prepared, *,
         return Answer(found.text, found.citations, [], answerer.model_name, seconds=prepared.seconds,
                       first_text_seconds=prepared.seconds, method="dates")
     if prepared.unheld:
-        text = DECLINE[:-1] + ": none of the notes found mentions " + ", ".join(f"“{n}”" for n in prepared.unheld) + "."
+        from minirag_cli.unheld import said
+
+        text = DECLINE[:-1] + ": none of the notes found mentions " + said(prepared.unheld) + "."
         if on_text:
             on_text(text)
         return Answer(text, [], [], answerer.model_name, seconds=prepared.seconds,

@@ -13,8 +13,7 @@ day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monda
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
-coming one; "on/at/over the weekend" in a past tense alone, as "this weekend", not a habit's nor a count's, "how
-many times did I run on the weekend?": _of_one_past_time), this
+coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
 month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
 (past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
 "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
@@ -48,7 +47,7 @@ come, a month's or a clause's, review revG); and N days or weeks ago, the number
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
-que viene, el próximo lunes, el lunes que viene), "this Tuesday",
+que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -80,7 +79,8 @@ this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
 it lost the note that answers it. A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
-word overrides it.
+word overrides it; nor is a German, French or Spanish weekday a day number
+follows read ("el sábado 14 de noviembre", "samedi 14": _DAY_NUMBER_AFTER).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -265,11 +265,15 @@ _SPANISH = re.compile(r"(?:anteayer|antes\s+de\s+ayer|ayer|anoche|hoy|esta\s+(?:
 _FRENCH = re.compile(r"(?:^|[\s¿¡\"'’(])(?:je|j['’]|moi|mon|ma|mes|nous|notre|nos|qu['’]|que|quoi|est|ai|avons"
                      r"|fait|passé|le|la|les|au|aux|à|ce|il|elle|on)(?=[\s?!.,]|$)|\b(?:j|qu)['’]", re.I)
 # a day compared with another, not asked about: "since last week", "before Tuesday"
-# (and the coming one: "next", "nächste Woche", "la semaine prochaine" or "qui vient", "la semana que viene")
+# (and the coming one: "next", "nächste Woche", "la semaine prochaine" or "qui vient", "la semana que viene"); its
+# words typed without their accents too, as the weekdays are read so ("el sabado proximo" is next Saturday, not the
+# last: review revC)
 _COMPARED = re.compile(r"\b(?:before|after|since|until|till|prior|between|earlier|later|next"
-                       r"|seit|bis|vor|(?:über)?nächste[nrs]?|kommende[nrs]?|depuis|avant|après|jusqu|prochaine?s?"
-                       rf"|(?:semaine|mois|année|week-end|{_FR_DAY})\s+qui\s+vient|desde|antes|después|hasta"
-                       rf"|próxim[oa]s?|(?:semana|mes|año|fin\s+de\s+semana|{_ES_DAY})\s+que\s+viene)(?!\w)", re.I)
+                       r"|seit|bis|vor|(?:über|ueber|uber)?n(?:ä|ae?)chste[nrs]?|kommende[nrs]?|depuis|avant|apr[èe]s"
+                       r"|jusqu|prochaine?s?"
+                       rf"|(?:semaine|mois|ann[ée]e|week-end|{_FR_DAY})\s+qui\s+vient|desde|antes|despu[ée]s|hasta"
+                       rf"|pr[óo]xim[oa]s?|(?:semana|mes|a[ñn]o|fin\s+de\s+semana|{_ES_DAY})\s+que\s+viene)(?!\w)",
+                       re.I)
 _FIRST_PERSON = re.compile(r"(?i:\b(?:i|me|my|mine|myself|we|our|ours|ourselves)\b|\bi['’](?:m|ve|d|ll)\b"
                            # German, French, Spanish: ich, mein…, wir, unser…; je, j', mon…, nous…; yo, mi…
                            r"|\b(?:ich|mich|mir|mein(?:e[mnrs]?)?|wir|uns|unser(?:e[mnrs]?)?"
@@ -734,6 +738,8 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
+    if m.group("foreignday") and _DAY_NUMBER_AFTER.match(question, m.end()):
+        return None  # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday
     rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
     for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
         rest = rest[:piece.start()] + " " + rest[piece.end():]
@@ -793,16 +799,20 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
     raise ValueError("no such day")
 
 
+# a day of the month written after a German, French or Spanish weekday ("el sábado 14 de noviembre", "samedi 14
+# novembre", "am Samstag, den 14."): the date is the one asked, the latest such weekday would be another day (review
+# revC); not an hour ("samedi 14h", "el sábado 10:30", "am Samstag 10 Uhr")
+_DAY_NUMBER_AFTER = re.compile(r"[\s,]*(?:(?:den|le|el)\s+)?(?:0?[1-9]|[12]\d|3[01])(?!\d)"
+                               r"(?!\s*(?::|h(?:\d|\b)|uhr\b|heures?\b|horas?\b))", re.I)
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and the German, French, Spanish "from" spans since): beside another phrase it leaves that one read alone
 # ("what did I do yesterday and on Mon?")
 _SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?", "did I use to work at the
-# weekend?", "what did I tend / like to do…", review revG), which is every weekend; nor a count's or a frequency's,
-# "how many times did I run on the weekend?", "how often…", "how many weekends…": a habit's, of every weekend too
-_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most"
-                    r"|frequently|how\s+many\s+(?:times|weekends)|(?:number|count)\s+of\s+(?:times|weekends))\b"
+# weekend?", "what did I tend / like to do…", review revG), which is every weekend; a count is of one weekend, "how
+# many times did I call mum over the weekend?" asked on a Monday is of the one just gone (review revC)
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|often|always|ever|sometimes|every|each|most)\b"
                     r"|\b(?:used?|tend(?:s|ed)?|like[sd]?)\s+to\b", re.I)
 # ... nor the latest time a thing was done, which may be any weekend: "when did I last go out on the weekend?", "the
 # last time I hiked at the weekend" (fixC)

@@ -539,7 +539,7 @@ def sync_line(running: str, rebuilding: bool, listed: str) -> str:
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
               one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
               sync_running: str | None = None, rebuilding: bool = False,
-              blocks: dict[str, str] | None = None) -> None:
+              blocks: dict[str, str] | None = None, unheld: list[str] | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
@@ -556,7 +556,9 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     matches" from "not built yet" (the "nothing matches" line stays out of
     it, as `"results": []` says that). Results found while a sync writes
     are a stderr line too, but under --json (its `sync_running` says so). `blocks`: the Logseq blocks the
-    results refer to (Index.block_refs), for the snippets."""
+    results refer to (Index.block_refs), for the snippets. `unheld`: the question's names none of the
+    results holds (Index.unheld_names), the JSON's `unheld`; with no answer written, a line on stderr says them
+    (a model's answer declines the question saying them)."""
     if not result.results and (not as_json or empty_index):  # a message, not a result: stdout stays empty
         if empty_index and sync_running:
             note(f"No results: the index holds no note text yet; a `mrag sync` ({sync_running}) is writing it "
@@ -573,6 +575,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
         return
     data = ask_json(result, explain=explain)
     data["unsynced"] = unsynced or []
+    data["unheld"] = list(unheld or [])
     if as_json:
         data["empty_index"], data["sync_running"] = empty_index, sync_running
         data["sync_rebuilding"] = bool(sync_running) and rebuilding
@@ -591,6 +594,12 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
             sys.stdout.write("\n")
             if got.removed:
                 stderr_console().print(f"[dim]removed citations to no listed source: {got.removed}[/]")
+    if unheld and answer is None and result.results and not as_json:
+        # without a model the list alone read as an answer about them (qa: "what did Wolfgang say about the rent?")
+        from minirag_cli.unheld import said
+
+        note(f"None of the notes found mentions {said(unheld)}: the results may be about something else.",
+             markup=False)
     if hint and result.results:  # no source, no answer a model could write: the hint would mislead
         print_answer_hint()
 

@@ -557,6 +557,18 @@ class Index:
                            memo=memo, embed_id=_embedder_identity(self._query_embedder),
                            days=getattr(result, "days", None))
 
+    def unheld_names(self, result, answer_options=None) -> list[str]:
+        """The names (months, weekdays) the question of a SearchResult uses that none of its first results
+        holds (answer.unheld_in): what prepare_answer declines without the model, for `mrag ask` to say
+        when no model writes the answer. [] when every one is held."""
+        from minirag_cli import answer as ans
+        from minirag_cli.store import note_heads
+
+        options = answer_options or ans.DEFAULT_OPTIONS
+        with self.lock:
+            heads = note_heads(self.conn, [r["chunk_id"] for r in result.results[:options.pool]])
+        return ans.unheld_in(result.query, result.results, heads, options)
+
     def answer(self, result_or_question, options: RetrievalOptions | None = None, *, today=ASKING_DAY,
                on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):
         """A short answer citing the sources by result rank (answer.respond),

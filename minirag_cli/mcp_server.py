@@ -117,8 +117,8 @@ class MragTools:
     def search(self, query: str, k: int | None = None, mode: str | None = None,
                hops: int | None = None) -> dict:
         """What `mrag ask --json --no-answer` prints for the same question,
-        `unsynced`, `empty_index`, `sync_running` and `sync_rebuilding` included (the results' notes changed or deleted since the
-        last sync, which the CLI also names on stderr), "yesterday" read
+        `unsynced`, `unheld`, `empty_index`, `sync_running` and `sync_rebuilding` included (the results' notes changed or
+        deleted since the last sync, which the CLI also names on stderr; the names no result holds), "yesterday" read
         against the asking day as `mrag ask` reads it (MRAG_TODAY, else the
         local date: askday.py)."""
         from minirag_cli.askday import current_day
@@ -133,6 +133,7 @@ class MragTools:
         data = result.to_dict()
         data["results"] = [public_result(r, False) for r in result.results]
         data["unsynced"] = unsynced
+        data["unheld"] = self.index.unheld_names(result)  # the question's names no result holds
         # as `mrag ask --json`: an index with no note text yet (its first sync at work) is told
         # from a question nothing matches
         data["empty_index"] = not result.results and self.index.holds_no_text()

@@ -58,6 +58,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
+from minirag_cli.extract.firstnames import first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -1608,10 +1609,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     _add_known_words(run, [(*paths[doc], len(pairs)) for doc, pairs in notes], prose, mentions)
     handles = _cite_authors([(matter, len(pairs)) for matter, (_doc, pairs) in zip(matters, notes, strict=True)],
                             mentions, prose, handles)
-    surnames = _note_surnames([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
+    parts = _note_name_parts([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s)
-                        for text, m, root, h, s in zip(prose, mentions, roots, handles, surnames, strict=True)]
+                        for text, m, root, h, s in zip(prose, mentions, roots, handles, parts, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -2116,12 +2117,14 @@ def _read_warnings(path: str, text: str, warning: str | None) -> list[str]:
 
 def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: list[Chunk]) -> bool:
     """Does an outliner's page or a VimWiki page (the notes whose head readers 11 reads anew: a page's own
-    `date::`/`title::` properties, `%title` after blank lines), its chunks as the index holds them, have another
+    `date::`/`title::` properties, `%title` after blank lines), or a CSV's table (whose head readers 14 reads
+    anew: its header row's columns, csvnotes.head_columns), its chunks as the index holds them, have another
     head now than its stored header's? Its chunks the same, the upgrade kept the page undated. Other notes, and a
     page whose first chunk a dated section or a book heads (sections.chunk_days, chunk_books), are not asked."""
     from minirag_cli.store.write import HEADER_FIRST_LINE_CHARS, header_layout, outline_title
 
-    if not chunks or not (path.lower().endswith(".wiki") or outline_title(path, chunks[0].text)):
+    if not chunks or not (path.lower().endswith(".wiki") or names_nothing(path)
+                          or outline_title(path, chunks[0].text)):
         return False
     if any((chunk_days(chunks[:1], text, path) or [""]) + (chunk_books(chunks[:1], text) or [""])):
         return False
@@ -2937,9 +2940,9 @@ def _record_stale(run: _Run) -> None:
 
 
 def _joins_surnames(extractor) -> bool:
-    """Does a lone surname join its full name (rules 21, _note_surnames) in `extractor`'s names: the heuristic
-    extractor's only (a model's names are the model's), so only its syncs re-extract the notes of a surname a second
-    full name makes stale. The one answer _resolver and _reextract's rebuild-like Resolver both take."""
+    """Does a lone surname (rules 21) or first name (rules 25) join its full name (_note_name_parts) in `extractor`'s
+    names: the heuristic extractor's only (a model's names are the model's), so only its syncs re-extract the notes
+    of a surname a second full name makes stale. The one answer _resolver and _reextract's rebuild-like Resolver both take."""
     return extractor.name == "heuristic"
 
 
@@ -3347,24 +3350,28 @@ def _note_handles(notes: Sequence[Sequence[Chunk]], mentions: Sequence[list[Enti
     return out
 
 
-def _note_surnames(notes: Sequence[Sequence[Chunk]], matters: Sequence[frontmatter.FrontMatter | None],
-                   mentions: Sequence[list[EntityMention]], resolver: Resolver) -> list[dict[str, str]]:
+def _note_name_parts(notes: Sequence[Sequence[Chunk]], matters: Sequence[frontmatter.FrontMatter | None],
+                     mentions: Sequence[list[EntityMention]], resolver: Resolver) -> list[dict[str, str]]:
     """For each chunk of `notes` (each note's chunks, all of them in order, one after another in `mentions`, as
-    _note_handles reads them), {surname: the full name it joins} of its whole note (heuristic.surname_names:
-    `Kahneman` after `Daniel Kahneman`; the authors of its front matter, `matters`, are its full names too, and its
-    chunks' text tells a common word) where the index knows no other full name of that surname
-    (resolve.Resolver.lone_surname), the same map for each chunk of a note. The heuristic extractor's only
-    (`resolver.surnames`, set by the sync from its extractor: _resolver): its rules version (21) re-extracts an
-    index it built, a model's names are the model's. Heuristic rules 21."""
+    _note_handles reads them), {a word alone: the full name it joins} of its whole note, the same map for each chunk
+    of a note: a surname (heuristic.surname_names: `Kahneman` after `Daniel Kahneman`; the authors of its front
+    matter, `matters`, are its full names too, and its chunks' text tells a common word) where the index knows no
+    other full name of that surname (resolve.Resolver.lone_surname; heuristic rules 21), and a first name
+    (firstnames.first_names: `Elena` beside `Elena Rossi`, where the note writes her as a person; rules 25), which
+    the note alone decides. The heuristic extractor's only (`resolver.surnames`, set by the sync from its extractor:
+    _resolver): its rules version re-extracts an index it built, a model's names are the model's."""
     if not resolver.surnames:
         return [{}] * len(mentions)
     out, at = [], 0
     for chunks, matter in zip(notes, matters, strict=True):
         n = len(chunks)
-        found = surname_names((m for ms in mentions[at:at + n] for m in ms), note_authors(matter),
-                              "\n".join(c.text for c in chunks))
+        held = [m for ms in mentions[at:at + n] for m in ms]
+        text = "\n".join(c.text for c in chunks)
+        found = surname_names(held, note_authors(matter), text)
         kept = {surname: name for surname, name in found.items()
                 if resolver.lone_surname(surname, normalise_key(name, "name"))}
+        # the note's chat speakers read only where a first name and its full name are found: a chat's are no one's
+        kept.update(first_names(held, text, lambda chunks=chunks: note_speakers(chunks)))
         out += [kept] * n
         at += n
     return out
@@ -3484,15 +3491,16 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
-                   forms: dict[str, str] | None = None, surnames: dict[str, str] | None = None) -> list[PlannedEntity]:
+                   forms: dict[str, str] | None = None, parts: dict[str, str] | None = None) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
     (_note_handles), each a form of the entity that name resolves to (the
     folder's join first, as the name's own mention has it); `forms`: the
     folder's aliases that name their note wherever they stand (alias_forms),
-    mentions of it where the text writes them (_standing); `surnames`: its note's surnames that join its
-    full name (_note_surnames: `Kahneman`, Daniel Kahneman), counted where the text writes them alone."""
+    mentions of it where the text writes them (_standing); `parts`: its note's surnames and first names that join
+    its full name (_note_name_parts: `Kahneman`, Daniel Kahneman; `Elena`, Elena Rossi), counted where the text
+    writes them alone."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
@@ -3505,9 +3513,10 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
-        elif alias_of is None and surnames and m.name in surnames:
-            # `Kahneman`, the note's Daniel Kahneman: the entity that name resolves to, as a handle's (rules 21)
-            alias_of = normalise_key(surnames[m.name], "name")
+        elif alias_of is None and parts and m.name in parts:
+            # `Kahneman`, the note's Daniel Kahneman (rules 21), `Elena`, its Elena Rossi (rules 25): the entity that
+            # name resolves to, as a handle's
+            alias_of = normalise_key(parts[m.name], "name")
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
@@ -3520,8 +3529,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         if res is None:
             continue
         n = _occurrences(lower, m.name)
-        if surnames and m.name in surnames:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
-            n = max(1, n - len(_form_pattern(without_invisibles(surnames[m.name]).lower()).findall(lower)))
+        if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
+            n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
         if pe is None:
@@ -3670,10 +3679,10 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     prose = _prose_texts([(p.chunks, p.note.path) for p in group])
     _add_known_words(run, [(str(root), p.note.path, len(p.chunks)) for p in group], prose, mentions)
     handles = _cite_authors([(p.matter, len(p.chunks)) for p in group], mentions, prose, handles)
-    surnames = _note_surnames([p.chunks for p in group], [p.matter for p in group], mentions, run.resolver)
+    parts = _note_name_parts([p.chunks for p in group], [p.matter for p in group], mentions, run.resolver)
     forms = alias_forms(run.aliases.get(str(root), {}), joined)
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s)
-                        for text, m, h, s in zip(prose, mentions, handles, surnames, strict=True)]
+                        for text, m, h, s in zip(prose, mentions, handles, parts, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)

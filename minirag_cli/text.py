@@ -156,15 +156,24 @@ FOREIGN_WEEKDAY_SPELLINGS = {
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 # full names, three-letter abbreviations and "sept" (the note side: find_dates)
 MONTH_WORDS = {**MONTHS, **{m[:3]: i for m, i in MONTHS.items()}, "sept": 9}
+# every month word MONTH_WORDS knows, longest first (a regex alternation)
+MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 
 # --------------------------------------------------------------------------- dates in notes
 
 COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\b|_)")
 # also the date of an ISO 8601 date and time ("2024-05-01T14:30", a front matter's `date:`)
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
+# `4 December`, `December 4th, 2026`, `the 4th of Dec`: a month's word only (MONTH_ALT). Any word before a number
+# (`Month 4`) consumed the number, so `meet 4 December`, `Due 27 December 2026`, `Friday 4 December` were no dates
+# (rules 25, qa50)
 WORD_DATE = re.compile(
-    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?)"
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))|((?i:{MONTH_ALT}))\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
+# ... but a number's lower-case `may` before a word is the verb's (`Only 3 may attend`, `Step 2 may fail`; the number
+# consumed before hid most), unless a day's preposition is before it (`on 4 may we flew`)
+_MAY_VERB_AFTER = re.compile(r"[ \t]+[^\W\d_]")
+_DAY_BEFORE = re.compile(r"(?i:\b(?:on|by|of|the|from|since|until|till|to|before|after|through)[ \t]+)$")
 # A day as Chinese and Japanese write it, its year or not: 2024年5月3日, 5月3日,
 # Chinese speech's 5月3号, with the blanks typesetting puts around the digits
 # (2024 年 5 月 3 日) or full-width digits (５月３日). No word boundary marks its
@@ -255,10 +264,11 @@ def find_dates(text: str) -> list[tuple[str, str]]:
             found.append((m.group(0), iso))
     for m in WORD_DATE.finditer(text):
         day, month_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        month = MONTH_WORDS.get(month_word.lower().rstrip("."))
-        if not month:
-            continue
+        month = MONTH_WORDS[month_word.lower()]
         year = int(m.group(5)) if m.group(5) else None
+        if month_word == "may" and m.group(1) and not year and _MAY_VERB_AFTER.match(text, m.end()) \
+                and not _DAY_BEFORE.search(text, max(0, m.start() - 10), m.start()):
+            continue
         iso = iso_date(year, month, int(day))
         if iso:
             found.append((m.group(0), iso))
@@ -520,8 +530,6 @@ def name_date(path: str) -> str:
 
 # --------------------------------------------------------------------------- dates in questions
 
-# every month word MONTH_WORDS knows, longest first (a regex alternation)
-MONTH_ALT = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 _DAY_MONTH = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_ALT})\.?(?:,?\s+((?:19|20)\d\d))?\b", re.I)
 _MONTH_DAY = re.compile(rf"\b({MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d))?", re.I)

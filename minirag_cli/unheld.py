@@ -52,6 +52,11 @@ _NOT_NAMES = {"I"}
 SLIP_MIN_LETTERS = 5  # shorter words are too often another real word one letter away ("Adam"/"Aden")
 
 
+def said(names: Iterable[str]) -> str:
+    """Unheld names as a decline says them, each in quotes: `“Wolfgang”, “Berlin”`."""
+    return ", ".join(f"“{n}”" for n in names)
+
+
 def _fold(text: str) -> str:
     return strip_accents(text).lower().replace("’", "'")
 

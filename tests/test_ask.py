@@ -496,6 +496,34 @@ def test_no_answer_hint_without_results(in_process):
     assert result.exit_code == 0 and "no answer written" in result.stderr  # results: the hint stays
 
 
+def test_without_a_model_ask_says_the_names_no_result_holds(in_process, tmp_path):
+    """qa: `mrag ask "what did Wolfgang say about the rent?"` without a model printed 10 results of other things,
+    nothing saying that no note found names him (a model's answer declined it: unheld.py). A line on stderr says
+    it now, the results stay, and `--json` lists them as `unheld` ([] when every name is held; with a model too)."""
+    app, fake = in_process
+    question = "What did Ignatius say about the Heron grant?"
+    result = CliRunner().invoke(app, ["ask", question, "--k", "3"])
+    assert result.exit_code == 0, result.output
+    assert [ln.split(".", 1)[0].strip() for ln in result.stdout.splitlines() if ln[:1] == " " and ln[1:2].isdigit()] \
+        == ["1", "2", "3"], result.stdout  # the results stay
+    said = [ln for ln in result.stderr.splitlines() if "Ignatius" in ln]
+    assert said == ["None of the notes found mentions “Ignatius”: the results may be about something else."], \
+        result.stderr
+    assert "no answer written" in result.stderr
+    data = json.loads(CliRunner().invoke(app, ["ask", question, "--k", "3", "--json"]).stdout)
+    assert data["unheld"] == ["Ignatius"] and len(data["results"]) == 3
+    held = CliRunner().invoke(app, ["ask", SHOP, "--k", "3", "--json"])
+    assert json.loads(held.stdout)["unheld"] == [] and "None of the notes" not in held.stderr
+    # with a model the answer declines it, without the model's call, and says the names as the line does
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    answered = CliRunner().invoke(app, ["ask", question, "--k", "3", "--json", "--model", str(model)],
+                                  obj=Seams(llm=fake, llm_name="fake.gguf"))
+    data = json.loads(answered.stdout)
+    assert data["unheld"] == ["Ignatius"] and data["answer"]["method"] == "names"
+    assert data["answer"]["text"] == "The notes do not say: none of the notes found mentions “Ignatius”."
+
+
 def test_ask_streams_a_cited_answer_with_a_model(in_process, tmp_path):
     app, fake = in_process
     model = tmp_path / "m.gguf"

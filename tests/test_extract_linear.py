@@ -41,6 +41,14 @@ def _sync_reading(text: str) -> None:
     sync.stored_note(chunks)
 
 
+def _first_names(text: str) -> None:
+    """Whether a lone `Elena` of the note joins its Elena Rossi (firstnames.first_names, as sync reads it)."""
+    from minirag_cli.extract.base import EntityMention
+    from minirag_cli.extract.firstnames import first_names
+
+    first_names([EntityMention("Elena", "name"), EntityMention("Elena Rossi", "name")], text)
+
+
 # (what, how it is read, the text of size n); n is about a hundred lines or names
 SHAPES = [
     ("a line of comma-separated names", _extract, lambda n: _names(6 * n)),
@@ -74,6 +82,10 @@ SHAPES = [
     ("nested Roam components, as sync reads them", _sync_reading,
      lambda n: "- {{[[TODO]]}} " + "{{embed: " * (20 * n) + "}}" * (20 * n)),
     ("a Roam snippet of blanks", frontmatter.snippet_text, lambda n: "- {{[[TODO]]}} a" + " " * (40 * n) + "b"),
+    # a first name's person cues (extract.firstnames, rules 25): a greeting or a sign-off before a run of blanks
+    ("a greeting before blanks, beside a full name", _first_names, lambda n: "Hi" + " " * (40 * n) + "x\nElena Rossi"),
+    ("a sign-off before blanks, beside a full name", _first_names,
+     lambda n: "Thanks" + " " * (40 * n) + "x\nElena Rossi"),
 ]
 
 

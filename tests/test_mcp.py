@@ -97,8 +97,10 @@ def test_tools_use_the_index_embedder_and_config(tmp_path, monkeypatch):
     with Index.open(effective(db_path=db_path)) as index:
         tools = MragTools(index)
         out = tools.search("Jennifer Moore Berlin")
-        assert len(out["results"]) == 2
+        assert len(out["results"]) == 2 and out["unheld"] == []
         assert tools.embedder().name == EMBEDDER
+        # as `mrag ask --json`: the question's names no result holds (csvhead)
+        assert tools.search("What did Ignatius say in Berlin?")["unheld"] == ["Ignatius"]
 
 
 def test_results_name_the_notes_changed_since_the_sync(tmp_path):

@@ -123,15 +123,18 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
         index.preload_llm()  # the model loads while the question is searched
     terms = index.query_terms(text) if llm_query else None
     result = index.search(text, index.retrieval_options(), terms=terms, today=current_day())
-    answer, streaming = None, []
+    answer, streaming, unheld = None, [], []
     if want_answer and has_llm:
         prepared = index.prepare_answer(result)  # the lines the model reads, chosen while it loads
+        unheld = prepared.unheld
         def answer(on_text):
             streaming.append(True)  # its text ends no line until it is done
             written = index.answer(result, on_text=on_text, prepared=prepared, answerer=answerer)
             streaming.clear()
             return written
         index.llm()  # the model has loaded (llama.cpp sends stdout to /dev/null while it loads)
+    elif not paths:  # no model declines it: the names no result holds are said beside the results
+        unheld = index.unheld_names(result)
     unsynced = index.unsynced_edits(result_notes(result.results))
     # the notes go to stderr once the model has loaded (above): llama.cpp points stderr at /dev/null
     # while it loads in its thread, and this line was lost in most runs
@@ -150,7 +153,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     running, rebuilding = index.sync_state() or (None, False)
     try:
         print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
-                  hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced,
+                  hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced, unheld=unheld,
                   empty_index=empty, sync_running=running, rebuilding=rebuilding,
                   blocks=None if as_json or paths else index.block_refs(result.results))
     except KeyboardInterrupt:

@@ -526,7 +526,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `- [ ] Finish Harbor docs`, `TODO: Call Mom`, `- [ ] Email Jonas re: invoice`) opening a line or after a task
 #    label (_task_opening) is no part of the name after it (Send Priya, Finish Harbor, Call Mom were names), nor is
 #    one at a sentence's start before a name the text capitalises mid-sentence too. A surname written alone in a
-#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_surnames) is
+#    note after its full name (`Kahneman`, `Daniel Kahneman`: surname_names, applied by sync._note_name_parts) is
 #    that person, where the index knows no other full name of it (resolve.Resolver.lone_surname) and the note
 #    writes no word of the full name in lower case (`Baked Salmon`, `baked`): it was an
 #    entity of its own; it counts where it stands alone. A table body cell's word common by its -ing/-ed ending
@@ -688,6 +688,22 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Mended after review revE: a note's file name alone is no evidence (topic pages `Home.md`, `Work.md` named
 #    `- Home by 6.` in daily notes), written_as_name wants the whole word before in lower case (`via Amazon Travel`,
 #    `with Will Turner`), and the notes read anew are picked on their prose, code left out, as they are named.
+# 25, notedates' part (qa50, a consultant's vault): a day written with its month's word after a word and a number
+#    is a date (text.WORD_DATE reads only month words: `We meet 4 December`, `Due 27 December 2026`, `Friday 4
+#    December`, `Thursday 3 Dec` were none, `meet 4` read as a month's day had consumed the number); a number's
+#    lower-case `may` before a word is the verb's (`Only 3 may attend`), unless a day's preposition is before it.
+# 25, firstname's part (qa session 50): a first name alone beside the one full name of two to four words in the note
+#    that opens with it joins it (extract/firstnames.first_names, applied by sync._note_name_parts as a surname's: `From:
+#    Elena Rossi` and `Thanks,\nElena` were two entities), where the note writes either as a person's (PERSON_CUES: `Hi
+#    Elena`, `Ask Raj`, `Priya thinks`, `he`, `Attendees: Tom Becker`) and neither as a thing's (`the Berlin Marathon`, `at
+#    Globex`, a word of it in lower case: `Sweet Potatoes`); not two full names of it (`Elena Vasquez` too), nor a
+#    chat's speaker. The note alone decides: no other note's names, so a sync of any order joins as a rebuild does.
+# 25, fixA's part (review revB of names25, before release): a chat line's speaker after its time speaks whatever ends
+#    the time (_sentence_start: `- 2 P.M. Quentin: wrap-up`, `- 9 a.m. Tom: hi`, `- 14:00: Quentin: ...` named nobody:
+#    the meridiem's stop or the colon ended a sentence); the word after a log label's colon starts a sentence, named
+#    by the note's evidence only, as at rules 24 (`- 10:00 Standup: Mostly fine`, `- 13:00 Lunch: Ramen`, `- 15:10 Went
+#    well: Deploys` named Mostly, Ramen, Deploys read as after the time; `- 10:00 Standup: Priya presented` names
+#    Priya only where the note writes her mid-sentence too); the kind itself names nothing as names25 had it.
 VERSION = 25
 
 
@@ -4370,7 +4386,12 @@ def _sentence_start(text: str, pos: int) -> bool:
         # note writes it mid-sentence too, as any sentence's first word (fixB: a rule of a person before her verb named
         # `Everyone came over`, `Police came by`, `Bank sent a letter`)
         return True
-    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start) and not _timed_speaker(text, pos):
+    if (before.isdigit() or before in _TIME_ENDS) and _after_line_time(text, start):
+        if _timed_speaker(text, pos):
+            # a chat line's speaker after its time speaks, whatever ends the time: a meridiem's stop or a colon is no
+            # sentence's end (`- 2 P.M. Quentin: wrap-up`, `- 9 a.m. Tom: hi`, `- 14:00: Quentin: ...`: rules 25,
+            # fixA; the upper-case ones named Quentin, Tom at rules 24, the others never)
+            return False
         # a daily page's log: `- 11:00 Call with Ines` starts a sentence, `09:30 Priya presented` names (rules 21)
         return _common_after_time(text, pos)
     if before in ("*", "_"):  # emphasis (heuristic rules 11)
@@ -4395,10 +4416,6 @@ def _sentence_start(text: str, pos: int) -> bool:
             and not (_PLACE_STOP.search(text, max(0, start - 60), start)
                      and _street_ends(text, start, _STREET_SPAN.match(text, start).end()))):
         return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
-    if before == ":" and blanks != "" and _log_label_colon(text, pos):
-        # a log's label after a time: `- 10:00 Standup: Priya presented` reads as `- 10:00 Priya presented` (rules 25);
-        # a figure's word opens its sentence as after any colon (`- 10:00 Board review: Q3 numbers` names nothing)
-        return any(c.isdigit() for c in text[pos:pos + 40].split(None, 1)[0]) or _common_after_time(text, pos)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
@@ -4463,9 +4480,10 @@ def _timed_speaker(text: str, pos: int) -> bool:
 
 def _log_label_colon(text: str, start: int) -> bool:
     """Is the colon before the word at `start` (and its blanks) a log's label's after a line's time, no speaker's
-    (_timed_speaker: `- 10:00 Standup: Priya presented the roadmap`, `- 9am Board review: Marta and Jonas`)? Its
-    words read as after the time itself (`- 10:00 Priya presented`: _common_after_time; rules 25, Priya was a
-    sentence's first word and named nothing)."""
+    (_timed_speaker: `- 10:00 Standup: Priya presented the roadmap`, `- 9am Board review: Marta and Jonas`)? A task's
+    verb after it opens the task as after the time itself (`- 10:00 Sync: Call Marta` names Marta, rules 25). Its
+    first word starts a sentence, as after any colon: read as after the time, names25 named the common words it
+    opened with (`- 10:00 Standup: Mostly fine`, `- 13:00 Lunch: Ramen`: fixA, review revB)."""
     end = start
     while end and text[end - 1] in " \t":
         end -= 1

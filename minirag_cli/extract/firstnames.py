@@ -1,0 +1,112 @@
+"""A first name written alone beside the full name it opens, in the same note (heuristic rules 25).
+
+`From: Elena Rossi` and `Thanks,\\nElena` in one e-mail were two entities, Elena and Elena Rossi, so `mrag entity
+"Elena Rossi"` missed the notes that said Elena, and a question about Raj Patel the note that said `Ask Raj`.
+first_names joins such a first name to the one full name of two to four words in the note that opens with it, as a
+note's `@elena` joins it (heuristic.handle_names, rules 12) and a surname its full name (heuristic.surname_names, rules
+21). Only the note's own text decides: no other note, nor the order the notes are synced in, so an incremental sync
+joins as `sync --rebuild` does. A first name that stands for several people across notes stays its own entity there:
+only a note that writes the full name joins it.
+
+Many a thing's name opens with a word written alone too (`Berlin` and `Berlin Marathon`, `Google` and `Google Maps`,
+`Globex` and `Globex Frankfurt`, `Project Heron`, `Chinese New Year`): a join asks for the note's word that the pair
+is a person, a person's cue (PERSON_CUES: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Priya thinks`, `Attendees: Tom
+Becker`), and for no sign of a thing (_thing: a word of the full name the note writes in lower case, `the Berlin
+Marathon`, `at Globex`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Collection, Iterable
+
+from minirag_cli.extract.base import EntityMention
+from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS,
+                                           TABLE_COMMON_WORDS, VERB_FORM, _word_forms)
+from minirag_cli.text import fold, normalise_key
+
+# a name's whole word, not a longer one's part (`Elena` in `Elenas` or `#elena`)
+_WHOLE = r"(?<![\w#@]){}(?![\w@])"
+
+# what a note writes right before a person's name: a greeting or a thanks (`Hi Elena,`, `Thanks Raj`), a verb whose
+# object is a person (`Ask Raj for the dump`, `told Priya`, `cc Tom`), a meal or a coffee with someone
+_BEFORE = (r"(?i:\b(?:hi|hey|hello|dear|thanks|thank you|thx|cheers|congrats|bye|ask|asked|asking|tell|told|"
+           r"remind|reminded|ping|pinged|thank|thanked|cc|met|invite|invited|text|texted|message|messaged|"
+           r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))(?=[ \t,])[ \t]*+,?[ \t]*+")
+# ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company
+# takes as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
+_AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|liked|prefers|preferred|laughed|texted|"
+          r"and I|and me)(?![\w])")
+# ... or later in its sentence, a person's pronoun (`Call with Raj Patel about the database; he says`, `Dr. Alice
+# Chen sent her notes`): a company is `it` or `they`
+_PRONOUN = r"[^.!?\n]{0,60}?(?<![\w'’])(?i:he|she|him|his|her|hers)(?![\w'’])"
+# a letter's sign-off, the name alone on the next line (`Thanks,\nElena`, `Best regards,\nDana`), or a signature's dash
+_SIGNED = (r"(?im:^[ \t>]*(?:(?:many |kind |warm |best )?(?:thanks|regards|wishes)|thank you|best|cheers|love|"
+           r"sincerely|yours|take care)[ \t]*+[,.!]?[ \t]*+\r?\n[ \t>]*+)")
+_DASHED = r"(?m:^[ \t>]*+(?:--|—|–)[ \t]*+)"
+# a label whose line lists people (an e-mail's header, a meeting's attendees, a task's owner): `Attendees: Tom Becker`
+_PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
+                 r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
+                 r"[ \t*_]*:[^\n]*?)")
+# (what goes before the name, what after it)
+PERSON_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"),
+               (_PEOPLE_LABEL, ""))
+# what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
+# Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
+_THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]++"
+
+
+def _cued(text: str, name: str) -> bool:
+    """Does `text` write `name` (a first name alone, or a full name) as a person's (PERSON_CUES)?"""
+    whole = _WHOLE.format(re.escape(name))
+    return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in PERSON_CUES)
+
+
+def _thing(text: str, name: str) -> bool:
+    """Does `text` write `name` after an article or a preposition of where a thing is (`the Berlin Marathon`, `at
+    Globex`), a possessive not after it (`at Elena's` is her place)?"""
+    return re.search(_THING_BEFORE + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text) is not None
+
+
+def first_names(mentions: Iterable[EntityMention], text: str,
+                speakers: Callable[[], Collection[str]] = frozenset) -> dict[str, str]:
+    """{first name: the full name it joins} for a whole note's `mentions` (sync reads every chunk's) and `text`: a
+    name of one word (`Elena`) that opens exactly one full name of two to four capitalised words among them (`Elena
+    Rossi`; two, `Elena Vasquez` too, and which is meant the note does not say) and ends none (`Jordan` beside
+    `Michael Jordan` and `Jordan Peele`), where the text writes either as a person's (_cued) and neither as a thing's
+    (_thing), and no word of the full name in lower case (`Sweet Potatoes` beside `sweet`, `Real Madrid` beside
+    `real`). The full name opens with no common word, verb or place's word (`Project Heron`, `Call Marta`, `New
+    York`). A chat's speaker (`speakers`: the note's, read only where a pair is found) is no one's first name: the
+    chat writes them so, and the longer name may be someone it talks about (as a handle, rules 13).
+    Heuristic rules 25."""
+    mentions = [m for m in mentions if m.type in ("name", "person") and m.name[:1] not in "@#"]
+    firsts: dict[str, dict[str, str]] = {}  # folded first word -> {key: full name}
+    lasts = set()  # folded last words of the full names
+    for m in mentions:
+        words = m.name.split()
+        if len(words) > 1:
+            lasts.add(fold(words[-1]))
+        if 2 <= len(words) <= 4 and all(_FULL_NAME_WORD.fullmatch(w) for w in words) \
+                and words[0].lower() not in TABLE_COMMON_WORDS and words[0] not in _SPAN_VERBS \
+                and words[0] not in _PLACE_OPENERS:
+            firsts.setdefault(fold(words[0]), {})[normalise_key(m.name, m.type)] = m.name
+    pairs = {}
+    for m in mentions:
+        if " " in m.name or len(m.name) < 2 or not _FULL_NAME_WORD.fullmatch(m.name) or fold(m.name) in lasts:
+            continue
+        named = firsts.get(fold(m.name), {})
+        if len(named) == 1:
+            pairs[m.name] = next(iter(named.values()))
+    if not pairs:
+        return {}
+    lowered = set(_LOWER_WORD.findall(text))
+    spoken = {fold(s) for s in speakers()}
+
+    def common(word: str) -> bool:
+        lower = word.lower()
+        return ((lower.endswith("ing") and VERB_FORM.fullmatch(lower) is not None)
+                or not _word_forms(lower).isdisjoint(lowered))
+
+    return {first: full for first, full in pairs.items()
+            if fold(first) not in spoken and not any(common(word) for word in full.split())
+            and not _thing(text, first) and not _thing(text, full) and (_cued(text, first) or _cued(text, full))}
