@@ -151,9 +151,9 @@ def render_sync_summary(summary: dict, console: Console) -> None:
                                     "otherwise now that another note came")
     known = summary.get("known_names_changed")
     if known:
-        table.add_row("known names", f"{len(known)} note{'s' * (len(known) != 1)} extracted anew: a Chinese or "
-                                     "Japanese name their text writes, or a word opening one of their sentences, "
-                                     "became known by another note, or stopped being")
+        one = len(known) == 1
+        table.add_row("known names", f"{len(known)} note{'s' * (not one)} read anew: another note now names a word "
+                                     f"{'it writes' if one else 'they write'}, or no longer does")
     table.add_row("embedded", f"{summary['embedded']} texts ({summary['reused_vectors']} chunk vectors reused)")
     if summary.get("follow_symlinks"):  # also when the index, not a flag, said so: it is an opt-in worth seeing
         table.add_row("symlinks", following(summary["follow_symlinks"]))

@@ -3208,8 +3208,8 @@ def _words_changed(run: _Run) -> None:
 def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Sequence[str],
                      mentions: list[list[EntityMention]]) -> None:
     """Record the words each note ((folder, path, its chunks' count), their chunks' `prose` and `mentions`
-    in order) makes known (heuristic.makes_known: its one-word persons, and names it writes mid-sentence, or
-    its file name or aliases are), and add to each chunk's mentions the words other notes
+    in order) makes known (heuristic.makes_known: its one-word persons, and names it writes mid-sentence or
+    its aliases are; its file name alone is no evidence), and add to each chunk's mentions the words other notes
     make known (run.words) that it writes alone where a sentence or a list item starts (heuristic.known_openers:
     `- Initech invoice still unpaid.` beside `We work for Initech and Acme.`), which the rules name only on the
     note's own evidence (heuristic rules 25)."""
@@ -3219,11 +3219,12 @@ def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Se
         return
     i = 0
     for root, path, count in notes:
-        # on the note's evidence (written_as_name): its text's, a person's (a chat's speaker, `Dr. Chen`), its file
-        # name's (`people/Marta.md`), an alias's; a word it names otherwise (a heading's, a list's) stays its own
-        titled = {Path(path).stem, *(run.aliases.get(root, {}).get(path) or ())}
+        # on the note's evidence (written_as_name): its text's, a person's (a chat's speaker, `Dr. Chen`), an
+        # alias's; a word it names otherwise (a heading's, a list's) stays its own, and so does its file name's:
+        # topic pages `Home.md`, `Work.md`, `Health.md` named `- Home by 6.` in every daily note (review revE)
+        aliases = set(run.aliases.get(root, {}).get(path) or ())
         own = merged_known([{m.name: m.type} for j in range(i, i + count) for m in mentions[j]
-                            if makes_known(m.name, m.type) and (m.type == "person" or m.name in titled
+                            if makes_known(m.name, m.type) and (m.type == "person" or m.name in aliases
                                                                 or written_as_name(prose[j], m.name))])
         if own != run.word_notes.get((root, path), {}):
             if own:
@@ -3257,8 +3258,14 @@ def _words_anew(run: _Run) -> None:
     docs: dict[int, tuple[str, str]] = {}
     if changed:
         paths = store.document_paths(conn)
-        docs = {doc: paths[doc] for doc, text in store.chunks_writing_words(conn, sorted(changed))
-                if known_openers(text, changed)}
+        # looked for in each note's prose, as _add_known_words names them: a code block's `docker compose` (lower
+        # case: a common word) kept `Docker rebuilt the image.` of its note from being read anew (review revE)
+        holding = sorted({doc for doc, _text in store.chunks_writing_words(conn, sorted(changed))})
+        for start in range(0, len(holding), REEXTRACT_NOTES):
+            stored = store.stored_chunks(conn, holding[start:start + REEXTRACT_NOTES])
+            docs.update((doc, paths[doc]) for doc, pairs in stored.items()
+                        if any(known_openers(text, changed)
+                               for text in _prose_texts([([c for _id, c in pairs], paths[doc][1])])))
     run.words = words
     with dbmod.transaction(conn):
         for root in sorted({root for root, _path in docs.values()}):

@@ -106,8 +106,8 @@ WATCH_IDLE_MS = 500
 EVICTION_GRACE_MS = 1000
 
 NAMED_REASON = "entities extracted anew: another note of the folder now has its file name, or no longer has"
-KNOWN_REASON = ("entities extracted anew: a Chinese or Japanese name it writes, or a word opening one of its sentences, "
-                "became known by another note, or stopped being")
+# a word some note names (a Chinese or Japanese name, a word opening a sentence: sync.known_names_changed)
+KNOWN_REASON = "entities extracted anew: another note now names a word it writes, or no longer does"
 
 
 @dataclass

@@ -18,7 +18,7 @@ from tests.test_heuristic_version import graph, sync
 
 CLIENTS = {
     "2026-11-30.md": "- Sofia says it is with their AP.\n- Acme 3h: revised plan v2.\n- Initech invoice still unpaid.\n",
-    "clients.md": "We work for Initech and Acme. Sofia Alvarez handles billing at Initech.\n",
+    "clients.md": "We work for Initech and Acme. Sofia Alvarez handles billing at Initech. Designs by Marta.\n",
     "people/Marta.md": "# Marta\n\nDesigner, works remote.\n",
     "zz daily.md": "Marta sent the mockups. Called the bank.\n",
 }
@@ -51,7 +51,7 @@ def test_a_word_another_note_names_is_a_name_where_it_opens_an_item(tmp_path):
     finally:
         conn.close()
     assert {"Initech", "Acme"} <= names["2026-11-30.md"]  # main: AP and the day alone
-    assert "Marta" in names["zz daily.md"]  # known by its note's title, `people/Marta.md`
+    assert "Marta" in names["zz daily.md"]  # named mid-sentence in clients.md (its file name alone is no evidence)
     # a first name known only inside a full name is not made known (measured: see the report of rules 25)
     assert "Sofia" not in names["2026-11-30.md"]
     assert not {"Called", "Sent"} & names["zz daily.md"]

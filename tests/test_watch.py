@@ -966,7 +966,7 @@ def test_notes_extracted_anew_for_a_chinese_name_made_known_are_reported(tmp_pat
                               (chat.unlink, ("named", "预算.md"))])
     assert seen == [("added", "会议.md"), ("named", "预算.md"), ("removed", "会议.md"), ("named", "预算.md"),
                     ("added", "marker.md")]
-    assert "Chinese or Japanese name" in KNOWN_REASON
+    assert "another note now names a word it writes" in KNOWN_REASON
     watch.conn.close()
 
 

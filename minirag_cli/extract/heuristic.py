@@ -685,6 +685,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    rebuild). A first name known only inside a full name (`Sofia` of `Sofia Alvarez`) is not made known: measured,
 #    the first words of full names added 55 wrong of 56 mentions on LiHua (Imagine, Like, Quick), 13 of 20 on qa's
 #    vault (Weekly, Product, Data). The heuristic extractor's only (a model names a sentence's first word itself).
+#    Mended after review revE: a note's file name alone is no evidence (topic pages `Home.md`, `Work.md` named
+#    `- Home by 6.` in daily notes), written_as_name wants the whole word before in lower case (`via Amazon Travel`,
+#    `with Will Turner`), and the notes read anew are picked on their prose, code left out, as they are named.
 # 25, notedates' part (qa50, a consultant's vault): a day written with its month's word after a word and a number
 #    is a date (text.WORD_DATE reads only month words: `We meet 4 December`, `Due 27 December 2026`, `Friday 4
 #    December`, `Thursday 3 Dec` were none, `meet 4` read as a month's day had consumed the number); a number's
@@ -4025,12 +4028,14 @@ def makes_known(name: str, type_: str) -> bool:
 
 
 def written_as_name(text: str, word: str) -> bool:
-    """Does `text` write `word` as a name of its own mid-sentence: capitalised after a lower-case word or a
-    figure (a comma between: `We work for Initech and Acme`, `with Jonas, Initech`), no capitalised word after
+    """Does `text` write `word` as a name of its own mid-sentence: capitalised after a word all in lower case or
+    a figure (a comma between: `We work for Initech and Acme`, `as usual, Initech`), no capitalised word after
     it (`with Sweet Potatoes` is a longer name's, `vision.” Even the` a sentence's start)? The evidence by which
     a note's name makes the word known to the others (heuristic rules 25: one note's stray name, `Even`, `Dinner`,
-    named in it, is no name everywhere else)."""
-    return re.search(rf"(?:{LOWER}|\d)[,;]?[ \t]+{re.escape(word)}(?:['’]s)?(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
+    named in it, is no name everywhere else). The whole word before, not its last letter: `via Amazon Travel`,
+    `with Will Turner`, `the iPhone Initech` are a longer name's words (review revE)."""
+    return re.search(rf"(?<![\w'’-])(?:{LOWER}|\d)(?:{LOWER}|\d|['’-])*[,;]?[ \t]+{re.escape(word)}(?:['’]s)?"
+                     rf"(?![\w'’-])(?![ \t]+{UPPER})", text) is not None
 
 
 def known_openers(text: str, known: Collection[str]) -> list[str]:
