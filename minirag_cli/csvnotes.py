@@ -6,11 +6,7 @@ its file's first line, the further lines of a cell holding line ends blank (its 
 line blank, and no `|---|` line under the header (it took a line of the file's: every row was cited a line below
 its own). A cell's `|` is `\\|`. Excel's first line `sep=;` says the separator, and is no row (a blank line). A
 file of more than MAX_ROWS rows or MAX_COLUMNS columns is a data set (a bank's statement, a sensor log), no note:
-the sync skips it, saying so (TooLarge), and records it so that it is not opened again while it stays as it is.
-Every chunk of it is headed by its file name and its header row's columns (head_columns, store.note_head; readers
-14): a chunk after the first holds rows alone (`| 2026-11-20 | Acme | estimate | 5 |`), which never said that 5 is
-the hours, so "how many hours did I log for Acme?" did not find it; the row stays out of the chunk's text, which is
-the file's lines (a citation's)."""
+the sync skips it, saying so (TooLarge), and records it so that it is not opened again while it stays as it is."""
 
 from __future__ import annotations
 
@@ -20,7 +16,6 @@ import re
 CSV_SUFFIX = ".csv"
 MAX_ROWS = 200  # rows under the header (fixB: 500 let a 499-row sensor log in, 63 chunks filling searches)
 MAX_COLUMNS = 30
-COLUMNS_CHARS = 240  # of a header row's columns in a chunk's header (head_columns): 30 columns of 7 characters
 # Excel's first line naming the separator, `sep=;` (a file it writes for another locale's Excel): the header was
 # `sep=` (fixB); in quotes as some tools write it
 _SEPARATOR_LINE = re.compile(r'\ufeff?"?sep=([^\r\n"])"?[ \t]*(?:\r\n|\r|\n|$)', re.I)
@@ -32,20 +27,6 @@ def names_nothing(path: str) -> bool:
     its payee, `EUR`, `EC` and `Kartenzahlung` the index's top names, a clique of 970 relations). Its file
     name names it still, so a link to it links (sync._name_notes)."""
     return path.lower().endswith(CSV_SUFFIX)
-
-
-def head_columns(table: str) -> str:
-    """The columns of the header row of `table` (csv_text's Markdown table, or its first chunk), for the header
-    of each of its chunks (store.note_head): `date | client | hours`, at most COLUMNS_CHARS, cut at a column;
-    '' for no table."""
-    row = next((line.strip() for line in table.split("\n") if line.strip()), "")
-    if not (row.startswith("| ") and row.endswith(" |")):
-        return ""
-    columns = row[2:-2].strip()
-    if len(columns) > COLUMNS_CHARS:
-        columns = columns[:COLUMNS_CHARS + 1].rsplit(" | ", 1)[0] if " | " in columns[:COLUMNS_CHARS + 1] \
-            else columns[:COLUMNS_CHARS]
-    return columns
 
 
 class TooLarge(ValueError):

@@ -2117,14 +2117,12 @@ def _read_warnings(path: str, text: str, warning: str | None) -> list[str]:
 
 def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: list[Chunk]) -> bool:
     """Does an outliner's page or a VimWiki page (the notes whose head readers 11 reads anew: a page's own
-    `date::`/`title::` properties, `%title` after blank lines), or a CSV's table (whose head readers 14 reads
-    anew: its header row's columns, csvnotes.head_columns), its chunks as the index holds them, have another
+    `date::`/`title::` properties, `%title` after blank lines), its chunks as the index holds them, have another
     head now than its stored header's? Its chunks the same, the upgrade kept the page undated. Other notes, and a
     page whose first chunk a dated section or a book heads (sections.chunk_days, chunk_books), are not asked."""
     from minirag_cli.store.write import HEADER_FIRST_LINE_CHARS, header_layout, outline_title
 
-    if not chunks or not (path.lower().endswith(".wiki") or names_nothing(path)
-                          or outline_title(path, chunks[0].text)):
+    if not chunks or not (path.lower().endswith(".wiki") or outline_title(path, chunks[0].text)):
         return False
     if any((chunk_days(chunks[:1], text, path) or [""]) + (chunk_books(chunks[:1], text) or [""])):
         return False

@@ -1835,11 +1835,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # read with, an `\iffalse` never closed, are counted by each sync while it stays so, sync._warned_before: said once.)
 # 13: fixD (revC of formats3): a Dutch Kindle's clip (`- Uw knipsel op pagina 12 | ...`) is an entry too, and a page
 # skipped as Logseq templates alone is looked at anew when its graph's config.edn goes or comes (it stayed skipped).
-# 14: csvhead: every chunk of a `.csv`'s table is headed by its file name and its header row's columns (`timelog ·
-# date | client | project | hours`: csvnotes.head_columns, store.note_head), not its name alone: a chunk after the
-# first held rows alone, which never said what their numbers were (qa: "hours for Acme" missed the log's later rows).
-# Its chunks are as before: a CSV synced with readers 13 is written anew for its head (sync._head_read_anew).
-READER_VERSION = 14
+READER_VERSION = 13
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

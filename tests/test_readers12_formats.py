@@ -261,6 +261,5 @@ def test_a_small_csv_is_a_table_note_and_a_data_set_is_skipped(tmp_path):
         "| Title | Author | Status |", "| The Left Hand of Darkness | Ursula K. Le Guin | read |",
         "| Piranesi | Susanna Clarke | reading, slowly |"]
     assert chunks["contacts.csv"].split("\n")[1] == "| Priya Raman | +44 20 7946 0000 | met at \\| the fair |"
-    # readers 14: headed by its name and its header row's columns (each chunk says what its cells are: csvhead)
-    assert heads == {"reading-list · Title | Author | Status", "contacts · Name | Phone | Note"}
+    assert heads == {"reading-list", "contacts"}
     assert not {"Susanna Clarke", "Frank Herbert", "Priya Raman", "Title"} & names

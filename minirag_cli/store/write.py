@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Callable, Iterable
 
 from minirag_cli import bear, frontmatter, notekinds, simplenote
-from minirag_cli.csvnotes import CSV_SUFFIX, head_columns
+from minirag_cli.csvnotes import CSV_SUFFIX
 from minirag_cli.extract import orgmode
 from minirag_cli.chunking import Chunk
 from minirag_cli.db import (RESOLVE_PENDING_KEY, FOLLOW_SYMLINKS_KEY, KNOWN_CJK_NOTES_KEY, KNOWN_WORDS_KEY,
@@ -188,8 +188,7 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
     file's name, `My Clippings`, not by the book of their first entry, and
     a todo.txt (todotxt.is_todo_txt) by its name, `work.todo`, not by its
     first task, and a BibTeX library by its name, `library`, not by its first entry, and a CSV's table by
-    its name and its header row's columns, `reading-list · Title | Author | Status` (csvnotes.head_columns: each
-    chunk of rows says what its columns are), not by its header row alone."""
+    its name, `reading-list`, not by its header row."""
     head = None if matter is None else frontmatter.head_of(matter, text, HEADER_FIRST_LINE_CHARS)
     if matter is None and path and is_todo_txt(path, (text or first_chunk_text).split("\n")):
         # a todo.txt's first line is its first task, which headed every chunk of the list (`(A)Call without
@@ -222,16 +221,10 @@ def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> 
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     if matter is None and path and path.lower().endswith(CSV_SUFFIX):
-        # a CSV's table (csvnotes.py): its header row headed every chunk; its file name heads it, as a library's,
-        # and its header row's columns (readers 14: a chunk of rows alone never said what its numbers were)
-        name = path.rsplit("/", 1)[-1][:-len(CSV_SUFFIX)].strip()[:HEADER_FIRST_LINE_CHARS]
-        columns = head_columns(text or first_chunk_text)
-        if line_date(columns):  # a pivot's `Name,2026-11-02,...`: the head's first line dates a note (note_date)
-            columns = ""
-        title = name + frontmatter.HEAD_SEP + columns if name and columns else name or columns
+        # a CSV's table (csvnotes.py): its header row headed every chunk; its file name heads it, as a library's
+        name = path.rsplit("/", 1)[-1][:-len(CSV_SUFFIX)].strip()
         dated = name_date(without_invisibles(path))
-        date = f"date: {dated}" if dated else ""
-        return frontmatter.joined_head(title, date, len(title) + len(frontmatter.HEAD_SEP) + len(date)) or None
+        return frontmatter.joined_head(name, f"date: {dated}" if dated else "", HEADER_FIRST_LINE_CHARS) or None
     if matter is None and path and path.lower().endswith(BIB):
         # a BibTeX library (latex.bib_text): its first line is its first entry's heading, which headed every chunk
         # of the library, so a question naming that paper matched every entry alike (qa38): its file name heads it
