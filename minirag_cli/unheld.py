@@ -35,12 +35,13 @@ name held anywhere (王 of 王师傅) holds it.
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from typing import Iterable
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months,
-                              strip_accents, without_invisibles)
+                              find_dates, strip_accents, without_invisibles)
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -212,6 +213,11 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
     joined = " ".join(texts)
     squashed, words = _squash(joined), set(_words(joined))
     days = [p.date() for d in dates if (p := parse_date(d)) is not None]
+    # ... and the days the results write in figures (`2026-07-14`, `14.03.2026`): a time log's rows of July hold
+    # July, though no note is dated in it nor writes the word (review revG); a day without its year holds its month
+    written = find_dates(joined)
+    days += [_dt.date.fromisoformat(iso) for _surface, iso in written if not iso.startswith("--")]
+    months_written = {int(iso[2:4]) for _surface, iso in written if iso.startswith("--")}
     # a month's three letters in a list or a span of months with their year: "Sep, Oct and Nov 2026"
     listed = {w.lower() for g in asked_months(question) for w, _year, _month in g.words}
     missing = []
@@ -220,7 +226,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         # a month's three letters too (`Nov 3`, which the search reads as the date: a question about a
         # meeting "on Nov 3" was declined over notes that write 2026-11-03), but only as a date writes
         # them, next to a day or a year: "What did Jan say" asks about a person named Jan
-        if low in MONTH_WORDS and any(d.month == MONTH_WORDS[low] for d in days) \
+        if low in MONTH_WORDS and (any(d.month == MONTH_WORDS[low] for d in days) or MONTH_WORDS[low] in months_written) \
                 and (low in MONTHS or low in listed or dated_abbreviation(question, name)):
             continue
         if low in WEEKDAY_NAMES and any(d.weekday() == WEEKDAY_NAMES.index(low) for d in days):

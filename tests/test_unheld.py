@@ -121,3 +121,17 @@ CJK_NOTES = ["张伟：我们下周开始装修厨房，预算先按三万元算
 ])
 def test_a_cjk_question_names_what_no_note_holds(question, missing):
     assert unheld_names(question, CJK_NOTES + ["TomBaker: ok"]) == missing
+
+
+@pytest.mark.parametrize("question, text, missing", [
+    # a time log's rows write their days in figures: July is held though no note is dated in it (review revG)
+    ("How many hours did I log for Acme in July 2026?", "| 2026-07-14 | Acme | estimate | 5 |", []),
+    ("When is the dentist appointment in March?", "Dentist appointment on 2026-03-14 at 10:00.", []),
+    ("When is the dentist appointment in March?", "Dentist appointment on 14.03.2026.", []),
+    ("What is on Saturday?", "Gym on 2026-11-07.", []),  # a Saturday
+    # a day in figures of another month or weekday holds neither
+    ("When is the dentist appointment in March?", "Dentist appointment on 2026-04-14.", ["March"]),
+    ("What is on Saturday?", "Gym on 2026-11-06.", ["Saturday"]),
+])
+def test_a_month_or_weekday_is_held_by_a_day_the_results_write_in_figures(question, text, missing):
+    assert unheld_names(question, [text]) == missing
