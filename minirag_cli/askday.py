@@ -79,8 +79,9 @@ this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
 it lost the note that answers it. A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
-word overrides it; nor is a German, French or Spanish weekday a day number
-follows read ("el sábado 14 de noviembre", "samedi 14": _DAY_NUMBER_AFTER).
+word overrides it; a German, French or Spanish weekday a day number
+follows is that date ("el sábado 14 de noviembre", "samedi 14":
+_DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
