@@ -79,8 +79,9 @@ this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
 it lost the note that answers it. A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
-word overrides it; nor is a German, French or Spanish weekday a day number
-follows read ("el sábado 14 de noviembre", "samedi 14": _DAY_NUMBER_AFTER).
+word overrides it; a German, French or Spanish weekday a day number
+follows is that date ("el sábado 14 de noviembre", "samedi 14":
+_DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -92,8 +93,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from dataclasses import dataclass
 
+from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
 from minirag_cli.text import FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
 
@@ -738,8 +741,10 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
                  or re.search(r"\d(?:st|nd|rd|th)?\.?[\s,]*(?:on\s+)?$", question[:m.start()], re.I))):
         return None  # "on Fri 27.11.", "on Wed 2nd", "on the 3rd on Tue": the day written beside the short weekday is
         # the one asked, which this module does not read with it; as before short weekdays were dates (review revI)
-    if m.group("foreignday") and _DAY_NUMBER_AFTER.match(question, m.end()):
-        return None  # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday
+    if m.group("foreignday") and (written := _DAY_NUMBER_AFTER.match(question, m.end())):
+        # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday (fixE,
+        # review revF: fixB read none, and the day's note fell from the first place)
+        return _foreign_weekday_date(question, m, written, today, person) if not weekdays else None
     rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
     for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
         rest = rest[:piece.start()] + " " + rest[piece.end():]
@@ -800,10 +805,67 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 
 
 # a day of the month written after a German, French or Spanish weekday ("el sábado 14 de noviembre", "samedi 14
-# novembre", "am Samstag, den 14."): the date is the one asked, the latest such weekday would be another day (review
-# revC); not an hour ("samedi 14h", "el sábado 10:30", "am Samstag 10 Uhr")
-_DAY_NUMBER_AFTER = re.compile(r"[\s,]*(?:(?:den|le|el)\s+)?(?:0?[1-9]|[12]\d|3[01])(?!\d)"
-                               r"(?!\s*(?::|h(?:\d|\b)|uhr\b|heures?\b|horas?\b))", re.I)
+# novembre", "am Samstag, den 14.", "am Samstag 14.11."): the date is the one asked, the latest such weekday would be
+# another day (review revC); its month's word, "de" and a month's, "den N.", "N." or the question's end or a stop
+# after it. A number then anything else is no day ("samedi 14h", "el sábado 10:30", "am Samstag 10 Uhr", "¿Corrí el
+# sábado 10 km?", "el sábado, 2 amigos": review revF), and the weekday is read alone
+_FOREIGN_MONTHS = {**month_numbers("de", "fr", "es", variants=True), "maerz": 3}
+_FOREIGN_MONTHS |= {"".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c)): n
+                    for w, n in _FOREIGN_MONTHS.items()}  # "decembre", "fevrier", "aout", "marz", as typed
+_FOREIGN_MONTH_ALT = "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True))
+_DAY_NUMBER_AFTER = re.compile(
+    r"[\s,]*(?:(?:den|le|el)\s+)?(?P<day>0?[1-9]|[12]\d|3[01])(?:er|ᵉʳ|º)?(?!\d)"
+    r"(?:\.?[ \t]*(?P<monthnumber>0?[1-9]|1[0-2])\.(?!\d)"  # "14.11."
+    rf"|\.?,?\s+(?:de\s+)?(?P<month>{_FOREIGN_MONTH_ALT})(?!\w)(?:,?\s+(?:de\s+)?(?P<year>(?:19|20)\d\d)(?!\d))?"
+    r"|\.(?!\d)"  # "den 14."
+    r"|(?=\s*(?:[?!;)¿¡]|[.,:](?!\d)|$)))", re.I)
+
+
+def _foreign_weekday_date(question: str, m: re.Match, written: re.Match, today: dt.date,
+                          person=None) -> AskedDays | None:
+    """The date `written` (_DAY_NUMBER_AFTER) after the German, French or Spanish weekday `m` writes: the latest up
+    to `today`, within a year, that falls on the weekday with its day of the month (and its month, its year if
+    written): "el sábado 5 de diciembre" asked 2026-12-06 is 2026-12-05; None if no such day, several weekdays
+    ("lundi et mardi 14"), or the question's other words read none (as asked_days' checks)."""
+    named = {_DAY_INDEX[d.lower()] for d in _ANY_DAY.findall(m.group(0))}
+    month = written.group("month") or written.group("monthnumber")
+    month = (int(month) if month.isdigit() else _FOREIGN_MONTHS[month.lower()]) if month else None
+    year = int(written.group("year")) if written.group("year") else None
+    if len(named) != 1:
+        return None
+    found = _latest_such_day(int(written.group("day")), month, year, named.pop(), today)
+    if found is None:
+        return None
+    span = (m.start(), written.end())
+    rest = question[:span[0]] + " " + question[span[1]:]
+    if _COMPARED.search(rest) or not _askers_time(question, m, person) or _writes_a_date(rest):
+        return None
+    return AskedDays(" ".join(question[span[0]:span[1]].split()), found, found, span)
+
+
+def _latest_such_day(day: int, month: int | None, year: int | None, weekday: int,
+                     today: dt.date) -> dt.date | None:
+    """The latest date up to `today` with its day of the month `day` that falls on `weekday` (0 Monday), in `month`
+    (and `year`) if given; within a year of `today` unless a year is written with the month (that date, however
+    far); None if none."""
+    if year is not None and month is not None:
+        try:
+            date = dt.date(year, month, day)
+        except ValueError:
+            return None
+        return date if date <= today and date.weekday() == weekday else None
+    first, earliest = today.replace(day=1), today - dt.timedelta(days=365)
+    for _ in range(13):  # this month and the twelve before it
+        try:
+            date = first.replace(day=day)
+            if earliest <= date <= today and date.weekday() == weekday and month in (None, date.month):
+                return date
+        except ValueError:  # no 31st in April
+            pass
+        first = (first - dt.timedelta(days=1)).replace(day=1)
+    return None
+
+
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and the German, French, Spanish "from" spans since): beside another phrase it leaves that one read alone
 # ("what did I do yesterday and on Mon?")

@@ -174,6 +174,23 @@ WORD_DATE = re.compile(
 # consumed before hid most), unless a day's preposition is before it (`on 4 may we flew`)
 _MAY_VERB_AFTER = re.compile(r"[ \t]+[^\W\d_]")
 _DAY_BEFORE = re.compile(r"(?i:\b(?:on|by|of|the|from|since|until|till|to|before|after|through)[ \t]+)$")
+# ... and a yearless day after a word no day's preposition (_DAY_BEFORE) nor weekday is a count's number and a name
+# when a capitalised word or `'s` follows its month (`My top 5 March Madness picks`, `Page 4 May Chen signed`, `Room 12
+# Jan's desk`: fixE, review revF of notedates), not `We meet 4 December`, `Friday 4 December Tom flew`
+_WORD_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_]+)[ \t]+$")
+_NAME_AFTER_MONTH = re.compile(r"['’]s\b|[ \t]+(?=[^\W\d_])")
+_WEEKDAY_WORDS = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+                            "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"])
+
+
+def _count_before_a_name(text: str, m: re.Match) -> bool:
+    """A yearless day-first WORD_DATE match `m` that is a count's number and a name (above)."""
+    after = _NAME_AFTER_MONTH.match(text, m.end())
+    if after is None or (after.group(0).isspace() and not text[after.end()].isupper()):
+        return False
+    word = _WORD_BEFORE.search(text, max(0, m.start() - 30), m.start())
+    return bool(word) and word.group(1).lower() not in _WEEKDAY_WORDS and not _DAY_BEFORE.search(text, word.start(),
+                                                                                                 m.start())
 # A day as Chinese and Japanese write it, its year or not: 2024年5月3日, 5月3日,
 # Chinese speech's 5月3号, with the blanks typesetting puts around the digits
 # (2024 年 5 月 3 日) or full-width digits (５月３日). No word boundary marks its
@@ -268,6 +285,8 @@ def find_dates(text: str) -> list[tuple[str, str]]:
         year = int(m.group(5)) if m.group(5) else None
         if month_word == "may" and m.group(1) and not year and _MAY_VERB_AFTER.match(text, m.end()) \
                 and not _DAY_BEFORE.search(text, max(0, m.start() - 10), m.start()):
+            continue
+        if m.group(1) and not year and _count_before_a_name(text, m):
             continue
         iso = iso_date(year, month, int(day))
         if iso:

@@ -704,6 +704,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    by the note's evidence only, as at rules 24 (`- 10:00 Standup: Mostly fine`, `- 13:00 Lunch: Ramen`, `- 15:10 Went
 #    well: Deploys` named Mostly, Ramen, Deploys read as after the time; `- 10:00 Standup: Priya presented` names
 #    Priya only where the note writes her mid-sentence too); the kind itself names nothing as names25 had it.
+# 25, fixE's part (review revF of notedates): a yearless day after a word that is no day's preposition nor weekday,
+#    its month's word followed by a capitalised word or `'s`, is a count and a name, no date (text._count_before_a_name:
+#    `My top 5 March Madness picks`, `Page 4 May Chen signed`, `Room 12 Jan's desk` were 5 March, 4 May, 12 Jan).
 VERSION = 25
 
 
