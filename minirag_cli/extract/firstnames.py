@@ -48,24 +48,35 @@ _DASHED = r"(?m:^[ \t>]*+(?:--|—|–)[ \t]*+)"
 _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
                  r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
                  r"[ \t*_]*:[^\n]*?)")
-# (what goes before the name, what after it)
-PERSON_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"),
-               (_PEOPLE_LABEL, ""))
+# (what goes before the name, what after it): a full name's; a lone first name's leave out the people line, where a
+# company sends mail too (`From: Spotify`)
+FIRST_NAME_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
+PERSON_CUES = (*FIRST_NAME_CUES, (_PEOPLE_LABEL, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
 _THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]++"
+# what a note writes before a place's name, beside a person's first name the place's too (`fly to Sydney`, `back from
+# Austin`, `We visited Jordan`, `in central Paris`): a lone first name after one is no person's in that note
+_PLACE_BEFORE = (r"(?<![\w])(?:(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in)|(?i:to|from|into|through|via|"
+                 r"around|across|towards?|visit|visits|visited|visiting|out[ \t]+of|all[ \t]+over))[ \t]++"
+                 r"(?:(?i:central|downtown|north|south|east|west|northern|southern|eastern|western|old|greater|rural|"
+                 r"sunny|rainy)[ \t]++)?")
 
 
-def _cued(text: str, name: str) -> bool:
-    """Does `text` write `name` (a first name alone, or a full name) as a person's (PERSON_CUES)?"""
+def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
+    """Does `text` write `name` as a person's (`cues`: PERSON_CUES of a full name, FIRST_NAME_CUES of a first name
+    alone, not where it opens its `full` name: `Thanks Apple Support` thanks no `Apple`)?"""
     whole = _WHOLE.format(re.escape(name))
-    return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in PERSON_CUES)
+    if full:
+        whole += r"(?![ \t]++" + r"[ \t]++".join(map(re.escape, full.split()[1:])) + r"(?![\w@]))"
+    return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in cues)
 
 
-def _thing(text: str, name: str) -> bool:
+def _thing(text: str, name: str, before: str = _THING_BEFORE) -> bool:
     """Does `text` write `name` after an article or a preposition of where a thing is (`the Berlin Marathon`, `at
-    Globex`), a possessive not after it (`at Elena's` is her place)?"""
-    return re.search(_THING_BEFORE + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text) is not None
+    Globex`; `before`: _PLACE_BEFORE of a first name alone, `to Sydney`), a possessive not after it (`at Elena's` is
+    her place)?"""
+    return re.search(before + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text) is not None
 
 
 def first_names(mentions: Iterable[EntityMention], text: str,
@@ -109,4 +120,5 @@ def first_names(mentions: Iterable[EntityMention], text: str,
 
     return {first: full for first, full in pairs.items()
             if fold(first) not in spoken and not any(common(word) for word in full.split())
-            and not _thing(text, first) and not _thing(text, full) and (_cued(text, first) or _cued(text, full))}
+            and not _thing(text, first) and not _thing(text, first, _PLACE_BEFORE) and not _thing(text, full)
+            and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}
