@@ -10,9 +10,11 @@ only a note that writes the full name joins it.
 
 Many a thing's name opens with a word written alone too (`Berlin` and `Berlin Marathon`, `Google` and `Google Maps`,
 `Globex` and `Globex Frankfurt`, `Project Heron`, `Chinese New Year`): a join asks for the note's word that the pair
-is a person, a person's cue (PERSON_CUES: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Priya thinks`, `Attendees: Tom
-Becker`), and for no sign of a thing (_thing: a word of the full name the note writes in lower case, `the Berlin
-Marathon`, `at Globex`).
+is a person, a person's cue for each name of it (PERSON_CUES of the full name: `Attendees: Tom Becker`, `Lunch with
+Elena Rossi`; FIRST_NAME_CUES of the first name alone: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Priya thinks`: a
+company thinks, gets thanked and sends mail too, `From: Spotify Premium`, so one name's cue is not enough), and for
+no sign of a thing (_thing: a word of the full name the note writes in lower case, `the Berlin Marathon`, `at Globex`;
+a place's word before the first name alone, `fly to Sydney`).
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def first_names(mentions: Iterable[EntityMention], text: str,
     """{first name: the full name it joins} for a whole note's `mentions` (sync reads every chunk's) and `text`: a
     name of one word (`Elena`) that opens exactly one full name of two to four capitalised words among them (`Elena
     Rossi`; two, `Elena Vasquez` too, and which is meant the note does not say) and ends none (`Jordan` beside
-    `Michael Jordan` and `Jordan Peele`), where the text writes either as a person's (_cued) and neither as a thing's
+    `Michael Jordan` and `Jordan Peele`), where the text writes both as a person's (_cued) and neither as a thing's
     (_thing), and no word of the full name in lower case (`Sweet Potatoes` beside `sweet`, `Real Madrid` beside
     `real`). The full name opens with no common word, verb or place's word (`Project Heron`, `Call Marta`, `New
     York`). A chat's speaker (`speakers`: the note's, read only where a pair is found) is no one's first name: the
