@@ -108,6 +108,7 @@ def test_a_first_name_that_may_be_another_stays_apart(tmp_path, files, kept):
     ("From: Spotify Premium\nTo: me\n\nSpotify raised the family plan price again.\n", "Spotify"),
     ("From: Wells Fargo Alerts\nTo: me\n\nWells will charge a fee on 3 Dec. Hi Marco, please check.\n", "Wells"),
     ("Thanks Apple Support for the quick fix. Apple says the battery is fine.\n", "Apple"),
+    ("Ask Google Maps for the route. Google thinks I am in Paris.\n", "Google"),  # a company's asked too
     ("Ford Motor Company recalled the engine. Ford thinks it's a minor issue. I called Henry about it.\n", "Ford"),
     ("Hi Jordan,\n\nJordan Peele's agency sent the draft. We visited Jordan last spring.\n\nThanks,\nPriya\n",
      "Jordan"),

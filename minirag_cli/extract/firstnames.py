@@ -30,11 +30,14 @@ from minirag_cli.text import fold, normalise_key
 # a name's whole word, not a longer one's part (`Elena` in `Elenas` or `#elena`)
 _WHOLE = r"(?<![\w#@]){}(?![\w@])"
 
-# what a note writes right before a person's name: a greeting or a thanks (`Hi Elena,`, `Thanks Raj`), a verb whose
-# object is a person (`Ask Raj for the dump`, `told Priya`, `cc Tom`), a meal or a coffee with someone
-_BEFORE = (r"(?i:\b(?:hi|hey|hello|dear|thanks|thank you|thx|cheers|congrats|bye|ask|asked|asking|tell|told|"
-           r"remind|reminded|ping|pinged|thank|thanked|cc|met|invite|invited|text|texted|message|messaged|"
-           r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))(?=[ \t,])[ \t]*+,?[ \t]*+")
+# what a note writes right before a person's name: a greeting (`Hi Elena,`), a meeting, a meal or a coffee with
+# someone (`met Ada Lovelace`, `Lunch with Raj Patel`)
+_GREETING = r"hi|hey|hello|dear|congrats|bye|met|invite|invited|(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with"
+# ... and what a note writes before a company's too (`Thanks Apple Support`, `Ask Google Maps`, `message Spotify`): a
+# thanks, a verb whose object is a person (`Ask Raj for the dump`, `told Priya`, `cc Tom`), a first name's alone only
+_ASKED = (r"thanks|thank you|thx|cheers|ask|asked|asking|tell|told|remind|reminded|ping|pinged|thank|thanked|cc|"
+          r"text|texted|message|messaged")
+_BEFORE = r"(?i:\b(?:{}))(?=[ \t,])[ \t]*+,?[ \t]*+"
 # ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company
 # takes as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
 _AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|liked|prefers|preferred|laughed|texted|"
@@ -50,10 +53,12 @@ _DASHED = r"(?m:^[ \t>]*+(?:--|—|–)[ \t]*+)"
 _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
                  r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
                  r"[ \t*_]*:[^\n]*?)")
-# (what goes before the name, what after it): a full name's; a lone first name's leave out the people line, where a
-# company sends mail too (`From: Spotify`)
-FIRST_NAME_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
-PERSON_CUES = (*FIRST_NAME_CUES, (_PEOPLE_LABEL, ""))
+# (what goes before the name, what after it): a full name's (PERSON_CUES) leave out what a company is asked and
+# thanked (a product's name opens with its company's: `Ask Google Maps`, `Google thinks`); a lone first name's leave
+# out the people line, where a company sends mail too (`From: Spotify`)
+_SHARED_CUES = (("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
+FIRST_NAME_CUES = ((_BEFORE.format(_GREETING + "|" + _ASKED), ""), *_SHARED_CUES)
+PERSON_CUES = ((_BEFORE.format(_GREETING), ""), *_SHARED_CUES, (_PEOPLE_LABEL, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
 _THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]++"
