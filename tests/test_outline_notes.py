@@ -53,11 +53,9 @@ def test_a_name_opening_items_is_found_where_the_text_writes_it_in_full(tmp_path
         "club.md": 'We read "Map of Storms" in May.\n\n- Map reading on Friday.\n'})
     # the attendees line (at a sentence start after `Attendees:`) wrote Jonas in full, the first
     # item wrote Marta in full, the first sentence Ravi: each names the lone word that opens a later one
-    assert all(found[key][0] == "name" for key in ("jonasberg", "marta", "ravi"))
-    # ... Jonas and Amara, whom the attendees line lists as people, as forms of their full names (heuristic rules 25)
-    conn = db.connect(tmp_path / "index.sqlite")
-    aliases = set(conn.execute("SELECT e.key, a.key FROM entity_aliases a JOIN entities e ON e.id = a.entity_id"))
-    assert {("jonasberg", "jonas"), ("amaraokafor", "amara")} <= aliases and not {"jonas", "amara"} & found.keys()
+    assert all(found[key][0] == "name" for key in ("jonasberg", "jonas", "amara", "marta", "ravi"))
+    # ... Jonas and Amara their own (heuristic rules 25 joins no first name the note writes in no person's way of its
+    # own, firstnames.FIRST_NAME_CUES: an attendees line's full name alone is a company's `From:` line's too)
     # a verb opening an item stays no name; a quoted title (a work) names no word of it alone
     assert "buy" not in found and "map" not in found and found["mapofstorms"][0] == "work"
 

@@ -10,9 +10,11 @@ only a note that writes the full name joins it.
 
 Many a thing's name opens with a word written alone too (`Berlin` and `Berlin Marathon`, `Google` and `Google Maps`,
 `Globex` and `Globex Frankfurt`, `Project Heron`, `Chinese New Year`): a join asks for the note's word that the pair
-is a person, a person's cue (PERSON_CUES: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Priya thinks`, `Attendees: Tom
-Becker`), and for no sign of a thing (_thing: a word of the full name the note writes in lower case, `the Berlin
-Marathon`, `at Globex`).
+is a person, a person's cue for each name of it (PERSON_CUES of the full name: `Attendees: Tom Becker`, `Lunch with
+Elena Rossi`; FIRST_NAME_CUES of the first name alone: `Hi Elena`, `Thanks,\\nElena`, `Ask Raj`, `Priya thinks`: a
+company thinks, gets thanked and sends mail too, `From: Spotify Premium`, so one name's cue is not enough), and for
+no sign of a thing (_thing: a word of the full name the note writes in lower case, `the Berlin Marathon`, `at Globex`;
+a place's word before the first name alone, `fly to Sydney`).
 """
 
 from __future__ import annotations
@@ -28,11 +30,14 @@ from minirag_cli.text import fold, normalise_key
 # a name's whole word, not a longer one's part (`Elena` in `Elenas` or `#elena`)
 _WHOLE = r"(?<![\w#@]){}(?![\w@])"
 
-# what a note writes right before a person's name: a greeting or a thanks (`Hi Elena,`, `Thanks Raj`), a verb whose
-# object is a person (`Ask Raj for the dump`, `told Priya`, `cc Tom`), a meal or a coffee with someone
-_BEFORE = (r"(?i:\b(?:hi|hey|hello|dear|thanks|thank you|thx|cheers|congrats|bye|ask|asked|asking|tell|told|"
-           r"remind|reminded|ping|pinged|thank|thanked|cc|met|invite|invited|text|texted|message|messaged|"
-           r"(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with))(?=[ \t,])[ \t]*+,?[ \t]*+")
+# what a note writes right before a person's name: a greeting (`Hi Elena,`), a meeting, a meal or a coffee with
+# someone (`met Ada Lovelace`, `Lunch with Raj Patel`)
+_GREETING = r"hi|hey|hello|dear|congrats|bye|met|invite|invited|(?:lunch|dinner|coffee|drinks|breakfast)[ \t]+with"
+# ... and what a note writes before a company's too (`Thanks Apple Support`, `Ask Google Maps`, `message Spotify`): a
+# thanks, a verb whose object is a person (`Ask Raj for the dump`, `told Priya`, `cc Tom`), a first name's alone only
+_ASKED = (r"thanks|thank you|thx|cheers|ask|asked|asking|tell|told|remind|reminded|ping|pinged|thank|thanked|cc|"
+          r"text|texted|message|messaged")
+_BEFORE = r"(?i:\b(?:{}))(?=[ \t,])[ \t]*+,?[ \t]*+"
 # ... and right after it: a verb of thinking or feeling (`Priya thinks`, `Jonas texted`), `and I`: not one a company
 # takes as often (`Spotify says no`, `Globex wants the draft`, `Acme asked for a discount`, `Initech agreed`)
 _AFTER = (r"[ \t]+(?:thinks|thought|feels|felt|hopes|hoped|loves|loved|likes|liked|prefers|preferred|laughed|texted|"
@@ -48,24 +53,37 @@ _DASHED = r"(?m:^[ \t>]*+(?:--|—|–)[ \t]*+)"
 _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
                  r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
                  r"[ \t*_]*:[^\n]*?)")
-# (what goes before the name, what after it)
-PERSON_CUES = ((_BEFORE, ""), ("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"),
-               (_PEOPLE_LABEL, ""))
+# (what goes before the name, what after it): a full name's (PERSON_CUES) leave out what a company is asked and
+# thanked (a product's name opens with its company's: `Ask Google Maps`, `Google thinks`); a lone first name's leave
+# out the people line, where a company sends mail too (`From: Spotify`)
+_SHARED_CUES = (("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
+FIRST_NAME_CUES = ((_BEFORE.format(_GREETING + "|" + _ASKED), ""), *_SHARED_CUES)
+PERSON_CUES = ((_BEFORE.format(_GREETING), ""), *_SHARED_CUES, (_PEOPLE_LABEL, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
 _THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]++"
+# what a note writes before a place's name, beside a person's first name the place's too (`fly to Sydney`, `back from
+# Austin`, `We visited Jordan`, `in central Paris`): a lone first name after one is no person's in that note
+_PLACE_BEFORE = (r"(?<![\w])(?:(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in)|(?i:to|from|into|through|via|"
+                 r"around|across|towards?|visit|visits|visited|visiting|out[ \t]+of|all[ \t]+over))[ \t]++"
+                 r"(?:(?i:central|downtown|north|south|east|west|northern|southern|eastern|western|old|greater|rural|"
+                 r"sunny|rainy)[ \t]++)?")
 
 
-def _cued(text: str, name: str) -> bool:
-    """Does `text` write `name` (a first name alone, or a full name) as a person's (PERSON_CUES)?"""
+def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
+    """Does `text` write `name` as a person's (`cues`: PERSON_CUES of a full name, FIRST_NAME_CUES of a first name
+    alone, not where it opens its `full` name: `Thanks Apple Support` thanks no `Apple`)?"""
     whole = _WHOLE.format(re.escape(name))
-    return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in PERSON_CUES)
+    if full:
+        whole += r"(?![ \t]++" + r"[ \t]++".join(map(re.escape, full.split()[1:])) + r"(?![\w@]))"
+    return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in cues)
 
 
-def _thing(text: str, name: str) -> bool:
+def _thing(text: str, name: str, before: str = _THING_BEFORE) -> bool:
     """Does `text` write `name` after an article or a preposition of where a thing is (`the Berlin Marathon`, `at
-    Globex`), a possessive not after it (`at Elena's` is her place)?"""
-    return re.search(_THING_BEFORE + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text) is not None
+    Globex`; `before`: _PLACE_BEFORE of a first name alone, `to Sydney`), a possessive not after it (`at Elena's` is
+    her place)?"""
+    return re.search(before + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text) is not None
 
 
 def first_names(mentions: Iterable[EntityMention], text: str,
@@ -73,7 +91,7 @@ def first_names(mentions: Iterable[EntityMention], text: str,
     """{first name: the full name it joins} for a whole note's `mentions` (sync reads every chunk's) and `text`: a
     name of one word (`Elena`) that opens exactly one full name of two to four capitalised words among them (`Elena
     Rossi`; two, `Elena Vasquez` too, and which is meant the note does not say) and ends none (`Jordan` beside
-    `Michael Jordan` and `Jordan Peele`), where the text writes either as a person's (_cued) and neither as a thing's
+    `Michael Jordan` and `Jordan Peele`), where the text writes both as a person's (_cued) and neither as a thing's
     (_thing), and no word of the full name in lower case (`Sweet Potatoes` beside `sweet`, `Real Madrid` beside
     `real`). The full name opens with no common word, verb or place's word (`Project Heron`, `Call Marta`, `New
     York`). A chat's speaker (`speakers`: the note's, read only where a pair is found) is no one's first name: the
@@ -109,4 +127,5 @@ def first_names(mentions: Iterable[EntityMention], text: str,
 
     return {first: full for first, full in pairs.items()
             if fold(first) not in spoken and not any(common(word) for word in full.split())
-            and not _thing(text, first) and not _thing(text, full) and (_cued(text, first) or _cued(text, full))}
+            and not _thing(text, first) and not _thing(text, first, _PLACE_BEFORE) and not _thing(text, full)
+            and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}

@@ -698,6 +698,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Elena`, `Ask Raj`, `Priya thinks`, `he`, `Attendees: Tom Becker`) and neither as a thing's (`the Berlin Marathon`, `at
 #    Globex`, a word of it in lower case: `Sweet Potatoes`); not two full names of it (`Elena Vasquez` too), nor a
 #    chat's speaker. The note alone decides: no other note's names, so a sync of any order joins as a rebuild does.
+# 25, fixF's part (review revF of firstname, before release): a first name joins its full name only where the note
+#    writes both as a person's, each its own way (PERSON_CUES of the full name: no thanks or ask, `Ask Google Maps`;
+#    FIRST_NAME_CUES of the first name alone: no people line, not where it opens the full name), and not after a
+#    place's word (_PLACE_BEFORE: `fly to Sydney`, `visited Jordan`): one name's cue joined `Google Maps`/`Google
+#    thinks`, `From: Spotify Premium`/`Spotify raised`, the city of `Flights to Paris` to `Attendees: Paris Hilton`.
 # 25, fixA's part (review revB of names25, before release): a chat line's speaker after its time speaks whatever ends
 #    the time (_sentence_start: `- 2 P.M. Quentin: wrap-up`, `- 9 a.m. Tom: hi`, `- 14:00: Quentin: ...` named nobody:
 #    the meridiem's stop or the colon ended a sentence); the word after a log label's colon starts a sentence, named
