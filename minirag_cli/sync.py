@@ -2905,6 +2905,20 @@ def _unsettled_aliases(aliases: dict[str, list[str] | None], joined: dict[str, s
     return aliases, {**before, **{alias: UNSETTLED for alias in _differing(joined, before)}}
 
 
+def _reextract_by_folder(run: _Run, docs: dict[int, tuple[str, str]], reason: str) -> None:
+    """Extract the notes `docs` (doc id -> (root, path)) anew from their stored chunks, folder by folder, in the
+    caller's transaction: a folder this sync did not list brings its names as recorded (shared file names, links)."""
+    conn = run.conn
+    for root in sorted({root for root, _path in docs.values()}):
+        if root not in run.summary.roots:  # a folder this sync did not list: its names as recorded
+            run.shared_names = _with_folder(run.shared_names, root, frozenset(
+                (root, key) for key in recorded_shared_names(conn).get(root, ())))
+            run.linked = _with_folder(run.linked, root, frozenset(
+                (root, key) for key in recorded_linked_names(conn).get(root, ())))
+        notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
+        _reextract_notes(run, root, notes, reason)
+
+
 def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
                      why: str = "whose file name another note now shares, or no longer does, or that "
                                 "mention an alias joined anew") -> None:
@@ -3144,15 +3158,7 @@ def _know_anew(run: _Run) -> None:
     docs = {doc: paths[doc] for doc in store.documents_with_bigrams(conn, [cjk_bigrams(name) for name in changed])}
     run.known = known
     with dbmod.transaction(conn):
-        for root in sorted({root for root, _path in docs.values()}):
-            if root not in run.summary.roots:  # a folder this sync did not list: its names as recorded
-                run.shared_names = _with_folder(run.shared_names, root, frozenset(
-                    (root, key) for key in recorded_shared_names(conn).get(root, ())))
-                run.linked = _with_folder(run.linked, root, frozenset(
-                    (root, key) for key in recorded_linked_names(conn).get(root, ())))
-            notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
-            _reextract_notes(run, root, notes,
-                             "whose text writes a Chinese or Japanese name another note made known or forgot")
+        _reextract_by_folder(run, docs, "whose text writes a Chinese or Japanese name another note made known or forgot")
         _record_known(conn, known, run.known_notes)
         dbmod.delete_meta(conn, dbmod.KNOWN_CJK_PENDING_KEY)
     written = {*run.summary.added_paths, *run.summary.changed_paths}  # re-extracted too, but no news
@@ -3266,14 +3272,7 @@ def _words_anew(run: _Run) -> None:
                                for text in _prose_texts([([c for _id, c in pairs], paths[doc][1])])))
     run.words = words
     with dbmod.transaction(conn):
-        for root in sorted({root for root, _path in docs.values()}):
-            if root not in run.summary.roots:  # a folder this sync did not list: its names as recorded
-                run.shared_names = _with_folder(run.shared_names, root, frozenset(
-                    (root, key) for key in recorded_shared_names(conn).get(root, ())))
-                run.linked = _with_folder(run.linked, root, frozenset(
-                    (root, key) for key in recorded_linked_names(conn).get(root, ())))
-            notes = sorted(((doc, path) for doc, (r, path) in docs.items() if r == root), key=lambda dp: dp[1])
-            _reextract_notes(run, root, notes, "that open a sentence with a name another note made known or forgot")
+        _reextract_by_folder(run, docs, "that open a sentence with a name another note made known or forgot")
         folders: dict[str, dict[str, dict[str, str]]] = {}
         for (root, path), known in sorted(run.word_notes.items()):
             folders.setdefault(root, {})[path] = known

@@ -19,19 +19,11 @@ import pytest
 from minirag_cli import db
 from minirag_cli.extract.heuristic import written_as_name
 from tests.conftest import write_notes
+from tests.test_heuristic_rules25_known import _names_by_note
 from tests.test_heuristic_version import graph, sync
 
 DEPLOY = "# Deploy\n\nDocker rebuilt the image.\n\n```\ndocker compose up -d\n```\n"
 INFRA = "We run everything on Docker.\n"
-
-
-def _names_by_note(conn) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for path, name in conn.execute(
-            "SELECT d.path, e.name FROM mentions m JOIN entities e ON e.id = m.entity_id "
-            "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id"):
-        out.setdefault(path, set()).add(name)
-    return out
 
 
 def _at_once(tmp_path, notes: dict[str, str], name: str):
