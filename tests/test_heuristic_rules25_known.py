@@ -162,3 +162,15 @@ def test_a_sync_stopped_before_the_words_were_had_anew_has_the_next_one_do_it(tm
         assert sync(conn, [tmp_path / "one" / "v"]).reextracted is None  # once
     finally:
         conn.close()
+
+
+def test_a_weekday_s_three_letters_are_never_made_known(tmp_path):
+    """`Sun` named mid-sentence (`Klara and the Sun`) names no trip plan's `- Sun 14 Feb:` (review revH: `Sun` was
+    the one weekday's short form no common word)."""
+    conn = _synced(tmp_path, {"books.md": "I loved Klara and the Sun last winter.\n",
+                              "trip.md": "- Sun 14 Feb: boat on Windermere\n- Mon 15 Feb: drive home\n"})
+    try:
+        names = _names_by_note(conn)
+    finally:
+        conn.close()
+    assert "Sun" not in names.get("trip.md", set())

@@ -68,6 +68,7 @@ from minirag_cli import frontmatter
 from minirag_cli.extract.base import EntityMention
 from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, without_code
 from minirag_cli.monthnames import month_numbers
+from minirag_cli.shortnames import WEEKDAY_SHORT
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
                               MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
@@ -712,6 +713,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 25, fixE's part (review revF of notedates): a yearless day after a word that is no day's preposition nor weekday,
 #    its month's word followed by a capitalised word or `'s`, is a count and a name, no date (text._count_before_a_name:
 #    `My top 5 March Madness picks`, `Page 4 May Chen signed`, `Room 12 Jan's desk` were 5 March, 4 May, 12 Jan).
+# 25, review revH's part (a family vault, before release): a one-word label after a sentence of words names nothing
+#    alone, as that sentence's next word (`Took Emma to the GP. Diagnosis: ear infection`, `Called the garage.
+#    Mechanic: Dave` named Diagnosis, Mechanic; `Principia 1687. Okafor:`, a figure's sentence, speaks as before); a
+#    weekday's three letters are never made known (`Sun 14 Feb: boat`: `the Sun` of a book's title made it a name).
 VERSION = 25
 
 
@@ -3196,6 +3201,9 @@ class HeuristicExtractor:
             span = m.group(1).strip()
             at = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
             stop = label_sentence(span)  # `Met Marcus. Insurer:`: the label is the last sentence's (rules 16, 25)
+            # ... a sentence of words: one a figure ends is a citation's or a date's, its label a speaker's as before
+            # (`Principia 1687. Okafor:`, rules 16)
+            after_words = bool(stop) and not span[:stop].rstrip()[-2:-1].isdigit()
             at, span = at + stop, span[stop:]
             if span in speakers:
                 said.add(span)
@@ -3213,6 +3221,11 @@ class HeuristicExtractor:
                     or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
                         and german_label(text, span, at)
                         and not elsewhere(span, at))):
+                keys.add(at)
+            elif after_words and " " not in span and not elsewhere(span, at):
+                # a label of one word after a sentence (`Took Emma to the GP. Diagnosis: ear infection`, `Called the
+                # garage. Mechanic: Dave`) is that sentence's next word: a name only as the text writes it
+                # mid-sentence too (review revH: rules 25's label_sentence named Diagnosis, Mechanic, Venue)
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
@@ -4023,14 +4036,14 @@ def makes_known(name: str, type_: str) -> bool:
     """Does a note's name `name` (of `type_`, as the rules found it: mid-sentence, a title, an alias, a label's
     value, a speaker) make that word a name where another note of the folder opens a sentence or a list item
     with it alone (heuristic rules 25, known_openers, applied by sync._add_known_words)? A person or a name of
-    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day, days or a month; nor an English word
+    one capitalised word that is no common word (TABLE_COMMON_WORDS, a day, its three letters, days or a month; nor an English word
     that is a given name too, NAME_WORDS: `Will`, `May`, `Rose`, as standing_alias reads an alias), nor a verb by the
     lists or by its -ing/-ed ending (`Called`, `Sent`, `Meeting` never are)."""
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
     return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
-                or lower in MONTHS
+                or lower in MONTHS or lower in WEEKDAY_SHORT  # `Sun 14 Feb: boat` (`Sun` alone was no common word)
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)
 
