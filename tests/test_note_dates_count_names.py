@@ -42,3 +42,23 @@ def test_a_notes_count_before_a_name_is_no_date_entity(tmp_path):
                                                "We meet 4 December with Priya.\n"})
     assert not {"5 March", "12 Jan"} & names
     assert "4 December" in names
+
+
+@pytest.mark.parametrize("text", [
+    # a noun that takes a number as its name, then a month's word that is no date's (review revH: a school parent's
+    # `Year 2`, `Group 2` made yearless dates)
+    "- Year 2 March assembly was lovely", "- Signed the Year 4 June trip form", "- Jack is in Group 2 April spellings",
+    "- Emma moved up to Stage 5 March reading books", "- Bus 7 August timetable changes",
+])
+def test_a_numbered_noun_before_a_month_is_no_date(text):
+    assert find_dates(text) == []
+
+
+@pytest.mark.parametrize("text,dates", [
+    ("Deadline 18 December", [("18 December", "--12-18")]),
+    ("Parents evening 9 Dec 4pm", [("9 Dec", "--12-09")]),
+    ("Room 12, 4 June", [("4 June", "--06-04")]),
+    ("the year 2 March 2026", [("2 March 2026", "2026-03-02")]),  # with its year: a date
+])
+def test_a_day_after_other_words_stays_a_date(text, dates):
+    assert find_dates(text) == dates

@@ -716,7 +716,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 25, review revH's part (a family vault, before release): a one-word label after a sentence of words names nothing
 #    alone, as that sentence's next word (`Took Emma to the GP. Diagnosis: ear infection`, `Called the garage.
 #    Mechanic: Dave` named Diagnosis, Mechanic; `Principia 1687. Okafor:`, a figure's sentence, speaks as before); a
-#    weekday's three letters are never made known (`Sun 14 Feb: boat`: `the Sun` of a book's title made it a name).
+#    weekday's three letters are never made known (`Sun 14 Feb: boat`: `the Sun` of a book's title made it a name);
+#    a day without its year after a noun that takes a number as its name is none (text._NUMBERED_NOUNS: `Year 2 March
+#    assembly`, `Bus 7 August timetable` were dates since notedates).
 VERSION = 25
 
 
