@@ -183,8 +183,9 @@ _WEEKDAY_WORDS = frozenset(["monday", "tuesday", "wednesday", "thursday", "frida
                             "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"])
 
 
-# ... and a yearless day after a noun that takes a number as its name is that number and a month's word that is no
-# date's (`Year 2 March assembly`, `Bus 7 August timetable`, `Group 2 April spellings`: review revH of notedates)
+# ... and a yearless day after a noun, capitalised, that takes a number as its name is that number and a month's word
+# that is no date's (`Year 2 March assembly`, `Bus 7 August timetable`, `Group 2 April spellings`: review revH of
+# notedates); in lower case it is a sentence's noun and the day a date (`Drinks with the team 14 February`: revJ)
 _NUMBERED_NOUNS = frozenset("""year group stage set class grade level bus route line platform gate track room floor
 ward bed table page chapter section part book volume episode season lesson unit step team no number""".split())
 
@@ -192,8 +193,8 @@ ward bed table page chapter section part book volume episode season lesson unit 
 def _count_before_a_name(text: str, m: re.Match) -> bool:
     """A yearless day-first WORD_DATE match `m` that is a count's number and a name (above)."""
     word = _WORD_BEFORE.search(text, max(0, m.start() - 30), m.start())
-    if word is not None and word.group(1).lower() in _NUMBERED_NOUNS:
-        return True
+    if word is not None and word.group(1)[0].isupper() and word.group(1).lower() in _NUMBERED_NOUNS:
+        return True  # capitalised as a name's (`Year 2`, `Bus 7`): `with the team 14 February`, `the bus 7 August`
     after = _NAME_AFTER_MONTH.match(text, m.end())
     if after is None or (after.group(0).isspace() and not text[after.end()].isupper()):
         return False

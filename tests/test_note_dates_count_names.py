@@ -62,3 +62,13 @@ def test_a_numbered_noun_before_a_month_is_no_date(text):
 ])
 def test_a_day_after_other_words_stays_a_date(text, dates):
     assert find_dates(text) == dates
+
+
+@pytest.mark.parametrize("text,dates", [
+    # a numbered noun in lower case is a sentence's noun: the day after it a date (review revJ)
+    ("Drinks with the team 14 February at the Crown.", [("14 February", "--02-14")]),
+    ("Back on the bus 7 August after the holiday, finally.", [("7 August", "--08-07")]),
+    ("Went to the gym with the class 3 June and felt great.", [("3 June", "--06-03")]),
+])
+def test_a_numbered_noun_in_lower_case_leaves_the_day_a_date(text, dates):
+    assert find_dates(text) == dates
