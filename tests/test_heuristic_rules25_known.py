@@ -15,6 +15,7 @@ from minirag_cli import db
 from minirag_cli.extract.heuristic import VERSION
 from tests.conftest import write_notes
 from tests.test_heuristic_version import graph, sync
+from tests.test_order_independent_merges import _graph_at_once, _graph_one_by_one
 
 CLIENTS = {
     "2026-11-30.md": "- Sofia says it is with their AP.\n- Acme 3h: revised plan v2.\n- Initech invoice still unpaid.\n",
@@ -79,27 +80,6 @@ def test_no_common_word_nor_a_longer_names_first_is_named_so(tmp_path, daily, ot
     assert not names & {"Meeting", "Called", "Sent", "Apple", "Initech", "Dinner", "Sweet", "Sundays"}
 
 
-def _graph_one_by_one(tmp_path, notes, order, name):
-    folder = tmp_path / name / "v"  # the same last letter of the folder as the at-once sync's (graph)
-    folder.mkdir(parents=True)
-    conn = db.connect(tmp_path / f"{name}.sqlite", create=True)
-    try:
-        for path in order:
-            write_notes(folder, {path: notes[path]})
-            sync(conn, [folder])
-        return graph(conn)
-    finally:
-        conn.close()
-
-
-def _graph_at_once(tmp_path, notes, name="all"):
-    conn = _synced(tmp_path, notes, name)
-    try:
-        return graph(conn)
-    finally:
-        conn.close()
-
-
 @pytest.mark.parametrize("order", list(permutations(CLIENTS)))
 def test_a_sync_after_each_note_in_any_order_equals_one_of_all(tmp_path, order):
     assert _graph_one_by_one(tmp_path, CLIENTS, order, "one") == _graph_at_once(tmp_path, CLIENTS)
@@ -119,7 +99,7 @@ def test_a_note_removed_or_rewritten_takes_the_words_it_made_known(tmp_path):
         conn.close()
     notes = {**CLIENTS, "clients.md": "We work for Acme.\n"}
     del notes["people/Marta.md"]
-    assert after == _graph_at_once(tmp_path, notes, "all")
+    assert after == _graph_at_once(tmp_path, notes)
 
 
 @pytest.mark.parametrize("daily,other,name", [
