@@ -93,12 +93,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES,
+                              strip_accents)
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -810,8 +810,7 @@ def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
 # after it. A number then anything else is no day ("samedi 14h", "el sábado 10:30", "am Samstag 10 Uhr", "¿Corrí el
 # sábado 10 km?", "el sábado, 2 amigos": review revF), and the weekday is read alone
 _FOREIGN_MONTHS = {**month_numbers("de", "fr", "es", variants=True), "maerz": 3}
-_FOREIGN_MONTHS |= {"".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c)): n
-                    for w, n in _FOREIGN_MONTHS.items()}  # "decembre", "fevrier", "aout", "marz", as typed
+_FOREIGN_MONTHS |= {strip_accents(w): n for w, n in _FOREIGN_MONTHS.items()}  # "decembre", "fevrier", "aout", "marz"
 _FOREIGN_MONTH_ALT = "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True))
 _DAY_NUMBER_AFTER = re.compile(
     r"[\s,]*(?:(?:den|le|el)\s+)?(?P<day>0?[1-9]|[12]\d|3[01])(?:er|ᵉʳ|º)?(?!\d)"

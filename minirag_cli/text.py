@@ -146,12 +146,18 @@ FOREIGN_WEEKDAYS = {
     "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
     "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
 }
+
+
+def strip_accents(text: str) -> str:
+    """Unicode NFKD without the combining marks: "Müller" -> "Muller"."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
 # each weekday's spellings as questions type them: the name, and the name without its accents, as many users
 # type Spanish ("miercoles", "sabado"), read alike (askday, unheld)
-FOREIGN_WEEKDAY_SPELLINGS = {
-    lang: [list(dict.fromkeys([d, "".join(c for c in unicodedata.normalize("NFKD", d) if not unicodedata.combining(c))]))
-           for d in days]
-    for lang, days in FOREIGN_WEEKDAYS.items()}
+FOREIGN_WEEKDAY_SPELLINGS = {lang: [list(dict.fromkeys([d, strip_accents(d)])) for d in days]
+                             for lang, days in FOREIGN_WEEKDAYS.items()}
 # full names only (the question side)
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 # full names, three-letter abbreviations and "sept" (the note side: find_dates)
@@ -179,8 +185,7 @@ _DAY_BEFORE = re.compile(r"(?i:\b(?:on|by|of|the|from|since|until|till|to|before
 # Jan's desk`: fixE, review revF of notedates), not `We meet 4 December`, `Friday 4 December Tom flew`
 _WORD_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_]+)[ \t]+$")
 _NAME_AFTER_MONTH = re.compile(r"['’]s\b|[ \t]+(?=[^\W\d_])")
-_WEEKDAY_WORDS = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
-                            "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"])
+_WEEKDAY_WORDS = frozenset([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"])
 
 
 # ... and a yearless day after a noun, capitalised, that takes a number as its name is that number and a month's word
@@ -1073,12 +1078,6 @@ def _joins(text: str, at: int) -> bool:
 
 def split_camel(name: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
-
-
-def strip_accents(text: str) -> str:
-    """Unicode NFKD without the combining marks: "Müller" -> "Muller"."""
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 def fold(text: str) -> str:
