@@ -39,6 +39,7 @@ Initech.`): _add_known_words, _words_anew, meta known_words_notes.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import itertools
@@ -62,7 +63,7 @@ from minirag_cli.extract.firstnames import first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DENOTE_LINK, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, cited_authors,
+from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DENOTE_LINK, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, NOTE_TITLE, cited_authors,
                                            handle_names, note_aliases, note_authors, standing_alias, surname_names,
                                            zettel_id)
 from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_keywords, generated_title, link_targets, links_in,
@@ -2757,6 +2758,7 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     if linkable is None:
         linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
+    own.update(_titled(aliases, paths, own))
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
     ids = {path: [zid] for path in own if (zid := zettel_id(path)) is not None}
@@ -2766,7 +2768,7 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         if target is None and (denote := _shared_denote_id(key, root, names, shared)) is not None:
             target = denote  # a Denote note of a shared title: named by its identifier, which its links write
         for name in names or ():
-            if name.startswith(JOPLIN_TITLE):
+            if name.startswith((JOPLIN_TITLE, NOTE_TITLE)):
                 continue  # the note's own name (own)
             alias = normalise_key(name, "name")
             if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
@@ -2776,6 +2778,21 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
                 claims.setdefault(alias, set()).add(target)
     return {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
             if len(targets) == 1 and None not in targets}
+
+
+def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> dict[str, str]:
+    """{path: the key of its front matter `title:`} of the notes at `paths` that have aliases and no name of their
+    file name (`own`: `people/keller.md`, a single lower-case word no link names; heuristic.NOTE_TITLE): their
+    aliases join the title's entity, as Obsidian's aliases are the note's names whatever its file is called
+    (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing). Not a title another note of
+    the folder has or is named by (no link can tell which note it means), nor the one Dendron generates
+    (heuristic.generated_title: `title: Meetings` names nothing)."""
+    titles = {path: (names[0][len(NOTE_TITLE):], normalise_key(names[0][len(NOTE_TITLE):], "name"))
+              for path in paths if path not in own and (names := aliases.get(path)) and names[0].startswith(NOTE_TITLE)}
+    keys = collections.Counter(key for _title, key in titles.values())
+    taken = set(own.values())
+    return {path: key for path, (title, key) in titles.items()
+            if key and keys[key] == 1 and key not in taken and not generated_title(path, title)}
 
 
 def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
