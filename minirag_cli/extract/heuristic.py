@@ -719,7 +719,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    weekday's three letters are never made known (`Sun 14 Feb: boat`: `the Sun` of a book's title made it a name);
 #    a day without its year after a noun that takes a number as its name is none (text._NUMBERED_NOUNS: `Year 2 March
 #    assembly`, `Bus 7 August timetable` were dates since notedates).
-VERSION = 25
+# 26, aliases' part (qa session 51, a PhD student's vault): a note's front matter aliases join its `title:`'s entity
+#    where its file name names no note (NOTE_TITLE, sync._titled: `people/keller.md` with `title: Prof. Anna Keller`
+#    and `aliases: [Keller, Anna Keller]` left Keller, Anna Keller and Prof. Anna Keller three entities), the title
+#    without its honorific one of them (`Anna Keller`); an alias with a person's title (`Prof. Keller`, `Dr. Brandt`:
+#    _honorific) joins as written, as the front matter names it whole, beside the bare name (`Dr. Brandt` was an
+#    entity apart).
+VERSION = 26
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
