@@ -128,3 +128,44 @@ def test_a_title_added_later_joins_the_aliases_in_the_notes_synced_before(tmp_pa
     assert found == _entities(fresh)
     conn.close()
     fresh.close()
+
+
+HONOURS = {"people/keller.md": "---\ntitle: Prof. Anna Keller\naliases: [AK]\n---\nMy advisor.\n",
+           "Tobias Brandt.md": "---\naliases: [Tobi]\n---\nOther TA.\n",
+           "a.md": "We met Prof Keller and Dr. Brandt today.\n",
+           "b.md": "Keller said no. Brandt agreed.\n"}
+
+
+def test_a_surname_after_a_person_s_title_joins_the_one_note_whose_names_end_with_it(tmp_path):
+    conn = _index(tmp_path, HONOURS)
+    found = _entities(conn)
+    assert _notes(conn, "Prof. Anna Keller") == {"people/keller.md", "a.md"}, found
+    assert _notes(conn, "Tobias Brandt") == {"Tobias Brandt.md", "a.md"}, found
+    # written bare, a surname may be anyone's: its own entity, as before
+    assert _notes(conn, "Keller") == {"b.md"} and _notes(conn, "Brandt") == {"b.md"}, found
+    conn.close()
+
+
+def test_a_surname_two_notes_bear_joins_neither(tmp_path):
+    conn = _index(tmp_path, {**HONOURS, "nina.md": "---\ntitle: Nina Brandt\naliases: [NB]\n---\nSister.\n"})
+    assert _notes(conn, "Brandt") == {"a.md", "b.md"}
+    assert _notes(conn, "Prof. Anna Keller") == {"people/keller.md", "a.md"}
+    conn.close()
+
+
+@pytest.mark.parametrize("order", [list(HONOURS), list(reversed(HONOURS))])
+def test_honoured_synced_at_once_or_one_by_one_alike(tmp_path, order):
+    assert _graph_one_by_one(tmp_path, HONOURS, order, "one") == _graph_at_once(tmp_path, HONOURS)
+
+
+def test_a_second_bearer_added_later_unjoins_the_notes_synced_before(tmp_path):
+    conn = _index(tmp_path, HONOURS)
+    assert "a.md" in _notes(conn, "Tobias Brandt")
+    nina = {"nina.md": "---\ntitle: Nina Brandt\naliases: [NB]\n---\nSister.\n"}
+    write_notes(tmp_path / "i", nina)
+    summary = sync(conn, [tmp_path / "i"])
+    assert "a.md" in summary.note_names_changed and _notes(conn, "Brandt") == {"a.md", "b.md"}
+    fresh = _index(tmp_path, {**HONOURS, **nina}, "fresh")
+    assert _entities(conn) == _entities(fresh)
+    conn.close()
+    fresh.close()

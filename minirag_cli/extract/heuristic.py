@@ -724,7 +724,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    and `aliases: [Keller, Anna Keller]` left Keller, Anna Keller and Prof. Anna Keller three entities), the title
 #    without its honorific one of them (`Anna Keller`); an alias with a person's title (`Prof. Keller`, `Dr. Brandt`:
 #    _honorific) joins as written, as the front matter names it whole, beside the bare name (`Dr. Brandt` was an
-#    entity apart).
+#    entity apart). A surname after a person's title in any note (`Dr. Brandt`, `Prof Keller`, the extractor's Brandt
+#    and Keller) joins the one note of the folder whose names (title, aliases, file name) end with it, where the chunk
+#    writes it after a title only (honorifics.py; a bare `Keller` stays its own).
 VERSION = 26
 
 
