@@ -39,6 +39,7 @@ Initech.`): _add_known_words, _words_anew, meta known_words_notes.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import itertools
@@ -62,7 +63,7 @@ from minirag_cli.extract.firstnames import first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
-from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DENOTE_LINK, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, cited_authors,
+from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DENOTE_LINK, JOPLIN_FILE, JOPLIN_LINK, JOPLIN_TITLE, NOTE_TITLE, cited_authors,
                                            handle_names, note_aliases, note_authors, standing_alias, surname_names,
                                            zettel_id)
 from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_keywords, generated_title, link_targets, links_in,
@@ -71,6 +72,7 @@ from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_na
 from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
+from minirag_cli.honorifics import HONOURED, honoured, honoured_only
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -2705,11 +2707,14 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
         redo = {path for path in keys if path not in written}
     else:
         redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
-    redo |= {path for path in store.notes_mentioning(conn, str(root), unjoined) if path not in written}
+    # a surname honoured anew (`honoured:keller`, honorifics.HONOURED): the notes writing the surname
+    mentioned = set(unjoined) | {key[len(HONOURED):] for key in unjoined if key.startswith(HONOURED)}
+    redo |= {path for path in store.notes_mentioning(conn, str(root), mentioned) if path not in written}
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
     forms = alias_forms(aliases[0], aliases[1])
     standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
+    late = set(late) | {key[len(HONOURED):] for key in late if key.startswith(HONOURED)}
     redo |= set(store.notes_mentioning(conn, str(root), late)) - set(relinked)  # written with the joins before
     redo = sorted(path for path in redo if path in held)
     with dbmod.transaction(conn):
@@ -2757,6 +2762,7 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     if linkable is None:
         linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
+    own.update(_titled(aliases, paths, own))
     files = set(own.values())
     claims: dict[str, set[str | None]] = {}
     ids = {path: [zid] for path in own if (zid := zettel_id(path)) is not None}
@@ -2766,7 +2772,7 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         if target is None and (denote := _shared_denote_id(key, root, names, shared)) is not None:
             target = denote  # a Denote note of a shared title: named by its identifier, which its links write
         for name in names or ():
-            if name.startswith(JOPLIN_TITLE):
+            if name.startswith((JOPLIN_TITLE, NOTE_TITLE)):
                 continue  # the note's own name (own)
             alias = normalise_key(name, "name")
             if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
@@ -2774,8 +2780,42 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
                 claims.setdefault(alias, set()).add(_day_key(names_of, path))
             elif alias and alias != key and alias not in files:
                 claims.setdefault(alias, set()).add(target)
-    return {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
-            if len(targets) == 1 and None not in targets}
+    joined = {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
+              if len(targets) == 1 and None not in targets}
+    # a surname after a person's title (`Dr. Brandt`) joins the one note whose names end with it (rules 26)
+    return {**joined, **honoured(_person_names(names_of, aliases, own, shared, root), files | set(claims))}
+
+
+def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: dict[str, str],
+                  shared: frozenset[tuple[str, str]], root: str) -> dict[str, list[str]]:
+    """{note's key: its names} of the notes of `aliases` (path -> heuristic.note_aliases) that have a name of their
+    own (`own`, not shared): their title, their aliases and the name their file name gives (honorifics.honoured)."""
+    namer = _note_namer(names.extractor)
+    out: dict[str, list[str]] = {}
+    for path, its in aliases.items():
+        key = own.get(path)
+        if key is None or (root, key) in shared or not its:
+            continue
+        found = namer(path)
+        file_name = [found.name] if found is not None and found.type != "date" else []
+        out.setdefault(key, []).extend([*file_name, *(n[len(NOTE_TITLE):] if n.startswith(NOTE_TITLE) else n
+                                                      for n in its if not n.startswith(JOPLIN_TITLE))])
+    return out
+
+
+def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> dict[str, str]:
+    """{path: the key of its front matter `title:`} of the notes at `paths` that have aliases and no name of their
+    file name (`own`: `people/keller.md`, a single lower-case word no link names; heuristic.NOTE_TITLE): their
+    aliases join the title's entity, as Obsidian's aliases are the note's names whatever its file is called
+    (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing). Not a title another note of
+    the folder has or is named by (no link can tell which note it means), nor the one Dendron generates
+    (heuristic.generated_title: `title: Meetings` names nothing)."""
+    titles = {path: (names[0][len(NOTE_TITLE):], normalise_key(names[0][len(NOTE_TITLE):], "name"))
+              for path in paths if path not in own and (names := aliases.get(path)) and names[0].startswith(NOTE_TITLE)}
+    keys = collections.Counter(key for _title, key in titles.values())
+    taken = set(own.values())
+    return {path: key for path, (title, key) in titles.items()
+            if key and keys[key] == 1 and key not in taken and not generated_title(path, title)}
 
 
 def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
@@ -3562,6 +3602,10 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # name resolves to, as a handle's
             alias_of = normalise_key(parts[m.name], "name")
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
+        elif alias_of is None and joined and m.type in ("person", "name") and " " not in m.name \
+                and (honour := joined.get(HONOURED + normalise_key(m.name, m.type))) is not None \
+                and honoured_only(text, m.name):
+            alias_of = honour  # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26)
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
             m = EntityMention(m.name, "date")

@@ -319,12 +319,13 @@ def _sync_notes(tmp_path, notes: dict[str, str], extractor=None, name="index", *
 
 
 def _chunks(conn, path):
-    """[(chunk text, its header, {(entity name, type)})] of the note at `path`, in order."""
+    """[(chunk text, its header, {(entity name or a form the chunk writes of it, type)})] of the note at `path`,
+    in order: a note's alias is a form of its note's entity (`Lisbon Trip` of `title: Trip to Lisbon`, rules 26)."""
     rows = conn.execute("SELECT c.id, c.text, c.header FROM chunks c JOIN documents d ON d.id = c.document_id "
                         "WHERE d.path = ? ORDER BY c.seq", (path,)).fetchall()
-    return [(text, header, {(n, t) for n, t in conn.execute(
-        "SELECT e.name, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id WHERE m.chunk_id = ?", (cid,))})
-            for cid, text, header in rows]
+    return [(text, header, {(n, t) for name, t, forms in conn.execute(
+        "SELECT e.name, e.type, m.forms FROM mentions m JOIN entities e ON e.id = m.entity_id WHERE m.chunk_id = ?",
+        (cid,)) for n in [name, *json.loads(forms)]}) for cid, text, header in rows]
 
 
 KEYS = {"Title", "Date", "Aliases", "Tags", "Author", "name"}
@@ -490,7 +491,8 @@ def test_sync_through_the_cli_reads_a_long_front_matter_block(tmp_path, mrag_bin
 
     summary = mrag("sync", str(notes), "--chunk-tokens", "24", "--overlap", "4")
     assert summary["added"] == 2 and summary["chunks"] >= 6, summary
-    names = {(e["name"], e["type"]) for e in mrag("entities")}
+    # the note's aliases are forms of its title's entity (rules 26), Trip to Lisbon
+    names = {(n, e["type"]) for e in mrag("entities") for n in [e["name"], *e["aliases"]]}
     assert {(a, "name") for a in ALIASES} | {("#travel", "concept"), ("Tom", "person"), ("Anna", "person")} <= names
     assert not {n for n, _t in names} & KEYS, names
     tag = mrag("entity", "#family")

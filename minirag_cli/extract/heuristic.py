@@ -719,7 +719,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    weekday's three letters are never made known (`Sun 14 Feb: boat`: `the Sun` of a book's title made it a name);
 #    a day without its year after a noun that takes a number as its name is none (text._NUMBERED_NOUNS: `Year 2 March
 #    assembly`, `Bus 7 August timetable` were dates since notedates).
-VERSION = 25
+# 26, aliases' part (qa session 51, a PhD student's vault): a note's front matter aliases join its `title:`'s entity
+#    where its file name names no note (NOTE_TITLE, sync._titled: `people/keller.md` with `title: Prof. Anna Keller`
+#    and `aliases: [Keller, Anna Keller]` left Keller, Anna Keller and Prof. Anna Keller three entities), the title
+#    without its honorific one of them (`Anna Keller`); an alias with a person's title (`Prof. Keller`, `Dr. Brandt`:
+#    _honorific) joins as written, as the front matter names it whole, beside the bare name (`Dr. Brandt` was an
+#    entity apart). A surname after a person's title in any note (`Dr. Brandt`, `Prof Keller`, the extractor's Brandt
+#    and Keller) joins the one note of the folder whose names (title, aliases, file name) end with it, where the chunk
+#    writes it after a title only (honorifics.py; a bare `Keller` stays its own).
+VERSION = 26
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1458,6 +1466,10 @@ DENOTE_DESCRIBED = re.compile(r"\[\[[ \t]*denote:[^\[\]\n]*\]\[[^\[\]\n]*\]\]|\[
 # how note_aliases writes a Joplin note's title among its aliases: the name the note's own entity has
 # (sync.joined_names, sync._name_notes read it there, for every note of the folder, as recorded), no alias
 JOPLIN_TITLE = "joplin-title:"
+# how note_aliases writes a note's front matter `title:` among its aliases when the note has aliases: the name their
+# entity has when the note's file name names it not (`people/keller.md`, `title: Prof. Anna Keller`: sync.joined_names;
+# rules 26, its aliases joined nothing); no alias itself
+NOTE_TITLE = "note-title:"
 # front matter keys whose values are the note's tags, and its names
 TAG_KEYS = ("tags", "tag")
 TITLE_KEYS = ("title", "aliases", "alias")
@@ -3856,12 +3868,38 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
         name = link_name(value.strip()) if "/" not in value and "#" not in value else None
         if name is not None and name.lower().replace("’", "'") not in COMMON_WORDS:
             out.setdefault(normalise_key(name, "name"), name)
+            if _honorific(value.strip(), name):
+                # `Prof. Keller` as written too: the front matter names it whole (read_front_matter), the text's
+                # `Prof. Keller` and `Prof Keller` name Keller (PERSON_TITLES), the name link_name gave (rules 26)
+                out.setdefault(normalise_key(value.strip(), "name"), value.strip())
+    if out and found is not None and (title := _own_title(found)) is not None:
+        # the note's `title:`, its aliases' entity where its file name names no note (rules 26), and the title
+        # without its honorific a name of it too (`Anna Keller` of `Prof. Anna Keller`)
+        bare = link_name(title)
+        if bare is not None and bare != title and bare.lower() not in COMMON_WORDS:
+            out.setdefault(normalise_key(bare, "name"), bare)
+        out = {"": NOTE_TITLE + title, **out}
     # a Logseq block's id (`id:: 6543a1b2-...`): a name of the page, by which a block reference
     # (`((6543a1b2-...))`, BLOCK_REF) in any note of the folder links to it (rules 17)
     for e in frontmatter.properties(body) if "id::" in body else ():
         if e.key.lower() == BLOCK_ID_KEY and len(e.values) == 1 and BLOCK_UUID.fullmatch(e.values[0]):
             out.setdefault(normalise_key(e.values[0], "name"), e.values[0].lower())
-    return [name for key, name in out.items() if key]
+    return [name for key, name in out.items() if key or name.startswith(NOTE_TITLE)]
+
+
+def _honorific(value: str, name: str) -> bool:
+    """Is the alias `value` the name `name` (link_name's) with a person's title before it (`Prof. Keller`,
+    `Dr Brandt`, `Frau Weiß`: PERSON_TITLES, GERMAN_TITLES, SPELLED_TITLES)?"""
+    first, _, rest = value.partition(" ")
+    return rest.strip() == name and (first.rstrip(".") in PERSON_TITLES or first in GERMAN_TITLES
+                                     or first in SPELLED_TITLES)
+
+
+def _own_title(found: frontmatter.FrontMatter) -> str | None:
+    """The front matter's one `title:` value when it names its note as the extractor reads it (_names_note), else None."""
+    titles = found.values("title")
+    title = titles[0].strip() if len(titles) == 1 else ""
+    return title if title and "/" not in title and _names_note(title) else None
 
 
 # English words that are given names too (`aliases: [Will]`): at a sentence's start the word is

@@ -1,0 +1,54 @@
+"""A person's title before a surname (`Dr. Brandt`, `Prof Keller`, `Frau Weiß`) written in any note of a folder:
+the person of the one note whose names (its `title:` and aliases: sync.joined_names) end with that surname
+(heuristic rules 26). The heuristic extractor names the surname alone (`Dr. Brandt` is Brandt, as the note writes
+him elsewhere: PERSON_TITLES), so the join is the sync's: a surname written only after a person's title in a chunk
+joins that note's entity; written bare too it stays the name it was (a bare `Keller` may be anyone). Two notes
+whose names end with it, a note's file name or an alias of it (joined as an alias is, or claimed by two notes)
+leave it as it was."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from minirag_cli.extract.heuristic import GERMAN_TITLES, PERSON_TITLES, SPELLED_TITLES
+from minirag_cli.text import normalise_key, without_invisibles
+
+# how sync.joined_names writes a surname honoured so among its joined aliases ({HONOURED + key: the note's key}):
+# recorded with them, so a sync that makes one known, ambiguous or gone re-extracts the notes writing it
+HONOURED = "honoured:"
+
+_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
+                               *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))
+# a person's title ending right before a name: `Dr. `, `Prof `, `Frau `
+_TITLE_BEFORE = re.compile(rf"(?<![\w.])(?:{_TITLE_WORD})[ \t]+$")
+_LEADING_TITLE = re.compile(rf"^(?:{_TITLE_WORD})[ \t]+")
+
+
+def surname(name: str) -> str | None:
+    """The surname of a person's name a note gives itself, its last word (`Keller` of `Prof. Anna Keller`, `Anna
+    Keller`), where the name is two to four capitalised words after any title; None for any other name."""
+    words = _LEADING_TITLE.sub("", name.strip()).split()
+    if not 2 <= len(words) <= 4 or not all(w[:1].isupper() for w in words) or not words[-1].isalpha():
+        return None
+    return words[-1]
+
+
+def honoured(names: dict[str, Iterable[str]], taken: set[str]) -> dict[str, str]:
+    """{HONOURED + surname key: the note's key} of `names` ({note's key: its names}) whose surname one note alone
+    bears, and that is no key of `taken` (the folder's note names and aliases, joined or claimed)."""
+    bearers: dict[str, set[str]] = {}
+    for target, its_names in names.items():
+        for name in its_names:
+            if (last := surname(name)) is not None and (key := normalise_key(last, "name")):
+                bearers.setdefault(key, set()).add(target)
+    return {HONOURED + key: next(iter(targets)) for key, targets in sorted(bearers.items())
+            if len(targets) == 1 and key not in taken}
+
+
+def honoured_only(text: str, name: str) -> bool:
+    """Does `text` write the one-word `name` as a whole word only right after a person's title (`Dr. Brandt`, `Prof
+    Keller`), at least once?"""
+    plain = without_invisibles(text)
+    found = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", plain)]
+    return bool(found) and all(_TITLE_BEFORE.search(plain, max(0, start - 12), start) for start in found)
