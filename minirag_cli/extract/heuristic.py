@@ -719,7 +719,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    weekday's three letters are never made known (`Sun 14 Feb: boat`: `the Sun` of a book's title made it a name);
 #    a day without its year after a noun that takes a number as its name is none (text._NUMBERED_NOUNS: `Year 2 March
 #    assembly`, `Bus 7 August timetable` were dates since notedates).
-VERSION = 25
+# 26, dates6's part (a PhD student's vault): a day written with slashes is a date (text.slashed_dates): the year first
+#    (`2027/05/15`) always, the year last when only one order makes a date (`15/05/2027` day first, `05/15/2027` month
+#    first), an ambiguous `05/06/2027` in the order the text's other slashed days show, else none (no setting says
+#    which a vault writes); not in a path or an address (`/2026/05/15/`). `15/05/2027` was no date entity, so `what is
+#    due on May 15, 2027?` reached no note writing it.
+VERSION = 26
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
