@@ -356,6 +356,23 @@ def find_dates(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def nearest_year(yearless: str, day: str) -> str | None:
+    """The ISO date of a day written without its year (`yearless`, find_dates' `--12-20`) in a note of `day` (its
+    ISO date, or its date and time): the one of that month and day nearest to `day`, a year before it, in its year
+    or after it. A note writes of the days around its own, before or ahead: `20 Dec` in a note of 2026-12-07 is
+    2026-12-20, `3 Jan` in one of 2026-12-28 is 2027-01-03 (of its own year, 359 days back), and `20 Dec` in
+    one of 2027-01-05 is 2026-12-20. None when `day` is no date (or Feb 29 is no day of any of the three years)."""
+    try:
+        own = _dt.date.fromisoformat(day[:10])
+    except ValueError:
+        return None
+    month, dom = int(yearless[2:4]), int(yearless[5:7])
+    found = [iso for year in (own.year - 1, own.year, own.year + 1) if (iso := iso_date(year, month, dom))]
+    if not found:
+        return None
+    return min(found, key=lambda iso: abs((_dt.date.fromisoformat(iso) - own).days))
+
+
 # A daily note's name (its file name without the extension, a link's
 # target) is a date when it is one whole, with its year: as the date rules
 # read one in a text (2024-05-01, 20240501, May 1st, 2024: Logseq's page

@@ -77,3 +77,59 @@ def test_a_day_with_its_year_is_searched_as_its_numbers_day_first_and_month_firs
     query = fts_query("what is due on May 15, 2027?")
     assert all(p in query for p in ('"15 05 2027"', '"15 5 2027"', '"05 15 2027"', '"5 15 2027"'))
     assert "05" not in fts_query("what is due on May 15?")  # without its year: `15 05` is as often a time
+
+
+# A day written without its year in a dated note (its file name, its front matter's `date:`, its dated section) is
+# that note's nearest such day (text.nearest_year): `20 Dec` in `daily/2026-12-07.md` was a yearless entity of its
+# own, which `what is due on December 20, 2026?` did not ground on
+@pytest.mark.parametrize("yearless,day,iso", [
+    ("--12-20", "2026-12-07", "2026-12-20"),
+    ("--12-03", "2026-12-07", "2026-12-03"),
+    ("--01-03", "2026-12-28", "2027-01-03"),
+    ("--12-20", "2027-01-05 09:30", "2026-12-20"),
+    ("--06-30", "2026-01-01", "2026-06-30"),
+    ("--02-29", "2027-03-01", "2028-02-29"),
+    ("--12-20", "", None),
+])
+def test_a_yearless_day_is_the_nearest_to_its_notes_day(yearless, day, iso):
+    from minirag_cli.text import nearest_year
+
+    assert nearest_year(yearless, day) == iso
+
+
+def test_a_dated_notes_yearless_day_is_its_dated_entity(tmp_path):
+    names = synced_names(tmp_path, {
+        "daily/2026-12-07.md": "# 2026-12-07\nKeller moved the deadline for the runs to 20 Dec.\n"
+                               "Sofia came on 3 Dec.\n",
+        "trips/flight.md": "---\ndate: 2026-12-28\n---\nFlight back on 3 Jan.\n",
+        "journal.md": "# Journal\n\n## 2026-06-30\n\nBooked the hotel for 2 Jul.\n",
+        "ideas.md": "Party on 24 Dec with Priya.\n",  # undated: a day of every year, as before
+    })
+    assert {"2026-12-20", "2026-12-03", "2027-01-03", "2026-07-02", "24 Dec"} <= names
+    assert not {"20 Dec", "3 Dec", "3 Jan", "2 Jul"} & names
+
+
+def test_a_question_about_the_day_finds_the_daily_note_writing_it_yearless(tmp_path):
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {
+        "daily/2026-12-07.md": "# 2026-12-07\nSent Chiara the scheduler code.\nAlso: Keller moved the deadline "
+                               "for the 85M runs to 20 Dec.\n",
+        "daily/2026-12-06.md": "# 2026-12-06\nRead two papers on normalisation. Runs are due soon.\n",
+        "teaching/ta.md": "# TA\n\n- Exercise sheet 5 due 2026-12-09.\n- Sheet 6 is due next week.\n",
+    })
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        result = index.search("what is due on December 20, 2026?", RetrievalOptions(k=5, mode="hybrid"),
+                              today=dt.date(2026, 12, 7))
+        # grounded on the day's entity, which the graph and the date channel reach the note by (it was `20 Dec`, a
+        # yearless entity the graph reached by its name's likeness alone, and no date vote)
+        daily = next(r for r in result.results if r["path"] == "daily/2026-12-07.md")
+        assert daily["graph"]["entities"] == ["2026-12-20"]
+        assert {"graph", "date"} <= set(daily["channels"])
