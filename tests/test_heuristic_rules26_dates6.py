@@ -121,6 +121,7 @@ def test_a_question_about_the_day_finds_the_daily_note_writing_it_yearless(tmp_p
                                "for the 85M runs to 20 Dec.\n",
         "daily/2026-12-06.md": "# 2026-12-06\nRead two papers on normalisation. Runs are due soon.\n",
         "teaching/ta.md": "# TA\n\n- Exercise sheet 5 due 2026-12-09.\n- Sheet 6 is due next week.\n",
+        "people/juergen.md": "# Juergen\n\n- [ ] send Juergen the chapter 2 draft 📅 2026-12-20\n",
     })
     config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
     with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
@@ -133,3 +134,6 @@ def test_a_question_about_the_day_finds_the_daily_note_writing_it_yearless(tmp_p
         daily = next(r for r in result.results if r["path"] == "daily/2026-12-07.md")
         assert daily["graph"]["entities"] == ["2026-12-20"]
         assert {"graph", "date"} <= set(daily["channels"])
+        # and the answer reads it beside the note writing `2026-12-20` (answer.writes_asked: it kept that one alone)
+        sources = [result.results[s["n"] - 1]["path"] for s in index.prepare_answer(result).sources]
+        assert {"daily/2026-12-07.md", "people/juergen.md"} <= set(sources)
