@@ -2208,7 +2208,8 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     # answer read other notes of the month in place of the ones search ranked first for it
     def kept(wanted: set[str]) -> list[dict]:
         return [r for r, s in zip(results, dates) if wanted and (
-            of_it(r, s["date"], wanted) or writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", wanted))]
+            of_it(r, s["date"], wanted) or writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", wanted,
+                                                        s["date"]))]
 
     # a day asked with its month ("in May 2026, especially on May 3"): the day's notes first, the month's after
     dates = dated_sources(results, heads)
@@ -2216,13 +2217,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     return first + [r for r in kept(whole) if not any(r is f for f in first)]
 
 
-def writes_asked(text: str, asked: set[str]) -> bool:
+def writes_asked(text: str, asked: set[str], day: str = "") -> bool:
     """Whether `text` writes a day or a month that starts with one of the
     `asked` compact dates (yyyymm, yyyymmd, yyyymmdd): an ISO or worded day
-    with its year, a compact one, or a month with its year ("October 2026")."""
-    from minirag_cli.text import find_dates, written_months
+    with its year, a compact one, or a month with its year ("October 2026");
+    with the date of its note (`day`), a day without its year as that note's
+    nearest such day (text.nearest_year, as its date entity: heuristic rules 26), so
+    `20 Dec` in `daily/2026-12-07.md` writes December 20, 2026 (the answer dropped the note)."""
+    from minirag_cli.text import find_dates, nearest_year, written_months
 
-    written = {iso.replace("-", "") for _surface, iso in find_dates(text) if not iso.startswith("--")}
+    written = {(iso if not iso.startswith("--") else nearest_year(iso, day) or "").replace("-", "")
+               for _surface, iso in find_dates(text) if day or not iso.startswith("--")} - {""}
     written |= set(_COMPACT_DAY.findall(text)) | {f"{year}{month:02d}" for _m, year, month in written_months(text)}
     return any(w.startswith(tuple(asked)) for w in written)
 

@@ -65,7 +65,7 @@ from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
                               date_key_prefixes, date_terms, day_phrases, german_function_word, german_question,
                               iso_dates, refuse_wordless, typed_text, without_invisibles, asked_months, seasons,
-                              written_days)
+                              numeric_day_phrases, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -183,8 +183,10 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # a day in words is its date (extra_terms: date_terms), and the phrases a
     # note may write it in ("on May 3rd"), not its words: the month word alone
     # ranked every note that says "May" (or "may") above the note of that day
-    for m, _year, month, day in days:
+    for m, year, month, day in days:
         terms += day_phrases(m.group(0), month, day)
+        if year:
+            terms += numeric_day_phrases(int(year), month, day)
     # a month with its year is also the phrase of its words, as written and in full ("oct 2026",
     # "october 2026"): its dates alone scored the notes of March 2025, 2026 and 2027 alike for "March 2027"'s
     # budget, and no longer ranked "the October 2026 release" first for "shipping in October 2026"

@@ -78,7 +78,8 @@ from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
-from minirag_cli.text import CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, without_invisibles
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, nearest_year, normalise_key, note_date,
+                              without_invisibles)
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
@@ -1660,8 +1661,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                             mentions, prose, handles)
     parts = _note_name_parts([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
-    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s)
-                        for text, m, root, h, s in zip(prose, mentions, roots, handles, parts, strict=True)]
+    dates = [d for (doc, pairs), head in zip(notes, heads, strict=True) for d in _chunk_dates(
+        [c for _id, c in pairs], stored_laid([c for _id, c in pairs]), head, paths[doc][1], paths[doc][0])]
+    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d)
+                        for text, m, root, h, s, d in zip(prose, mentions, roots, handles, parts, dates, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -3573,9 +3576,22 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
             for chunks, path in notes for text in read_in_context(chunks, path)]
 
 
+def _chunk_dates(chunks: Sequence[Chunk], text: str, head: str | None, path: str, root: str) -> list[str]:
+    """The date of each of a note's `chunks` (ISO, '' for none): its dated section's (sections.chunk_days), else
+    the note's, as its head (`head`: store.note_head, else its first chunk's first line) or its file name date it
+    (text.note_date of `path` in its synced folder `root`): what gives a day its note writes without its year its
+    year (_plan_entities)."""
+    if not chunks:
+        return []
+    own = note_date(head or chunks[0].text.split("\n", 1)[0], path, root)[:10]
+    days = chunk_days(chunks, text, path) or [""] * len(chunks)
+    return [day or own for day in days]
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
-                   forms: dict[str, str] | None = None, parts: dict[str, str] | None = None) -> list[PlannedEntity]:
+                   forms: dict[str, str] | None = None, parts: dict[str, str] | None = None,
+                   day: str = "") -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
@@ -3584,7 +3600,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     folder's aliases that name their note wherever they stand (alias_forms),
     mentions of it where the text writes them (_standing); `parts`: its note's surnames and first names that join
     its full name (_note_name_parts: `Kahneman`, Daniel Kahneman; `Elena`, Elena Rossi), counted where the text
-    writes them alone."""
+    writes them alone; `day`: the chunk's date (_chunk_dates), which gives a day written without its year its
+    year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
+    it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
@@ -3613,10 +3631,14 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
             m = EntityMention(m.name, "name")
+        n = _occurrences(lower, m.name)
+        yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
+        if yearless.startswith("date:--"):
+            # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
+            m = EntityMention(nearest_year(yearless[5:], day) or m.name, "date")
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
-        n = _occurrences(lower, m.name)
         if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
             n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
         pe = planned.get(res.key)
@@ -3769,8 +3791,11 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     handles = _cite_authors([(p.matter, len(p.chunks)) for p in group], mentions, prose, handles)
     parts = _note_name_parts([p.chunks for p in group], [p.matter for p in group], mentions, run.resolver)
     forms = alias_forms(run.aliases.get(str(root), {}), joined)
-    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s)
-                        for text, m, h, s in zip(prose, mentions, handles, parts, strict=True)]
+    dates = [d for p in group for d in _chunk_dates(p.chunks, p.text, store.note_head(
+        p.text, p.matter, dated_path(str(root), p.note.path), p.chunks[0].text if p.chunks else ""), p.note.path,
+        str(root))]
+    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d)
+                        for text, m, h, s, d in zip(prose, mentions, handles, parts, dates, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)

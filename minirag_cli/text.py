@@ -275,6 +275,41 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
     return sorted(found, key=lambda f: f[0].start())
 
 
+# A day written with slashes: the year first (`2027/05/15`, Japan's, China's and ISO's order with slashes) is always
+# read; the year last is read when only one order makes a date, day first (`15/05/2027`, as Europe writes it) or month
+# first (`05/15/2027`, the US's). `05/06/2027` is the 5th of June in Europe and May 6 in the US: no setting says which
+# a vault writes, and a wrong guess is a wrong date entity that grounds a question on another day's note, so such a
+# day is read only in the order the text's unambiguous slashed days show (`15/05/2027` beside it: day first), and is
+# no date where they show none or both (rules 26, dates6: `15/05/2027` was no date entity, `2027/05/15` neither). A
+# part of a path or an address (`/2026/05/15/`, `journal/2026/11/03.md`) or of a longer run of numbers (`1/2/2026/7`)
+# is none; a fraction or a span of two years (`71/100`, `2026/27`) has no three parts.
+SLASHED_DATE = re.compile(r"(?<![\w/.])(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])"
+                          r"|(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/((?:19|20)\d\d))(?![\w/]|\.\d)")
+
+
+def slashed_dates(text: str) -> list[tuple[re.Match, int, int, int]]:
+    """(match, year, month, day) of each day `text` writes with slashes (SLASHED_DATE, above): an ambiguous
+    `05/06/2027` in the order the text's unambiguous ones show, else left out."""
+    found, ambiguous, orders = [], [], set()
+    for m in SLASHED_DATE.finditer(text):
+        if m.group(1):
+            found.append((m, int(m.group(1)), int(m.group(2)), int(m.group(3))))
+            continue
+        first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        if first > 12 and then <= 12:
+            orders.add("day first")
+            found.append((m, year, then, first))
+        elif then > 12 and first <= 12:
+            orders.add("month first")
+            found.append((m, year, first, then))
+        elif first <= 12 and then <= 12:
+            ambiguous.append((m, year, first, then))
+    if len(orders) == 1:
+        day_first = orders == {"day first"}
+        found += [(m, year, then, first) if day_first else (m, year, first, then) for m, year, first, then in ambiguous]
+    return sorted(found, key=lambda f: f[0].start())
+
+
 def iso_date(year: int | None, month: int, day: int) -> str | None:
     try:
         _dt.date(year or 2000, month, day)
@@ -314,7 +349,28 @@ def find_dates(text: str) -> list[tuple[str, str]]:
         iso = iso_date(int(year) if year else None, month, day)
         if iso:
             found.append((m.group(0), iso))
+    for m, year, month, day in slashed_dates(text):
+        iso = iso_date(year, month, day)
+        if iso:
+            found.append((m.group(0), iso))
     return found
+
+
+def nearest_year(yearless: str, day: str) -> str | None:
+    """The ISO date of a day written without its year (`yearless`, find_dates' `--12-20`) in a note of `day` (its
+    ISO date, or its date and time): the one of that month and day nearest to `day`, a year before it, in its year
+    or after it. A note writes of the days around its own, before or ahead: `20 Dec` in a note of 2026-12-07 is
+    2026-12-20, `3 Jan` in one of 2026-12-28 is 2027-01-03 (of its own year, 359 days back), and `20 Dec` in
+    one of 2027-01-05 is 2026-12-20. None when `day` is no date (or Feb 29 is no day of any of the three years)."""
+    try:
+        own = _dt.date.fromisoformat(day[:10])
+    except ValueError:
+        return None
+    month, dom = int(yearless[2:4]), int(yearless[5:7])
+    found = [iso for year in (own.year - 1, own.year, own.year + 1) if (iso := iso_date(year, month, dom))]
+    if not found:
+        return None
+    return min(found, key=lambda iso: abs((_dt.date.fromisoformat(iso) - own).days))
 
 
 # A daily note's name (its file name without the extension, a link's
@@ -906,6 +962,16 @@ def day_phrases(written: str, month: int, day: int) -> list[str]:
     nth = f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
     phrases = [" ".join(re.findall(r"\w+", written.lower())),
                f"{name} {day}", f"{name} {nth}", f"{day} {name}", f"{nth} {name}", f"{nth} of {name}"]
+    return [f'"{p}"' for p in dict.fromkeys(phrases)]
+
+
+def numeric_day_phrases(year: int, month: int, day: int) -> list[str]:
+    """FTS5 phrase terms for a day with its year as a note writes it in figures day first or month first,
+    `15/05/2027`, `15.05.2027`, `5/15/2027` (FTS5 reads each as its three numbers): its yyyymmdd token and
+    ISO phrase (date_terms) match none of them, so `what is due on May 15, 2027?` ranked a note saying `due`
+    above the note of that day (dates6). With its year only: `15 05` alone is as often a time or a score."""
+    phrases = [f"{d} {m} {year}" for d, m in ((f"{day:02d}", f"{month:02d}"), (str(day), str(month)))]
+    phrases += [f"{m} {d} {year}" for d, m in ((f"{day:02d}", f"{month:02d}"), (str(day), str(month)))]
     return [f'"{p}"' for p in dict.fromkeys(phrases)]
 
 

@@ -727,6 +727,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    entity apart). A surname after a person's title in any note (`Dr. Brandt`, `Prof Keller`, the extractor's Brandt
 #    and Keller) joins the one note of the folder whose names (title, aliases, file name) end with it, where the chunk
 #    writes it after a title only (honorifics.py; a bare `Keller` stays its own).
+# 26, dates6's part (a PhD student's vault): a day written with slashes is a date (text.slashed_dates): the year first
+#    (`2027/05/15`) always, the year last when only one order makes a date (`15/05/2027` day first, `05/15/2027` month
+#    first), an ambiguous `05/06/2027` in the order the text's other slashed days show, else none (no setting says
+#    which a vault writes); not in a path or an address (`/2026/05/15/`). `15/05/2027` was no date entity, so `what is
+#    due on May 15, 2027?` reached no note writing it. A day written without its year in a dated note (its file name,
+#    front matter `date:`, head or dated section: sync._chunk_dates) is the nearest such day to the note's
+#    (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is 2026-12-20, `3 Jan` in a note of 2026-12-28 2027-01-03),
+#    an entity named by its ISO date (sync._plan_entities): it was a yearless `20 Dec`, so `what is due on December
+#    20, 2026?` grounded on no entity of the note; an undated note's stays a day of every year.
 VERSION = 26
 
 
