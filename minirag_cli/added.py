@@ -56,18 +56,21 @@ def _unseen_in(conn, root: str, folders: dict[str, int], changed: set[str], own_
     and the last sync did not skip, found by the sync's own walk with the folder's recorded settings."""
     from minirag_cli.errors import MragError
     from minirag_cli.options import DEFAULT_MAX_BYTES
-    from minirag_cli.store import existing_documents
+    from minirag_cli.store.read import documents_under, held_paths
     from minirag_cli.walk import ChangedFolders, walk_notes
 
-    existing = existing_documents(conn, root)
+    # the notes of the folders listed (a changed one and below it; the root's own), for the walk to pass over
+    # the notes indexed as they are unopened
+    existing = documents_under(conn, root, changed)
     limit = db.get_meta(conn, "max_bytes") or ""
     try:
         walked = walk_notes(Path(root), max_bytes=int(limit) if limit.isdigit() else DEFAULT_MAX_BYTES,
                             follow_symlinks=root in db.following_roots(conn), exclude=own_files,
-                            indexed=existing, known={path: old[2:] for path, old in existing.items()},
-                            looked=db.looked_files(conn).get(root),
+                            indexed=existing, known=existing, looked=db.looked_files(conn).get(root),
                             within=ChangedFolders(frozenset(folders), frozenset(changed)))
     except (OSError, MragError):  # a .mragignore that cannot be read now: the sync would say so, not a question
         return []
     skipped = db.skipped_files(conn).get(root, {})
-    return [note.path for note in walked.files if note.path not in existing and note.path not in skipped]
+    unseen = [note.path for note in walked.files if note.path not in existing and note.path not in skipped]
+    held = held_paths(conn, root, unseen)  # in a new folder of the root's: indexed if a sync stopped after it
+    return [path for path in unseen if path not in held]

@@ -708,6 +708,19 @@ def looked_record(size: int, mtime: float, reason: str, read_at: float) -> tuple
     return (size, mtime, reason) if read_at - mtime >= LOOKED_RACY_SECONDS else None
 
 
+# a folder's mtime too recent to tell a note added later in the same clock tick (file times move in ticks of a
+# few milliseconds): recorded so, the folder is taken as changed, and listed, until a sync records it anew
+UNTRUSTED_FOLDER_TIME = -1
+
+
+def folder_record(path: str | os.PathLike) -> int:
+    """What WalkResult.folders records of the folder at `path`, about to be listed: its st_mtime_ns, or
+    UNTRUSTED_FOLDER_TIME when it is too recent to trust (LOOKED_RACY_SECONDS). An OSError when it cannot be stat."""
+    read_at = time.time()
+    st = os.stat(path)
+    return st.st_mtime_ns if read_at - st.st_mtime >= LOOKED_RACY_SECONDS else UNTRUSTED_FOLDER_TIME
+
+
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
     """Whether a file of `size` and `mtime` is as the index holds it (`known`:
     the size and mtime it recorded, None: it holds no such note): its bytes
@@ -969,7 +982,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     if in_graph(Path(root).parent):  # a graph above the root: every page is one of it
         result.logseq_graphs.append("")
     with contextlib.suppress(OSError):  # each folder's mtime before it is listed: a note added while the walk
-        result.folders[""] = os.stat(root).st_mtime_ns  # runs changes it, so it is found after (added.py)
+        result.folders[""] = folder_record(root)  # runs changes it, so it is found after (added.py)
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -1007,7 +1020,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if within is not None and not within.enters(reldir + d + "/"):
                 continue
             with contextlib.suppress(OSError):
-                result.folders[reldir + d + "/"] = os.stat(full_dir).st_mtime_ns
+                result.folders[reldir + d + "/"] = folder_record(full_dir)
             kept.append(d)
         dirnames[:] = kept
         if within is not None and not within.lists(reldir):
