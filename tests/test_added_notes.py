@@ -85,6 +85,12 @@ def test_a_note_added_since_the_sync_is_named_by_ask_and_status(tmp_path):
     assert json.loads(mrag(db_path, "status", "--json").stdout)["added_notes"] == [new]
     shown = " ".join(mrag(db_path, "status").stdout.split())
     assert "not synced 1 note in" in shown and "daily/2026-12-07.md" in shown, shown
+    pytest.importorskip("mcp", reason="the mcp extra is part of the test environment (pip install '.[mcp]')")
+    from minirag_cli.mcp_server import MragTools
+
+    with Index.open(effective({"db": str(db_path)})) as index:  # the MCP search tool: `mrag ask --json`'s keys
+        tools = MragTools(index)
+        assert tools.search(QUESTION)["added_notes"] == [new] and tools.status()["added_notes"] == [new]
 
     sync(db_path, root)  # read now: nothing to say
     assert added(db_path) == []
