@@ -36,8 +36,8 @@ def added_notes(conn, own_files: frozenset[str] = frozenset()) -> list[dict]:
 
 def changed_folders(root: str, folders: dict[str, int]) -> set[str]:
     """Of the folders of `root` a sync listed (subfolder -> its mtime then, "" for the root), those whose mtime is
-    not so now. One gone is not (its parent's mtime changed with it); none when the root is gone or cannot be
-    looked at."""
+    not so now (one recorded as walk.UNTRUSTED_FOLDER_TIME always is). One gone is not (its parent's mtime changed
+    with it); none when the root is gone or cannot be looked at."""
     changed = set()
     for folder, mtime in folders.items():
         try:
