@@ -756,6 +756,12 @@ SKIPPED_KEY = "skipped_files"
 # (walk_notes' `looked`): a sync that finds nothing changed opens no file (readers 5)
 LOOKED_KEY = "looked_files"
 
+# meta: {folder: {subfolder: st_mtime_ns}}, the folders the last finished sync of each folder listed ("" for the
+# folder itself, else "a/b/"), with their mtime before it listed them (walk.WalkResult.folders): a note added,
+# removed or renamed in one changes its mtime, so `ask` and `status` stat these alone to tell that notes the index
+# has not seen may be there (added.added_notes), and list only the folders that changed
+FOLDER_TIMES_KEY = "folder_mtimes"
+
 
 def meta_dict(conn, key: str) -> dict:
     """The JSON object a meta record holds (the skipped files; the graph's
@@ -800,6 +806,13 @@ def looked_files(conn) -> dict[str, dict[str, tuple[int, float, str]]]:
                          if isinstance(v, list) and len(v) == 3 and isinstance(v[0], int)
                          and isinstance(v[1], (int, float)) and isinstance(v[2], str)}
     return out
+
+
+def folder_times(conn) -> dict[str, dict[str, int]]:
+    """{folder: {subfolder: st_mtime_ns}} as FOLDER_TIMES_KEY records them; an entry not of that shape is left
+    out, and {} when none is recorded (an index an older mrag synced) or the record is damaged."""
+    return {root: {d: t for d, t in folders.items() if isinstance(t, int) and not isinstance(t, bool)}
+            for root, folders in meta_dict(conn, FOLDER_TIMES_KEY).items() if isinstance(folders, dict)}
 
 
 def following_roots(conn) -> list[str]:

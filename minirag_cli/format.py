@@ -273,6 +273,8 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
                                  f"gone for good: `{rebuild_command(kept)}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
+    if added := status.get("added_notes"):  # in no search until a sync reads them
+        table.add_row("not synced", escape_name(added_line(added)))
     if copies := status.get("conflict_copies"):  # an edit made on another device, in no note yet
         n = len(copies)
         table.add_row("conflicts", escape(f"{n} sync conflict cop{'y' if n == 1 else 'ies'} not indexed: merge "
@@ -539,7 +541,8 @@ def sync_line(running: str, rebuilding: bool, listed: str) -> str:
 def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None, hint: bool = False,
               one_line: bool = False, unsynced: list[dict] | None = None, empty_index: bool = False,
               sync_running: str | None = None, rebuilding: bool = False,
-              blocks: dict[str, str] | None = None, unheld: list[str] | None = None) -> None:
+              blocks: dict[str, str] | None = None, unheld: list[str] | None = None,
+              added: list[dict] | None = None) -> None:
     """Everything `mrag ask` prints: paths, JSON (with the answer; on one
     line with `one_line`) or the readable list followed by the streamed
     answer. `answer(on_text)` writes the answer (index.Index.answer) when a
@@ -558,7 +561,8 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     are a stderr line too, but under --json (its `sync_running` says so). `blocks`: the Logseq blocks the
     results refer to (Index.block_refs), for the snippets. `unheld`: the question's names none of the
     results holds (Index.unheld_names), the JSON's `unheld`; with no answer written, a line on stderr says them
-    (a model's answer declines the question saying them)."""
+    (a model's answer declines the question saying them). `added`: the notes added to the synced folders since
+    their last sync (Index.added_notes), the JSON's `added_notes`; the other forms leave it to added_note."""
     if not result.results and (not as_json or empty_index):  # a message, not a result: stdout stays empty
         if empty_index and sync_running:
             note(f"No results: the index holds no note text yet; a `mrag sync` ({sync_running}) is writing it "
@@ -576,6 +580,7 @@ def print_ask(result, *, as_json: bool, paths: bool, explain: bool, answer=None,
     data = ask_json(result, explain=explain)
     data["unsynced"] = unsynced or []
     data["unheld"] = list(unheld or [])
+    data["added_notes"] = list(added or [])
     if as_json:
         data["empty_index"], data["sync_running"] = empty_index, sync_running
         data["sync_rebuilding"] = bool(sync_running) and rebuilding
@@ -637,6 +642,28 @@ def unsynced_note(edits: list[dict]) -> None:
         what = f"{len(edits)} of these notes changed since the last sync ({listed})"
     note(f"{what}: the text and line numbers shown are the indexed version's; `mrag sync {roots}` "
          "updates the index.", markup=False)
+
+
+def added_note(added: list[dict]) -> None:
+    """On stderr, a line per synced folder holding notes the index has not seen (Index.added_notes): no result
+    can be one of them, so an answer may be out of date (a later note said otherwise). Names three."""
+    if added:
+        note(added_line(added), markup=False)
+
+
+def added_line(added: list[dict]) -> str:
+    """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
+    folder of `added` ([{root, path}])."""
+    import shlex
+
+    lines = []
+    for root in dict.fromkeys(item["root"] for item in added):
+        paths = [item["path"] for item in added if item["root"] == root]
+        named = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+        one = len(paths) == 1
+        lines.append(f"{len(paths)} note{'' if one else 's'} in {root} {'was' if one else 'were'} added since the "
+                     f"last sync ({named}): run `mrag sync {shlex.quote(root)}` to search {'it' if one else 'them'}")
+    return "; ".join(lines)
 
 
 def print_answer_hint() -> None:

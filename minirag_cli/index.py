@@ -741,6 +741,15 @@ class Index:
 
         return unsynced_edits(self.conn, notes)
 
+    def added_notes(self) -> list[dict]:
+        """[{root, path}] of the notes in the synced folders the index has not seen: added since the last sync
+        (added.added_notes: a stat of each folder the sync listed, a look into those that changed). `ask --json`'s
+        and `status --json`'s `added_notes`, and the notice the CLI prints on stderr."""
+        from minirag_cli.added import added_notes
+
+        with self.lock:
+            return added_notes(self.conn, frozenset(db.index_files(self.path.resolve())))
+
     def document(self, path: str) -> dict:
         """The indexed note (`mrag show PATH --json`, MCP get_document), with `warnings` and `unsynced` as in
         `show`."""
@@ -812,6 +821,7 @@ class Index:
         with read_snapshot(self.conn):  # one committed state, even while a sync writes (and for pagestat's reads)
             status = index_status(self.conn, self.path)
             status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
+        status["added_notes"] = self.added_notes()
         return status
 
 

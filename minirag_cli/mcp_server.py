@@ -117,8 +117,9 @@ class MragTools:
     def search(self, query: str, k: int | None = None, mode: str | None = None,
                hops: int | None = None) -> dict:
         """What `mrag ask --json --no-answer` prints for the same question,
-        `unsynced`, `unheld`, `empty_index`, `sync_running` and `sync_rebuilding` included (the results' notes changed or
-        deleted since the last sync, which the CLI also names on stderr; the names no result holds), "yesterday" read
+        `unsynced`, `added_notes`, `unheld`, `empty_index`, `sync_running` and `sync_rebuilding` included (the results'
+        notes changed or deleted since the last sync, and the notes added since, which the CLI also names on stderr;
+        the names no result holds), "yesterday" read
         against the asking day as `mrag ask` reads it (MRAG_TODAY, else the
         local date: askday.py)."""
         from minirag_cli.askday import current_day
@@ -130,9 +131,11 @@ class MragTools:
         with self.index.lock:
             result = self.index.search(query, options, today=today)
             unsynced = self.index.unsynced_edits(result_notes(result.results))
+            added = self.index.added_notes()
         data = result.to_dict()
         data["results"] = [public_result(r, False) for r in result.results]
         data["unsynced"] = unsynced
+        data["added_notes"] = added  # in no result: the notes the synced folders gained since their last sync
         data["unheld"] = self.index.unheld_names(result)  # the question's names no result holds
         # as `mrag ask --json`: an index with no note text yet (its first sync at work) is told
         # from a question nothing matches
@@ -321,7 +324,9 @@ def build_server(tools: MragTools):
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
         lines [start, end], score, text and the channels (dense, bm25, graph, time, date, recency) that found
         it, latest (a "when did I last ...?" question's matching notes newest first, else null) and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
-        state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []).
+        state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []), and
+        added_notes: [{root, path}] of the notes added to the synced folders since their last sync, which no
+        result can be (a sync reads them; usually []).
         k: how many results (default from the mrag config, usually 10). mode: dense, bm25, graph,
         hybrid or a comma-separated set. hops: graph walk depth (default 2; only with the graph channel)."""
         return call(tools.search, query, k=None if k == 0 else k, mode=mode or None,

@@ -1125,6 +1125,9 @@ class _Run:
     # folder -> the files opened and not indexed (walk.WalkResult.looked), for the next sync (db.LOOKED_KEY)
     looked: dict[str, dict[str, tuple[int, float, str]]] = field(default_factory=dict)
     looking: dict[str, tuple[int, float, str]] = field(default_factory=dict)  # the folder's being synced
+    # folder -> its folders listed with their mtime (walk.WalkResult.folders), recorded when the sync ends
+    # (db.FOLDER_TIMES_KEY: what `ask` tells notes added since by)
+    folder_times: dict[str, dict[str, int]] = field(default_factory=dict)
     # the size limit the index's notes were read at (the --max-bytes recorded; a lower one now: _over_new_limit)
     limit_before: int = DEFAULT_MAX_BYTES
 
@@ -1279,6 +1282,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
         _record_build(run)
         _record_skipped(conn, summary, sorted(roots_known | {str(r) for r in roots}))
         _record_looked(conn, run.looked, roots_known | {str(r) for r in roots})
+        _record_folder_times(conn, run.folder_times, roots_known | {str(r) for r in roots})
         _record_reader_version(conn, [str(r) for r in roots if str(r) not in run.unread_readings],
                                roots_known | {str(r) for r in roots})
         _record_logseq_graphs(conn, {root: graphs for root, graphs in run.logseq_graphs.items()
@@ -1373,6 +1377,17 @@ def _record_looked(conn, looked: dict[str, dict[str, tuple[int, float, str]]], k
                         for root, files in sorted(recorded.items()) if files}, ensure_ascii=False)
     if value != (before or "{}"):
         dbmod.set_meta(conn, dbmod.LOOKED_KEY, value)
+
+
+def _record_folder_times(conn, synced: dict[str, dict[str, int]], kept_roots: set[str]) -> None:
+    """Record the folders each folder `synced` (every one finished) listed, with their mtime (db.FOLDER_TIMES_KEY),
+    inside the caller's transaction; the other kept folders keep theirs. Only a finished sync records them: one
+    stopped before leaves the older record, whose folders changed since, so `ask` looks at them again."""
+    recorded = dbmod.folder_times(conn)
+    value = {root: folders for root, folders in recorded.items() if root in kept_roots}
+    value.update(synced)
+    if value != recorded:
+        dbmod.set_meta(conn, dbmod.FOLDER_TIMES_KEY, json.dumps(value, sort_keys=True, ensure_ascii=False))
 
 
 def _follow_moves(conn, roots: Sequence[Path], roots_known: set[str], summary: SyncSummary,
@@ -1887,6 +1902,7 @@ def _sync_root(run: _Run, root: Path) -> None:
                             exclude=run.own_files, indexed=existing,
                             known={path: old[2:] for path, old in existing.items()}, looked=unlooked)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
+    run.folder_times[str(root)] = walked.folders
     # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
     summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
     stale = (_stale_readings(run, str(root), walked, existing)

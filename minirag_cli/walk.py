@@ -163,6 +163,26 @@ class WalkResult:
     # the Logseq graphs the notes are in (logseq_templates.graph_folder), each its folder from the root ("a/b/", ""
     # for the root or a folder above it), whose pages read otherwise when it comes or goes (sync._graphs_changed)
     logseq_graphs: list[str] = field(default_factory=list)
+    # the folders listed ("" for the root, else "a/b/") -> their st_mtime_ns, taken before each was listed: a note
+    # added, removed or renamed in one since changes it (db.FOLDER_TIMES_KEY, added.added_notes)
+    folders: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChangedFolders:
+    """What a walk given it lists (walk_notes' `within`): the folders whose mtime changed since a sync listed
+    them (`changed`, of the `recorded` ones: "" for the root, else "a/b/") and the folders no sync listed (new).
+    The others are listed only on the way to those, their files passed over unlooked at."""
+    recorded: frozenset[str]
+    changed: frozenset[str]
+
+    def lists(self, reldir: str) -> bool:
+        """Are the files of the folder `reldir` looked at?"""
+        return reldir in self.changed or reldir not in self.recorded
+
+    def enters(self, reldir: str) -> bool:
+        """Is the folder `reldir` walked into: listed, or on the way to one that is?"""
+        return self.lists(reldir) or any(folder.startswith(reldir) for folder in self.changed)
 
 
 def stat_key(st: os.stat_result) -> tuple:
@@ -688,6 +708,19 @@ def looked_record(size: int, mtime: float, reason: str, read_at: float) -> tuple
     return (size, mtime, reason) if read_at - mtime >= LOOKED_RACY_SECONDS else None
 
 
+# a folder's mtime too recent to tell a note added later in the same clock tick (file times move in ticks of a
+# few milliseconds): recorded so, the folder is taken as changed, and listed, until a sync records it anew
+UNTRUSTED_FOLDER_TIME = -1
+
+
+def folder_record(path: str | os.PathLike) -> int:
+    """What WalkResult.folders records of the folder at `path`, about to be listed: its st_mtime_ns, or
+    UNTRUSTED_FOLDER_TIME when it is too recent to trust (LOOKED_RACY_SECONDS). An OSError when it cannot be stat."""
+    read_at = time.time()
+    st = os.stat(path)
+    return st.st_mtime_ns if read_at - st.st_mtime >= LOOKED_RACY_SECONDS else UNTRUSTED_FOLDER_TIME
+
+
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
     """Whether a file of `size` and `mtime` is as the index holds it (`known`:
     the size and mtime it recorded, None: it holds no such note): its bytes
@@ -753,7 +786,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                follow_symlinks: bool = False, exclude: frozenset[str] = frozenset(),
                indexed: Container[str] = frozenset(),
                known: Mapping[str, tuple[int, float]] | None = None,
-               looked: Mapping[str, tuple[int, float, str]] | None = None) -> WalkResult:
+               looked: Mapping[str, tuple[int, float, str]] | None = None,
+               within: ChangedFolders | None = None) -> WalkResult:
     """List the note files under `root` (sorted), with the reasons others were
     skipped. Hidden folders and files (.git, .mrag, ...), Logseq's copies of
     its pages (logseq_copies: `logseq/bak/`), ignored paths and
@@ -778,7 +812,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     last sync compared them as they are (`looked` holds the copy's verdict);
     a `!Draft 2.md` line in .mragignore keeps it a note (keeps_copy). One named for a computer
     (`Budget-WORKPC.md`) with nearly its note's text is listed all the same, and in
-    WalkResult.possible_copies when compared (its verdict kept in `looked` while the pair is unchanged)."""
+    WalkResult.possible_copies when compared (its verdict kept in `looked` while the pair is unchanged).
+    `within`: only the folders it says are listed (ChangedFolders), to find the notes added since a sync."""
     root = root.resolve()
     spec = load_ignore(root)
     result = WalkResult()
@@ -928,6 +963,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
         reason = f"unreadable folder: {exc.strerror}"
+        if rel != "?":  # not listed: a note added in it is no change the record could tell
+            result.folders.pop("" if rel == "." else rel.replace(os.sep, "/") + "/", None)
         if rel != "?" and cannot_read_for_now(exc):
             result.unlisted.append("" if rel == "." else rel.replace(os.sep, "/") + "/")
             reason += " (its notes stay indexed as last synced)"
@@ -944,6 +981,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     templates: dict[str, str] = {}  # a vault's templates folder (path from the root) -> why it is skipped
     if in_graph(Path(root).parent):  # a graph above the root: every page is one of it
         result.logseq_graphs.append("")
+    with contextlib.suppress(OSError):  # each folder's mtime before it is listed: a note added while the walk
+        result.folders[""] = folder_record(root)  # runs changes it, so it is found after (added.py)
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -978,8 +1017,14 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 with contextlib.suppress(OSError):  # the folder it points at, and which one (made anew?)
                     st = os.stat(full_dir)
                     result.linked_folders[reldir + d] = (os.path.realpath(full_dir), st.st_dev, st.st_ino)
+            if within is not None and not within.enters(reldir + d + "/"):
+                continue
+            with contextlib.suppress(OSError):
+                result.folders[reldir + d + "/"] = folder_record(full_dir)
             kept.append(d)
         dirnames[:] = kept
+        if within is not None and not within.lists(reldir):
+            continue  # a folder unchanged since the sync, on the way to one that changed: its files as they were
         notes = {n for n in filenames if not (spec and spec.match_file(reldir + n))}
         listed_from = len(result.files)  # this folder's notes, for joplin_copies_anew
         names_here = set(filenames)  # (keep_page: a page whose note's .json is beside it is its twin)

@@ -182,8 +182,8 @@ def test_ask_json_has_the_same_keys_for_every_question(run, tmp_path):
     graph walk found no path (a --mode bm25 question, one naming no entity),
     while `unsynced` is always there. It is now always there, [] for none."""
     db_path, _ = build_small_index(tmp_path)
-    keys = {"query", "mode", "seeds", "results", "paths", "days", "latest", "unsynced", "unheld", "empty_index",
-            "sync_running", "sync_rebuilding"}
+    keys = {"query", "mode", "seeds", "results", "paths", "days", "latest", "unsynced", "added_notes", "unheld",
+            "empty_index", "sync_running", "sync_rebuilding"}
     walked = run("--db", str(db_path), "ask", "Who did Wolfgang Schulz meet in Berlin?", "--json", "--no-answer")
     assert walked.returncode == 0, walked.stderr
     assert set(json.loads(walked.stdout)) == keys and json.loads(walked.stdout)["paths"]

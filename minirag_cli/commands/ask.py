@@ -111,7 +111,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             answerer=None, one_line: bool = False) -> None:
     """Search one question and print it (format.print_ask), with the answer when a model is set."""
     from minirag_cli.askday import current_day
-    from minirag_cli.format import note, print_ask, unsynced_note
+    from minirag_cli.format import added_note, note, print_ask, unsynced_note
     from minirag_cli.index import result_notes
     from minirag_cli.store.lookup import shorten
 
@@ -136,6 +136,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     elif not paths:  # no model declines it: the names no result holds are said beside the results
         unheld = index.unheld_names(result)
     unsynced = index.unsynced_edits(result_notes(result.results))
+    added = index.added_notes()  # in no result: the answer may be out of date (a stat of each synced folder)
     # the notes go to stderr once the model has loaded (above): llama.cpp points stderr at /dev/null
     # while it loads in its thread, and this line was lost in most runs
     if result.undated is not None:  # "yesterday" found no note of that day: searched as words
@@ -154,7 +155,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     try:
         print_ask(result, as_json=as_json, paths=paths, explain=explain, answer=answer,
                   hint=want_answer and not has_llm, one_line=one_line, unsynced=unsynced, unheld=unheld,
-                  empty_index=empty, sync_running=running, rebuilding=rebuilding,
+                  empty_index=empty, sync_running=running, rebuilding=rebuilding, added=added,
                   blocks=None if as_json or paths else index.block_refs(result.results))
     except KeyboardInterrupt:
         if streaming and not as_json:  # Ctrl-C mid-answer: its line ends, so what is said next (stderr's
@@ -162,6 +163,7 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             sys.stdout.flush()
         raise
     unsynced_note(unsynced)
+    added_note(added)
 
 
 class AskSession:

@@ -27,6 +27,28 @@ def existing_documents(conn, root: str) -> dict[str, tuple[int, str, int, float]
             conn.execute("SELECT id, path, hash, size, mtime FROM documents WHERE root = ?", (root,))}
 
 
+def documents_under(conn, root: str, folders: Iterable[str]) -> dict[str, tuple[int, float]]:
+    """{path: (size, mtime)} of the indexed notes of the folder `root` in the subfolders `folders` ("a/b/", and
+    below it; "": the notes of `root` itself, not below it): a range of the (root, path) index each, not every
+    note of a large folder."""
+    out: dict[str, tuple[int, float]] = {}
+    for folder in sorted(set(folders)):
+        if folder:  # "a/b/" <= "a/b/…" < "a/b0" ('0' follows '/')
+            rows = conn.execute("SELECT path, size, mtime FROM documents WHERE root = ? AND path >= ? AND path < ?",
+                                (root, folder, folder[:-1] + "0"))
+        else:
+            rows = conn.execute("SELECT path, size, mtime FROM documents WHERE root = ? AND instr(path, '/') = 0",
+                                (root,))
+        out.update((path, (size, mtime)) for path, size, mtime in rows)
+    return out
+
+
+def held_paths(conn, root: str, paths: Iterable[str]) -> set[str]:
+    """Of `paths` (relative to the folder `root`), those the index holds."""
+    return {path for path in paths
+            if conn.execute("SELECT 1 FROM documents WHERE root = ? AND path = ?", (root, path)).fetchone()}
+
+
 def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str, bool]]:
     """(path, text, whether it opens its note with `---`) of the chunks of the folder `root`'s notes that
     hold `[[` or `](` (heuristic.links_in: sync.stored_link_targets reads their links), and of those that
