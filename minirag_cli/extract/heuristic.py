@@ -724,7 +724,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Suggested RMSNorm; `Promised` gives, RECIPIENT_VERBS), nor does a verb's label with `the` (_phrase: `Introduces the
 #    Transformer:` was the name); an outline's section number opens its title as a list's number does (_SECTION_NUMBER:
 #    `- 3.1 Problem statement`, `3.5 Discussion` named Problem, Discussion); a paper's part before its number names
-#    nothing (DOCUMENT_PARTS: `in their Table 1` named Table); an author line's full names are persons, whole
+#    nothing (DOCUMENT_PARTS: `in their Table 1` named Table); an author line's full names are names, whole
 #    (_author_names: a `.bib`'s `author: ..., Di He, ...` named Di); `-like`, `-style`, `-based` after a name are no
 #    part of it (_MADE_LIKE: `Post-LN-like`); a paper note's labels `Abstract:`, `Main claim:`, `Metric:`, `Sizes:`
 #    (LABEL_WORDS) and a course's `Lecturer:` (ROLE_WORDS) name nothing.
@@ -3291,9 +3291,11 @@ class HeuristicExtractor:
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
-        for m in AUTHOR_LINE.finditer(text):  # `author: Ruibin Xiong, Di He`: each a person's full name (rules 26)
+        for m in AUTHOR_LINE.finditer(text):  # `author: Ruibin Xiong, Di He`: each a full name, whole (rules 26)
             for a, b in _author_names(text, m.end()):
-                add(text[a:b], "person")
+                # a name, as a front matter's `author: Jane Doe` is: a person's type kept the bib's `Jürgen Müller`
+                # apart from the notes' (entity_types), one person two entities
+                add(text[a:b], "name")
                 tagged.append((a, b))
         if "|" in text:  # a table's column of names (`| Owner |`): its cells are values, as a label's (rules 20)
             listed |= _name_column_cells(text)
