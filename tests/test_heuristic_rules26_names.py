@@ -89,3 +89,13 @@ def test_a_paper_note_s_labels_name_nothing(tmp_path):
     names = synced(tmp_path, {"note.md": text})
     assert not names & {"Abstract", "Main claim", "Metric", "Sizes", "Lecturer"}
     assert {"Pre-LN Transformer", "Keller", "Tobias Brandt"} <= names
+
+
+# 7. a `# ` title's first word that says how often a meeting comes names nothing; a title's name stays one
+@pytest.mark.parametrize("text,names", [
+    ("# Weekly meeting with Prof. Keller\n\nAttendees: Prof. Keller, me\n", {"Keller"}),
+    ("# Monthly report for Acme\n", {"Acme"}),
+    ("# Hamburg trip\n\nWe flew in.\n", {"Hamburg"}),
+])
+def test_a_title_s_period_word_names_nothing(tmp_path, text, names):
+    assert synced(tmp_path, {"note.md": text}) == names

@@ -727,7 +727,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    nothing (DOCUMENT_PARTS: `in their Table 1` named Table); an author line's full names are names, whole
 #    (_author_names: a `.bib`'s `author: ..., Di He, ...` named Di); `-like`, `-style`, `-based` after a name are no
 #    part of it (_MADE_LIKE: `Post-LN-like`); a paper note's labels `Abstract:`, `Main claim:`, `Metric:`, `Sizes:`
-#    (LABEL_WORDS) and a course's `Lecturer:` (ROLE_WORDS) name nothing.
+#    (LABEL_WORDS) and a course's `Lecturer:` (ROLE_WORDS) name nothing, nor does a `# ` title's first word of a
+#    meeting's period (PERIOD_WORDS: `# Weekly meeting with Prof. Keller` named Weekly).
 VERSION = 26
 
 
@@ -2868,12 +2869,17 @@ def _repeated_titles(text: str, titles: Collection[str]) -> set[int]:
     return out
 
 
+# how often a meeting or a report comes (`# Weekly meeting with Prof. Keller`, `# Monthly report`): a title's first
+# word so is a common one (heuristic rules 26: a PhD vault's advisor meetings named Weekly)
+PERIOD_WORDS = frozenset("daily weekly biweekly fortnightly monthly quarterly yearly annual nightly".split())
+
+
 def _common_noun(word: str, text: str) -> bool:
     """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
     or one `text` writes in lower case too? Or a heading's generic word (HEADING_LABELS: `# Office hours
     with Dr. Chen`, rules 16)."""
     lower = word.lower()
-    return (lower.replace("’", "'") in LABEL_WORDS or lower in HEADING_LABELS
+    return (lower.replace("’", "'") in LABEL_WORDS or lower in HEADING_LABELS or lower in PERIOD_WORDS
             or (lower != word and _whole_word(lower).search(text) is not None))
 
 
