@@ -736,6 +736,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is 2026-12-20, `3 Jan` in a note of 2026-12-28 2027-01-03),
 #    an entity named by its ISO date (sync._plan_entities): it was a yearless `20 Dec`, so `what is due on December
 #    20, 2026?` grounded on no entity of the note; an undated note's stays a day of every year.
+# 26, names26's part (qa's PhD vault): a research log's verbs open no name of one word (ONE_NAME_VERBS: `Promised
+#    Chiara the warmup code`, `- Suggested RMSNorm as an arm`, `Recommended RMSNorm paper` named Promised Chiara,
+#    Suggested RMSNorm; `Promised` gives, RECIPIENT_VERBS), nor does a verb's label with `the` (_phrase: `Introduces the
+#    Transformer:` was the name); an outline's section number opens its title as a list's number does (_SECTION_NUMBER:
+#    `- 3.1 Problem statement`, `3.5 Discussion` named Problem, Discussion); a paper's part before its number names
+#    nothing (DOCUMENT_PARTS: `in their Table 1` named Table); an author line's full names are names, whole
+#    (_author_names: a `.bib`'s `author: ..., Di He, ...` named Di); `-like`, `-style`, `-based` after a name are no
+#    part of it (_MADE_LIKE: `Post-LN-like`); a paper note's labels `Abstract:`, `Main claim:`, `Metric:`, `Sizes:`
+#    (LABEL_WORDS) and a course's `Lecturer:` (ROLE_WORDS) name nothing, nor does a `# ` title's first word of a
+#    meeting's period (PERIOD_WORDS: `# Weekly meeting with Prof. Keller` named Weekly).
 VERSION = 26
 
 
@@ -809,6 +819,7 @@ workaround cause impact scope meeting meeting_notes highlights wins mood total c
 progress milestone milestones caveat caveats requirements requirement deliverables deliverable
 info debug trace warn fatal critical notice fixme related see_also method methods paper
 hypothesis root_cause cleanup repro
+abstract claim metric size
 full_title document_tags asin isbn
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
@@ -837,6 +848,7 @@ mother-in-law father-in-law sister-in-law brother-in-law in-laws kid kids baby
 boss manager supervisor colleague coworker co-worker teammate mentor mentee intern
 teacher tutor coach doctor dentist therapist nurse vet landlord landlady neighbour neighbor roommate flatmate
 housemate friend bestie client customer nanny babysitter
+lecturer instructor professor advisor adviser
 """.split())
 _LABELS_AND_ROLES = LABEL_WORDS | ROLE_WORDS
 # "I" in the languages a note of English may hold a chat of (Spanish `Yo:`, German `Ich:`, French `Moi:`,
@@ -861,6 +873,14 @@ HEADING_LABELS = frozenset("""
 lecture lectures lesson lessons week session seminar tutorial class chapter part section unit module lab exercise
 exercises assignment homework sprint episode talk round exam quiz midterm office workshop practical
 """.split())
+# The parts a paper or a thesis numbers (`Table 1`, `Figure 3`, `Theorem 2`, `Appendix 4`), lower-cased: before its
+# number such a word names nothing, in a heading or mid-sentence (heuristic rules 26: a PhD vault's `in their Table 1`
+# named Table, which then opened the graph walk of `what does Table 2 show?`)
+DOCUMENT_PARTS = frozenset("""
+table tables figure figures fig appendix equation eq theorem lemma corollary proposition definition algorithm listing
+""".split())
+# the suffix that makes an adjective of a name (`Post-LN-like`, `Excel-style`, `Python-based`): no part of the name
+_MADE_LIKE = re.compile(r"(?<=\w)-(?:like|style|based|esque)$")
 # A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`, `A2:`, `Chapter 4.2:`): its last
 # word a number, or one or two letters and a number (`Q1`, `A2`, `P0`). A log's or a
 # recipe's lines, one label each, which as speakers made an entity of every line (a log of
@@ -1183,7 +1203,10 @@ ONE_NAME_VERBS = re.compile(
     # an engineer's work log drops its `I` too (`Opened PR #4521`, `Merged PAY-1423`, `Paired with Tomasz`):
     # the past tenses of its work (rules 16: "Opened PR" was the name, in four notes)
     "|Opened|Merged|Deployed|Reviewed|Fixed|Rotated|Paired|Filed|Pushed|Shipped|Reverted|Investigated"
-    "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided")
+    "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided"
+    # a research log's promises and advice (`Promised Chiara the warmup code.`, `- Suggested RMSNorm as an arm`,
+    # `Recommended RMSNorm paper`: rules 26, they named Promised Chiara, Suggested RMSNorm)
+    "|Promised|Suggested|Recommended")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -1834,6 +1857,10 @@ def _phrase(tag: str) -> bool:
     if any(_CLAUSE_VERB.fullmatch(w) for w in words[1:]):
         return True  # `Architecture review went well:`, `Config change needed in:` (rules 16)
     raw = tag.split()
+    if len(raw) > 2 and raw[1] == "the" and VERB_NAME.match(tag) and raw[2][:1].isupper():
+        # `Introduces the Transformer:`, `Designed the HeronBoard:`: a verb's sentence, read as VERB_THE reads one
+        # opening a line (rules 26: the label was the name `Introduces the Transformer`)
+        return True
     if len(raw) > 1 and re.search(r"\w['’]s$", raw[0]) and raw[1][:1].islower():
         return True  # `Lena's rules:`: a possessive before a common noun names its owner (rules 16)
     lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS
@@ -2863,12 +2890,17 @@ def _repeated_titles(text: str, titles: Collection[str]) -> set[int]:
     return out
 
 
+# how often a meeting or a report comes (`# Weekly meeting with Prof. Keller`, `# Monthly report`): a title's first
+# word so is a common one (heuristic rules 26: a PhD vault's advisor meetings named Weekly)
+PERIOD_WORDS = frozenset("daily weekly biweekly fortnightly monthly quarterly yearly annual nightly".split())
+
+
 def _common_noun(word: str, text: str) -> bool:
     """Is `word`, a noun-phrase title's first (NOUN_TITLE), a common word: a label's (LABEL_WORDS)
     or one `text` writes in lower case too? Or a heading's generic word (HEADING_LABELS: `# Office hours
     with Dr. Chen`, rules 16)."""
     lower = word.lower()
-    return (lower.replace("’", "'") in LABEL_WORDS or lower in HEADING_LABELS
+    return (lower.replace("’", "'") in LABEL_WORDS or lower in HEADING_LABELS or lower in PERIOD_WORDS
             or (lower != word and _whole_word(lower).search(text) is not None))
 
 
@@ -2973,6 +3005,27 @@ AUTHOR_KEYS = ("author", "authors", "editor", "editors")
 _SURNAME = re.compile(r"[^\W\d_][\w'’-]*")  # one word: `Smith`, `O'Brien`, `Müller-Lüdenscheid`
 _GIVEN = re.compile(r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}")  # 1 to 3 words: `Matthew E.`, `Thi Lan`
 _BIBTEX_AND = re.compile(r"\s+and\s+")
+
+
+AUTHOR_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?i:authors?|editors?)[ \t]*:[ \t]*", re.MULTILINE)
+_AUTHOR_ITEM = re.compile(r"[^,;\n]+?(?=[ \t]*(?:[,;]|[ \t]and[ \t]|$))", re.MULTILINE)
+
+
+def _author_names(text: str, at: int) -> list[tuple[int, int]]:
+    """Where the full names an author label's value lists stand (`author: Ruibin Xiong, Di He, Tie-Yan Liu`, a `.bib`
+    entry's as latex.py writes it; `Jimmy Lei Ba and Geoffrey E. Hinton`): two to four capitalised words each, named
+    whole, so that a last name that is a common word is no sentence's word dropped (`Di He` named Di: heuristic rules
+    26). `Vaswani et al.` or `Me` is left to the text's rules."""
+    end = text.find("\n", at)
+    end = len(text) if end < 0 else end
+    found = []
+    for m in _AUTHOR_ITEM.finditer(text, at, end):
+        a = m.start() + len(m.group()) - len(m.group().lstrip(" \t"))
+        item = text[a:m.end()].removeprefix("and ").lstrip(" \t")
+        a = m.end() - len(item)
+        if len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item):
+            found.append((a, m.end()))
+    return found
 
 
 def _last_first(value: str) -> str | None:
@@ -3265,6 +3318,12 @@ class HeuristicExtractor:
                 listed.add(value.start(1))
             for person in _listed_people(text, after) if span in CJK_PEOPLE_LABELS else ():
                 add(person, "person")
+        for m in AUTHOR_LINE.finditer(text):  # `author: Ruibin Xiong, Di He`: each a full name, whole (rules 26)
+            for a, b in _author_names(text, m.end()):
+                # a name, as a front matter's `author: Jane Doe` is: a person's type kept the bib's `Jürgen Müller`
+                # apart from the notes' (entity_types), one person two entities
+                add(text[a:b], "name")
+                tagged.append((a, b))
         if "|" in text:  # a table's column of names (`| Owner |`): its cells are values, as a label's (rules 20)
             listed |= _name_column_cells(text)
         for person in notion_people(properties):
@@ -3489,9 +3548,14 @@ class HeuristicExtractor:
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
                     and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
                 continue  # `## Lecture 7 - 2026-11-10`, `# Data Structures - Lecture 1`: a part's label (rules 16)
+            if (len(words) == 1 and words[0].lower() in DOCUMENT_PARTS
+                    and _HEADING_NUMBER.match(text, start + len(found))):
+                continue  # `in their Table 1`, `- Table 2 compares BLEU`, `see Figure 3`: a paper's part (rules 26)
             if (len(words) == 2 and words[0] == found.split()[0] and words[0].lower() in _PLURAL_LABELS
                     and _LOWER_AFTER.match(text, start + len(found)) and _sentence_start(text, start)):
                 words = words[1:]  # `Topics Alvarez listed as likely:`: a label's word before a sentence's subject
+            if "-" in words[-1]:  # `Post-LN-like settings`, `Excel-style`: an adjective made of the name (rules 26)
+                words[-1] = _MADE_LIKE.sub("", words[-1])
             span = " ".join(words)
             if len(words) > 1:
                 heads.add(words[0])
@@ -4453,6 +4517,12 @@ def _name_column_cells(text: str) -> set[int]:
     return out
 
 
+# A section's number opening a line or a list item (`   - 3.1 Problem statement`, `3.5 Discussion`, `## 2.4 Results`):
+# a number with a dot inside (a list's own `1.` is LINE_MARKS'), before the title whose first word it opens; one
+# digit after a single dot, so a time's or a price's two (`- 10.30 Priya arrived`, `12.50`) stay what they were
+_SECTION_NUMBER = re.compile(rf"(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}|#[ \t]+)?[ \t]*\d{{1,3}}(?:\.\d|(?:\.\d{{1,3}}){{2,3}})\.?$")
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start and blanks alone after it, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -4516,6 +4586,8 @@ def _sentence_start(text: str, pos: int) -> bool:
         return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
+    if before.isdigit() and blanks != "" and _SECTION_NUMBER.search(text, max(0, start - 80), start):
+        return True  # `   - 3.1 Problem statement`, `2.4 Results`: an outline's section number opens its title (rules 26)
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
     return (before == ">" or (before != "" and before in "-*+)]#" and blanks != "")) and _after_line_marks(text, start)
 
@@ -4690,7 +4762,7 @@ def _after_line_marks(text: str, end: int) -> bool:
 # after that first object opens the second, no name's connector (`Winnie the Pooh`; heuristic rules 25: `Dana the Q1`
 # was the name). Those of IRREGULAR_VERBS, ONE_NAME_VERBS and TASK_VERBS that give, show or tell something to someone.
 RECIPIENT_VERBS = ("Send|Sent|Gave|Give|Showed|Show|Told|Tell|Brought|Bring|Paid|Pay|Email|Emailed|Text|Texted"
-                   "|Forward|Forwarded|Message|Messaged")
+                   "|Forward|Forwarded|Message|Messaged|Promised")
 # a span opened by such a verb, or after one in lower case: the verb, its first object, then `the` and a capital
 _RECIPIENT_THE = re.compile(rf"(?:(?:{RECIPIENT_VERBS}){_GAP})?{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*?{_GAP}the{_GAP}(?={UPPER})")
 _RECIPIENT_BEFORE = re.compile(rf"(?<!{_LETTER})(?:{RECIPIENT_VERBS.lower()}){_GAP}$")
