@@ -314,12 +314,14 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|they|t
 # "was hat der Chef gesagt?" (a German question's capitals are its nouns: names are told only here)
 _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konnte|will|wollte|muss|musste"
                              r"|soll|sollte|darf|durfte|sagte|schrieb|machte)\s+"
-                             r"(?:(?P<subject>(?i:der|die|das|den|dem|ein|eine|einer)\b(?:\s+\w+)?)|(?P<name>[A-ZÄÖÜ]\w*))")
+                             r"(?:(?P<subject>(?i:der|die|das|den|dem|ein|eine|einer)\b(?:\s+\w+)?)"
+                             r"|(?P<name>[A-ZÄÖÜ]\w*))")
 # a verb's own subject after an auxiliary ("what did the band play", "does a neighbour know") or
 # opening a clause ("… that the band takes a break"); not a copula's ("what was the plan today?",
 # "what's the weather like?": the thing asked about)
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
-                      r"(?:n['’]t)?|that|whether|if)\s+(?P<subject>(?:the|a|an|this|that|these|those|its)\s+\w+)", re.I)
+                      r"(?:n['’]t)?|that|whether|if)\s+(?P<subject>(?:the|a|an|this|that|these|those|its)\s+\w+)",
+                      re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
 # the words of _THIRD_PERSON that ask who (Someone's kind "who")
 _WHO = frozenset("who whom whose wer wen wem wessen quién quien".split())
@@ -457,7 +459,8 @@ class UnreadDays:
         return f"“{self.days.words}” is searched as written: {self.reason()} ({ask})"
 
 
-def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date,
+                person=None) -> AskedDays | UnreadDays | None:
     """`days`, read from the question's day `m`, when they are the asker's (_whose_time); UnreadDays when the
     question is of someone else; None when the day is quoted (a note's, no one's to read)."""
     someone = _whose_time(question, m, person)
