@@ -459,10 +459,11 @@ class UnreadDays:
         return f"“{self.days.words}” is searched as written: {self.reason()} ({ask})"
 
 
-def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date,
-                person=None) -> AskedDays | UnreadDays | None:
+def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date, person=None,
+                suggest: bool = True) -> AskedDays | UnreadDays | None:
     """`days`, read from the question's day `m`, when they are the asker's (_whose_time); UnreadDays when the
-    question is of someone else; None when the day is quoted (a note's, no one's to read)."""
+    question is of someone else (`suggest`: with a question in the first person, which asked_days checks, reading
+    none); None when the day is quoted (a note's, no one's to read)."""
     someone = _whose_time(question, m, person)
     if someone is None:
         return days
@@ -470,7 +471,8 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date,
         return None
     language = _language(m)
     return UnreadDays(days, someone, language,
-                      _first_person_question(days, someone, today, person) if language == "en" else None)
+                      _first_person_question(question, days, someone, today, person)
+                      if suggest and language == "en" else None)
 
 
 def _language(m: re.Match) -> str:
@@ -493,16 +495,32 @@ _SUBJECT_FORM = {**dict.fromkeys(("he", "him", "his", "himself"), "he"),
                  **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "they")}
 
 
-def _first_person_question(days: AskedDays, someone: Someone, today: dt.date, person=None) -> str | None:
-    """A question in the first person about `someone` that reads `days` ("what did Keller tell me last week?",
-    "who did I meet on Tuesday?"), checked by reading it; None if it reads other days or none."""
+# "say" as the first person asks it: "what did Keller say about the ablation last week?" -> "… tell me about …"
+_SAY = re.compile(r"\b(?:say|said)\b(?!\s+to\b)", re.I)  # not "said to Tom": said to another
+# "who came to lab meeting on Tuesday?": a who that is its verb's subject (not "who did she call …")
+_WHO_CAME = re.compile(r"\s*who\s+(?!(?:did|does|do|is|was|were|are|has|have|had|will|would|can|could)\b)\w", re.I)
+
+
+def _first_person_question(question: str, days: AskedDays, someone: Someone, today: dt.date,
+                           person=None) -> str | None:
+    """A question in the first person about `someone` that reads `days`, checked by reading it: the question
+    itself so put (its say or said told to me: "what did Keller tell me about the ablation last week?"; "who came to
+    lab meeting with me on Tuesday?"), else a short one ("what did Keller tell me last week?", "who did I meet on Tuesday?"); None if
+    none reads those days."""
     when = f"on {days.words}" if re.match(r"the\s+\d", days.words, re.I) else days.words  # "on the 21st"
+    told = _SAY.sub(lambda m: "tell me" if m.group(0).lower() == "say" else "told me", question, count=1)
+    tried = [told] if told != question else []
     if someone.kind == "who":
-        question = f"who did I meet {when}?"
+        if _WHO_CAME.match(question):
+            tried.append(question[:days.span[0]].rstrip() + " with me " + question[days.span[0]:])
+        tried.append(f"who did I meet {when}?")
     else:
-        question = f"what did {_SUBJECT_FORM.get(someone.words.lower(), someone.words)} tell me {when}?"
-    again = asked_days(question, today, person)
-    return question if again is not None and again.days() == days.days() else None
+        tried.append(f"what did {_SUBJECT_FORM.get(someone.words.lower(), someone.words)} tell me {when}?")
+    for asked in tried:
+        again = asked_days(asked, today, person)
+        if again is not None and again.days() == days.days():
+            return asked
+    return None
 
 
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -832,14 +850,16 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     None when it names none the module resolves, or `today` is None.
     `person(word)`: the index knows the word as a person (store.is_person),
     which tells a name in a German question."""
-    read = read_days(question, today, person)
+    read = read_days(question, today, person, suggest=False)
     return read if isinstance(read, AskedDays) else None
 
 
-def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | UnreadDays | None:
+def read_days(question: str, today: dt.date | None, person=None, *,
+              suggest: bool = True) -> AskedDays | UnreadDays | None:
     """The days `question` asks about (asked_days), or, when its day is of
     someone else (module docstring: "what did Keller say last week?"), the
-    days it would be and why it is not read (UnreadDays), or None."""
+    days it would be and why it is not read (UnreadDays; `suggest`: with a
+    question that reads them, else none), or None."""
     if today is None:
         return None
     # once for the question, not for each phrase (a long question was quadratic)
@@ -874,7 +894,7 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
         # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday (fixE,
         # review revF: fixB read none, and the day's note fell from the first place)
         found = _foreign_weekday_date(question, m, written, today) if not weekdays else None
-        return _whose_days(found, question, m, today, person) if found is not None else None
+        return _whose_days(found, question, m, today, person, suggest) if found is not None else None
     rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
     for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
         rest = rest[:piece.start()] + " " + rest[piece.end():]
@@ -897,12 +917,13 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
-        return _whose_days(within, question, m, today, person)
+        return _whose_days(within, question, m, today, person, suggest)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else ()), question, m, today, person)
+                                 tuple(several) if len(several) > 1 else ()), question, m, today, person,
+                       suggest)
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the

@@ -24,16 +24,22 @@ MONDAY = dt.date(2026, 12, 7)  # last week: 2026-11-30 to 2026-12-06
 @pytest.mark.parametrize("question, words, reason, suggestion", [
     ("what did Keller say last week?", "last week", "the question is about Keller, not you",
      "what did Keller tell me last week?"),
+    # the question itself, its say told to me, when that reads the days
     ("what did Prof. Keller say about the ablation last week?", "last week",
-     "the question is about Prof. Keller, not you", "what did Prof. Keller tell me last week?"),
+     "the question is about Prof. Keller, not you", "what did Prof. Keller tell me about the ablation last week?"),
+    ("what did Keller say to Tom yesterday?", "yesterday", "the question is about Keller, not you",
+     "what did Keller tell me yesterday?"),
     # a name before a pronoun; he, she, they as the subject says them
     ("what did Keller say about his paper yesterday?", "yesterday", "the question is about Keller, not you",
-     "what did Keller tell me yesterday?"),
-    ("what did she say yesterday?", "yesterday", "the question is about someone else (“she”), not you",
-     "what did she tell me yesterday?"),
+     "what did Keller tell me about his paper yesterday?"),
     ("did he call on Tuesday?", "on Tuesday", "the question is about someone else (“he”), not you",
      "what did he tell me on Tuesday?"),
     ("who came to lab meeting on Tuesday?", "on Tuesday", "the question asks who, not about you",
+     "who came to lab meeting with me on Tuesday?"),
+    ("Who said that yesterday?", "yesterday", "the question asks who, not about you", "Who told me that yesterday?"),
+    ("what did she say yesterday?", "yesterday", "the question is about someone else (“she”), not you",
+     "what did she tell me yesterday?"),
+    ("who did she call on Tuesday?", "on Tuesday", "the question asks who, not about you",
      "who did I meet on Tuesday?"),
     ("what did the band play yesterday?", "yesterday", "the question is about the band, not you",
      "what did the band tell me yesterday?"),
@@ -137,4 +143,4 @@ def test_the_mcp_search_says_a_day_of_someone_else_is_not_read(student_db, monke
         data = MragTools(index).search("who came to the lab meeting on Tuesday?")
     assert data["days"] == {"words": "on Tuesday", "from": "2026-12-01", "to": "2026-12-01", "dated_notes": False,
                             "read": False, "reason": "the question asks who, not about you",
-                            "suggestion": "who did I meet on Tuesday?"}
+                            "suggestion": "who came to the lab meeting with me on Tuesday?"}
