@@ -132,8 +132,41 @@ def _usage_on_the_first_line() -> None:
     rich_utils._get_rich_console = get_rich_console
 
 
+# the commands a user tries to search the notes with, which `mrag ask` does (typer's "Did you mean" finds none:
+# `mrag search Keller` said only "No such command 'search'.", qa51)
+ASK_WORDS = frozenset({"search", "query", "find"})
+
+
 class Group(UsageFirst, HelpToReaderGone, TyperGroup):
-    """typer's group (mrag itself, `mrag graph`, ...), its help to a reader gone ending quietly."""
+    """typer's group (mrag itself, `mrag graph`, ...), its help to a reader gone ending quietly, and `mrag
+    search ...` pointed to `mrag ask`."""
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as exc:
+            if getattr(exc, "exit_code", None) == 2 and args and args[0].lower() in ASK_WORDS \
+                    and "ask" in self.commands:
+                from minirag_cli.errors import UsageError
+
+                raise UsageError(f"No such command {args[0]!r}. Did you mean 'ask'? `mrag ask QUESTION` searches "
+                                 "the notes (and answers, with a model).", hint=ask_instead(args)) from None
+            raise
+
+
+def ask_instead(args: list[str]) -> str:
+    """`mrag search Keller ablation --k 5` as `mrag ask`: the command line with `ask` for the command word and the
+    words before the first option as one question (mrag's own options before the command kept, when `args`, the
+    command word and what follows, are the end of the command line)."""
+    import shlex
+    import sys
+
+    argv = sys.argv[1:]
+    before = argv[:len(argv) - len(args)] if len(argv) >= len(args) and argv[len(argv) - len(args):] == args else []
+    rest = args[1:]
+    words = next((i for i, a in enumerate(rest) if a.startswith("-")), len(rest))
+    question = shlex.quote(" ".join(rest[:words])) if words else "QUESTION"
+    return " ".join(["mrag", *map(shlex.quote, before), "ask", question, *map(shlex.quote, rest[words:])])
 
 
 class Command(UsageFirst, HelpToReaderGone, TyperCommand):

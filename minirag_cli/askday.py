@@ -77,7 +77,8 @@ Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
-it lost the note that answers it. A question that writes a date ("on
+it lost the note that answers it; its days are said unread (read_days: UnreadDays, with a question in the
+first person that reads them, "what did Keller tell me last week?"). A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
 word overrides it; a German, French or Spanish weekday a day number
 follows is that date ("el sábado 14 de noviembre", "samedi 14":
@@ -313,13 +314,17 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself|they|t
 # "was hat der Chef gesagt?" (a German question's capitals are its nouns: names are told only here)
 _GERMAN_SUBJECT = re.compile(r"\b(?i:hat|hatte|haben|hatten|wird|wurde|kann|konnte|will|wollte|muss|musste"
                              r"|soll|sollte|darf|durfte|sagte|schrieb|machte)\s+"
-                             r"(?:(?i:der|die|das|den|dem|ein|eine|einer)\b|[A-ZÄÖÜ])")
+                             r"(?:(?P<subject>(?i:der|die|das|den|dem|ein|eine|einer)\b(?:\s+\w+)?)"
+                             r"|(?P<name>[A-ZÄÖÜ]\w*))")
 # a verb's own subject after an auxiliary ("what did the band play", "does a neighbour know") or
 # opening a clause ("… that the band takes a break"); not a copula's ("what was the plan today?",
 # "what's the weather like?": the thing asked about)
 _SUBJECT = re.compile(r"\b(?:(?:do|does|did|has|have|had|will|would|can|could|shall|should|may|might|must)"
-                      r"(?:n['’]t)?|that|whether|if)\s+(?:the|a|an|this|that|these|those|its)\s+\w", re.I)
+                      r"(?:n['’]t)?|that|whether|if)\s+(?P<subject>(?:the|a|an|this|that|these|those|its)\s+\w+)",
+                      re.I)
 _CALENDAR = frozenset(WEEKDAY_NAMES) | frozenset(MONTH_NAMES) | frozenset(_DAY_INDEX)
+# the words of _THIRD_PERSON that ask who (Someone's kind "who")
+_WHO = frozenset("who whom whose wer wen wem wessen quién quien".split())
 
 
 def _a_calendar_word(text: str, word: str) -> bool:
@@ -419,6 +424,103 @@ class AskedDays:
         if self.dates:  # "on Monday and Friday": those days, not the ones between
             out["dates"] = [d.isoformat() for d in self.days()]
         return out
+
+
+# the words that put a question in the first person, said in the language of its day (UnreadDays.note)
+_FIRST_PERSON_WORDS = {"en": "I, me, my", "de": "ich, mir, mein", "fr": "je, moi, mon",
+                       "es": "yo, mi, or a verb such as hice"}
+
+
+@dataclass(frozen=True)
+class UnreadDays:
+    """The days a question's words name (`days`, as they would be read) left unread because the question is of
+    `someone` else (_whose_time: "what did Keller say last week?" is searched as written, module docstring);
+    `language` that of its day ("en", "de", "fr", "es"); `suggestion` a question in the first person that reads
+    them ("what did Keller tell me last week?"), None when none is written (a day not in English)."""
+
+    days: AskedDays
+    someone: Someone
+    language: str = "en"
+    suggestion: str | None = None
+
+    def reason(self) -> str:
+        """"the question is about Keller, not you"."""
+        if self.someone.kind == "who":
+            return "the question asks who, not about you"
+        if self.someone.kind == "pronoun":
+            return f"the question is about someone else (“{self.someone.words}”), not you"
+        return f"the question is about {self.someone.words}, not you"
+
+    def note(self) -> str:
+        """The line stderr says it in: what was not read, why, and what to ask instead."""
+        dated = f"the notes dated {self.days.label()}"
+        ask = (f"ask “{self.suggestion}” to search {dated}" if self.suggestion else
+               f"a question in the first person, with {_FIRST_PERSON_WORDS[self.language]}, searches {dated}")
+        return f"“{self.days.words}” is searched as written: {self.reason()} ({ask})"
+
+
+def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date, person=None,
+                suggest: bool = True) -> AskedDays | UnreadDays | None:
+    """`days`, read from the question's day `m`, when they are the asker's (_whose_time); UnreadDays when the
+    question is of someone else (`suggest`: with a question in the first person, which asked_days checks, reading
+    none); None when the day is quoted (a note's, no one's to read)."""
+    someone = _whose_time(question, m, person)
+    if someone is None:
+        return days
+    if someone is _A_QUOTE:
+        return None
+    language = _language(m)
+    return UnreadDays(days, someone, language,
+                      _first_person_question(question, days, someone, today, person)
+                      if suggest and language == "en" else None)
+
+
+def _language(m: re.Match) -> str:
+    """The language of the day _PHRASE matched: "en", "de", "fr" or "es"."""
+    phrase = m.group(0)
+    if m.group("fromde") or _GERMAN.match(phrase):
+        return "de"
+    if m.group("fromes") or _SPANISH.match(phrase):
+        return "es"
+    foreign = ("fromfr", "lastweek", "thisweek", "lastmonth", "thismonth", "foreignday", "daysago", "weeksago")
+    if any(m.group(g) for g in foreign) or any(
+            m.group(g) and re.fullmatch(_FOREIGN[g], phrase, re.I) for g in ("before", "yesterday", "today")):
+        return "fr"
+    return "en"
+
+
+# a pronoun as a question's subject says it: "what did he tell me …?" of a question about "him" or "his"
+_SUBJECT_FORM = {**dict.fromkeys(("he", "him", "his", "himself"), "he"),
+                 **dict.fromkeys(("she", "her", "hers", "herself"), "she"),
+                 **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "they")}
+
+
+# "say" as the first person asks it: "what did Keller say about the ablation last week?" -> "… tell me about …"
+_SAY = re.compile(r"\b(?:say|said)\b(?!\s+to\b)", re.I)  # not "said to Tom": said to another
+# "who came to lab meeting on Tuesday?": a who that is its verb's subject (not "who did she call …")
+_WHO_CAME = re.compile(r"\s*who\s+(?!(?:did|does|do|is|was|were|are|has|have|had|will|would|can|could)\b)\w", re.I)
+
+
+def _first_person_question(question: str, days: AskedDays, someone: Someone, today: dt.date,
+                           person=None) -> str | None:
+    """A question in the first person about `someone` that reads `days`, checked by reading it: the question
+    itself so put (its say or said told to me: "what did Keller tell me about the ablation last week?"; "who came to
+    lab meeting with me on Tuesday?"), else a short one ("what did Keller tell me last week?", "who did I meet on Tuesday?"); None if
+    none reads those days."""
+    when = f"on {days.words}" if re.match(r"the\s+\d", days.words, re.I) else days.words  # "on the 21st"
+    told = _SAY.sub(lambda m: "tell me" if m.group(0).lower() == "say" else "told me", question, count=1)
+    tried = [told] if told != question else []
+    if someone.kind == "who":
+        if _WHO_CAME.match(question):
+            tried.append(question[:days.span[0]].rstrip() + " with me " + question[days.span[0]:])
+        tried.append(f"who did I meet {when}?")
+    else:
+        tried.append(f"what did {_SUBJECT_FORM.get(someone.words.lower(), someone.words)} tell me {when}?")
+    for asked in tried:
+        again = asked_days(asked, today, person)
+        if again is not None and again.days() == days.days():
+            return asked
+    return None
 
 
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -608,31 +710,57 @@ def _spanish_first_person(text: str) -> bool:
     return False
 
 
-def _askers_time(question: str, m: re.Match, person=None) -> bool:
-    """The question speaks of the asker's own time (module docstring;
-    `person`: asked_days)."""
+@dataclass(frozen=True)
+class Someone:
+    """Whom a question's day is of when not the asker's (_whose_time): `kind` "name" (`words`: "Keller", "Prof.
+    Keller"), "who" ("who"), "pronoun" ("he", "sie"), "subject" ("the band") or "quote" (the day is quoted: a
+    note's)."""
+
+    kind: str
+    words: str
+
+
+_A_QUOTE = Someone("quote", "")
+
+
+def _whose_time(question: str, m: re.Match, person=None) -> Someone | None:
+    """Whom the question's day `m` is of: None when the asker's own (module docstring; `person`: asked_days), else
+    the someone else it speaks of (_someone_else), or _A_QUOTE ("did I write 'sick yesterday'?": the quoted note's)."""
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
-        return False  # "did I write 'sick yesterday'?": the quoted note's yesterday
+        return _A_QUOTE
     rest = question[:m.start()] + " " + question[m.end():]
     if first_person(_QUOTED.sub(" ", rest), spanish=bool(_SPANISH.match(m.group(0)))):
-        return True
-    return not _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
+        return None
+    return _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
 
 
-def _someone_else(text: str, opens: bool = True, german: bool = False, person=None) -> bool:
-    """`text` (a question without its day; `opens`: its first word is the
-    question's) speaks of someone other than the
-    asker: names one, says he, she or they, asks who, or gives a verb a
-    subject ("did the band …"). A question of no one else ("what happened
-    at work?", "anything about the garden?", "meetings?") is the asker's.
+def _someone_else(text: str, opens: bool = True, german: bool = False, person=None) -> Someone | None:
+    """Whom `text` (a question without its day; `opens`: its first word is the
+    question's) speaks of other than the asker: one it names, he, she or
+    they, who it asks about, or a verb's own subject ("did the band …"). None for a question of no one else
+    ("what happened at work?", "anything about the garden?", "meetings?"): the asker's.
     A `german` question (its day is German) capitalises its nouns: "Was war
     gestern im Büro?" names no one: a name is told as a verb's subject ("Was
     hat Priya gestern gesagt?"), a person the index knows or a name after
-    "mit" (_german_name: "Priya gestern?")."""
-    if _THIRD_PERSON.search(text) or _SUBJECT.search(text):
-        return True
-    if german:
-        return bool(_GERMAN_SUBJECT.search(text)) or _german_name(text, person)
+    "mit" (_german_name: "Priya gestern?"). A name is said before a pronoun ("what did Keller say about his
+    paper?": Keller)."""
+    named = _german_named(text, person) if german else _named(text, opens)
+    if named is not None:
+        return Someone("name", named)
+    pronoun = _THIRD_PERSON.search(text)
+    if pronoun is not None:
+        return Someone("who" if pronoun.group(0).lower() in _WHO else "pronoun", pronoun.group(0))
+    subject = _SUBJECT.search(text) or (_GERMAN_SUBJECT.search(text) if german else None)
+    return Someone("subject", subject.group("subject")) if subject is not None else None
+
+
+# the capitalised words after a name that are of it: "Prof. Keller", "Li Hua"
+_NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof))\.)?(?:[ \t]+[A-Z][^\W\d_]*)*")
+
+
+def _named(text: str, opens: bool) -> str | None:
+    """The name an English `text` writes (_someone_else): a word with a capital other than the first word's first
+    letter, or a first word that is possessive ("Priya's plans this week?"), no day nor month; None if none."""
     for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
         word = w.group(0)
         base = re.sub(r"['’]s$", "", word)
@@ -642,12 +770,23 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
         # ("Priya's plans this week?"; "What's new?" is a contraction)
         if any(c.isupper() for c in (base[1:] if i == 0 else base)) or (
                 i == 0 and base != word and base[0].isupper() and base.lower() not in STOPWORDS | {"let"}):
-            return True
-    return False
+            if base == word:  # its run of capitalised words ("Prof. Keller"), a possessive's word alone
+                base += _NAME_GOES_ON.match(text, w.end()).group(0)
+            return re.sub(r"['’]s$", "", base)
+    return None
 
 
-def _german_name(text: str, person=None) -> bool:
-    """A capitalised word of German `text` names someone: `person(word)`
+def _german_named(text: str, person=None) -> str | None:
+    """The name a German `text` writes (_someone_else): an auxiliary's subject written with a capital ("Was hat
+    Priya gesagt?") or _german_name's; None if none."""
+    said = _GERMAN_SUBJECT.search(text)
+    if said is not None and said.group("name"):
+        return said.group("name")
+    return _german_name(text, person)
+
+
+def _german_name(text: str, person=None) -> str | None:
+    """The capitalised word of German `text` that names someone, None if none: `person(word)`
     (the index knows it as one), or it follows "mit" and is no noun
     ("mit Anna"; _GERMAN_NOT_NAMES). Any other capital is a noun: German
     capitalises them all, and a short one ("Yoga gestern?", "Umzug
@@ -657,13 +796,13 @@ def _german_name(text: str, person=None) -> bool:
         if word.isupper() or _a_calendar_word(text, word) or _GERMAN_DETERMINER.search(text[:w.start()]):
             continue  # an acronym ("ADAC"), a day, a noun after its article ("im Büro", "der Chef")
         if person is not None and (person(word) or (word.endswith("s") and person(word[:-1]))):
-            return True  # "Priyas Tag": Priya's
+            return word  # "Priyas Tag": Priya's
         low = word.lower()
         if _WITH.search(text[:w.start()]) and not (
                 low in _GERMAN_NOT_NAMES or low.removesuffix("s") in _GERMAN_NOT_NAMES
                 or _GERMAN_NOUN_END.search(low) or len(low) > 10):
-            return True  # "Was war gestern mit Anna?": one asks with whom, not with what
-    return False
+            return word  # "Was war gestern mit Anna?": one asks with whom, not with what
+    return None
 
 
 # "mit" before a name: the one cue that a capital is someone's ("bei Siemens" is a company's, "von" a sender's
@@ -711,6 +850,16 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     None when it names none the module resolves, or `today` is None.
     `person(word)`: the index knows the word as a person (store.is_person),
     which tells a name in a German question."""
+    read = read_days(question, today, person, suggest=False)
+    return read if isinstance(read, AskedDays) else None
+
+
+def read_days(question: str, today: dt.date | None, person=None, *,
+              suggest: bool = True) -> AskedDays | UnreadDays | None:
+    """The days `question` asks about (asked_days), or, when its day is of
+    someone else (module docstring: "what did Keller say last week?"), the
+    days it would be and why it is not read (UnreadDays; `suggest`: with a
+    question that reads them, else none), or None."""
     if today is None:
         return None
     # once for the question, not for each phrase (a long question was quadratic)
@@ -744,11 +893,12 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     if m.group("foreignday") and (written := _DAY_NUMBER_AFTER.match(question, m.end())):
         # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday (fixE,
         # review revF: fixB read none, and the day's note fell from the first place)
-        return _foreign_weekday_date(question, m, written, today, person) if not weekdays else None
+        found = _foreign_weekday_date(question, m, written, today) if not weekdays else None
+        return _whose_days(found, question, m, today, person, suggest) if found is not None else None
     rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
     for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
         rest = rest[:piece.start()] + " " + rest[piece.end():]
-    if (_COMPARED.search(rest) or not _askers_time(question, m, person)
+    if (_COMPARED.search(rest)
             # a span not read listed after the weekdays read ("on Mon, and Tue-Thu"): its days asked too, not the
             # first's alone (db517d4 read none: "Tue" was someone's name before shortnames read a dashed span)
             or (m.group("weekday") and _SPAN_NOT_READ.match(question, m.end()))
@@ -767,12 +917,13 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
-        return within
+        return _whose_days(within, question, m, today, person, suggest)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
-    return AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                     tuple(several) if len(several) > 1 else ())
+    return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
+                                 tuple(several) if len(several) > 1 else ()), question, m, today, person,
+                       suggest)
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the
@@ -820,12 +971,12 @@ _DAY_NUMBER_AFTER = re.compile(
     r"|(?=\s*(?:[?!;)¿¡]|[.,:](?!\d)|$)))", re.I)
 
 
-def _foreign_weekday_date(question: str, m: re.Match, written: re.Match, today: dt.date,
-                          person=None) -> AskedDays | None:
+def _foreign_weekday_date(question: str, m: re.Match, written: re.Match, today: dt.date) -> AskedDays | None:
     """The date `written` (_DAY_NUMBER_AFTER) after the German, French or Spanish weekday `m` writes: the latest up
     to `today`, within a year, that falls on the weekday with its day of the month (and its month, its year if
     written): "el sábado 5 de diciembre" asked 2026-12-06 is 2026-12-05; None if no such day, several weekdays
-    ("lundi et mardi 14"), or the question's other words read none (as asked_days' checks)."""
+    ("lundi et mardi 14"), or the question's other words read none (as asked_days' checks; whose the day is:
+    _whose_days)."""
     named = {_DAY_INDEX[d.lower()] for d in _ANY_DAY.findall(m.group(0))}
     month = written.group("month") or written.group("monthnumber")
     month = (int(month) if month.isdigit() else _FOREIGN_MONTHS[month.lower()]) if month else None
@@ -837,7 +988,7 @@ def _foreign_weekday_date(question: str, m: re.Match, written: re.Match, today: 
         return None
     span = (m.start(), written.end())
     rest = question[:span[0]] + " " + question[span[1]:]
-    if _COMPARED.search(rest) or not _askers_time(question, m, person) or _writes_a_date(rest):
+    if _COMPARED.search(rest) or _writes_a_date(rest):
         return None
     return AskedDays(" ".join(question[span[0]:span[1]].split()), found, found, span)
 

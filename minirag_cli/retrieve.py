@@ -116,15 +116,21 @@ class SearchResult:
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
+    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else)
     latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
 
 
     def to_dict(self) -> dict:
         # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer
         asked = self.days or self.undated  # read against the asking day
+        if asked is not None:
+            days = {**asked.to_dict(), "dated_notes": self.days is not None, "read": True}
+        else:  # words of days not read ("what did Keller say last week?"), said with why, or none (null)
+            unread = self.unread
+            days = None if unread is None else {**unread.days.to_dict(), "dated_notes": False, "read": False,
+                                                "reason": unread.reason(), "suggestion": unread.suggestion}
         return {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results,
-                "paths": self.paths,
-                "days": {**asked.to_dict(), "dated_notes": self.days is not None} if asked is not None else None,
+                "paths": self.paths, "days": days,
                 "latest": self.latest.to_dict() if self.latest is not None else None}
 
 
@@ -703,11 +709,13 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     o = (options or DEFAULTS).replace(**overrides).with_weights(weights)
     channels = parse_mode(o.mode)
     question = check_question(question, o)
-    days = None
+    days = unread = None
     if today is not None:
-        from minirag_cli.askday import asked_days
+        from minirag_cli.askday import AskedDays, read_days
 
-        days = asked_days(question, today, person=lambda word: store.is_person(conn, word))
+        days = read_days(question, today, person=lambda word: store.is_person(conn, word))
+        if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
+            days, unread = None, days
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
     s = _Search(conn, question, channels, o, query_vector, terms, days=days)
@@ -730,7 +738,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days, latest=latest)
+                        paths, days=days, unread=unread, latest=latest)
 
 
 def _latest(s: _Search, fused: list[Hit]):

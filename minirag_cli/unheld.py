@@ -11,11 +11,14 @@ the results (their text; for a month, full or in three letters next to a day or 
 Then no note found says anything about it, and whatever the model wrote
 would be about something else. Lenient on purpose, so that an answerable
 question is not declined: a name is held when the notes hold it with or
-without spaces, accents or a possessive ('s), or hold each of its words
-somewhere, a word of five letters or more also when the notes hold it with
+without spaces, accents or a possessive ('s), ß as ss and ä, ö, ü as ae,
+oe, ue (as an entity's name is looked up: text.fold, spelled_out), or hold
+each of its words somewhere, a word of five letters or more also when the notes hold it with
 one typing slip (a letter added, dropped, changed or two swapped: a question
 that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
-first word, and any word that starts a sentence, is not taken for a name.
+first word, and any word that starts a sentence, is not taken for a name,
+nor a person's title before one (`Prof. Schmidt`, `Dr Schmidt`: Schmidt,
+whose title's full stop ends no sentence).
 
 Chinese and Japanese have no capitals to tell a name by, nor blanks to tell
 a word by. A Latin name is cut from CJK text around it as the search cuts
@@ -36,12 +39,13 @@ name held anywhere (王 of 王师傅) holds it.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from typing import Iterable
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months,
-                              find_dates, strip_accents, without_invisibles)
+                              find_dates, fold, spelled_out, without_invisibles)
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -59,7 +63,9 @@ def said(names: Iterable[str]) -> str:
 
 
 def _fold(text: str) -> str:
-    return strip_accents(text).lower().replace("’", "'")
+    # the fold an entity's key is made with (text.fold: accents dropped, ß as ss), so that a name the index
+    # finds is held here alike ("Lukas Weiss" of a note titled "Lukas Weiß" was said to be in no note found)
+    return fold(text).replace("’", "'")
 
 
 def _squash(text: str) -> str:
@@ -70,16 +76,31 @@ def _words(text: str) -> list[str]:
     return [re.sub(r"'s$", "", w) for w in re.findall(r"[0-9a-z']+", _fold(text))]
 
 
+@functools.lru_cache(maxsize=1)
+def _titles() -> tuple[re.Pattern, frozenset[str]]:
+    """The full stop of an abbreviated title before a name (`Prof. Schmidt`, `St. Mary's`: heuristic.TITLES), and
+    the person's titles a name is asked without (`Dr`, `Professor`, `Frau`), as the extractor names the person."""
+    from minirag_cli.extract.heuristic import GERMAN_TITLES, PERSON_TITLES, SPELLED_TITLES, TITLES
+
+    return re.compile(rf"(?<![\w.])(?:{TITLES})\.(?=[ \t]+[A-Z])"), PERSON_TITLES | SPELLED_TITLES | GERMAN_TITLES
+
+
 def question_names(question: str) -> list[str]:
     """Capitalised words and runs of them ("Li Hua", "New Year's Eve"), the
     word that starts a sentence left out (it is capitalised as a start)
-    unless it is written against CJK text (`Alice说了什么？`)."""
+    unless it is written against CJK text (`Alice说了什么？`), and a person's
+    title before a name (`Prof. Schmidt`, `Dr Schmidt`: Schmidt; its full
+    stop starts no sentence, which lost Schmidt)."""
+    title_stop, person_titles = _titles()
+    question = title_stop.sub(lambda m: m.group()[:-1] + " ", question)  # the same length: spans stay
     names: list[str] = []
     for m in _CAPITALISED.finditer(question):
         words = m.group(1).split()
         before = question[:m.start()].rstrip()
         against_cjk = _CJK_CHAR.match(question, m.end()) or (before and _CJK_CHAR.match(before[-1]))
         if (not before or before[-1] in _SENTENCE_END) and not against_cjk:
+            words = words[1:]
+        while len(words) > 1 and words[0] in person_titles:
             words = words[1:]
         words = [w for w in words if w not in _NOT_NAMES]
         if words and " ".join(words) not in names:
@@ -206,12 +227,26 @@ def _german_weekday_held(question: str, name: str, days: list) -> bool:
     return len(low) > 2 or re.search(rf"\bam[ \t]+{word}\b|\b{word}\.?,?[ \t]*\d{{1,2}}\.", question) is not None
 
 
+def _held(name: str, squashed: str, words: set[str]) -> bool:
+    """Do the results (their text `squashed` and its `words`) hold `name`: with or without its spaces and
+    possessive, or each of its words somewhere (one with a typing slip too)?"""
+    low = _fold(name)
+    bare = re.sub(r"'s\b", "", low)
+    if _squash(low) in squashed or _squash(bare) in squashed:
+        return True
+    return all(w in words or _held_with_slip(w, words) for w in _words(bare) if w)
+
+
 def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
     a month or weekday also counts as held when one of `dates`
     ('2026-02-04 15:00') falls on it."""
     joined = " ".join(texts)
-    squashed, words = _squash(joined), set(_words(joined))
+    # the results' text as written, and with its ä, ö, ü written ae, oe, ue (text.spelled_out), each holding the
+    # question's names so written: "Joerg" asked of notes that write Jörg, "Jörg" of notes that write Joerg, as an
+    # entity is looked up either way (text.umlaut_keys)
+    spellings = [(_squash(text), set(_words(text)), spell) for text, spell in ((joined, str), (spelled_out(joined),
+                                                                                                spelled_out))]
     days = [p.date() for d in dates if (p := parse_date(d)) is not None]
     # ... and the days the results write in figures (`2026-07-14`, `14.03.2026`): a time log's rows of July hold
     # July, though no note is dated in it nor writes the word (review revG); a day without its year holds its month
@@ -237,10 +272,6 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if (_weekday_span_held(question, name, days) or _german_weekday_held(question, name, days)
                 or _romance_weekday_held(question, name, days)):
             continue
-        bare = re.sub(r"'s\b", "", low)
-        if _squash(low) in squashed or _squash(bare) in squashed:
-            continue
-        if all(w in words or _held_with_slip(w, words) for w in _words(bare) if w):
-            continue
-        missing.append(name)
+        if not any(_held(spell(name), squashed, words) for squashed, words, spell in spellings):
+            missing.append(name)
     return missing + unheld_cjk(question, joined)

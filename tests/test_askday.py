@@ -576,7 +576,8 @@ def test_ask_reads_the_question_against_mrag_today(vault, monkeypatch):
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["results"][0]["path"] == "journal/2026-04-28.md"
-    assert data["days"] == {"words": "on Tuesday", "from": "2026-04-28", "to": "2026-04-28", "dated_notes": True}
+    assert data["days"] == {"words": "on Tuesday", "from": "2026-04-28", "to": "2026-04-28", "dated_notes": True,
+                            "read": True}
     assert "budget review" in fake.messages[-1]["content"] and "fence" not in fake.messages[-1]["content"]
     # no note of that day: the question as written, and why on stderr
     out, _fake = ask("what did I do yesterday?", today="2026-06-10")
@@ -639,7 +640,8 @@ def test_the_mcp_search_reads_yesterday_as_mrag_ask_does(vault, monkeypatch):
     monkeypatch.setenv("MRAG_TODAY", "2026-05-03")
     with _open(vault) as index:
         data = MragTools(index).search("what did I do yesterday?")
-    assert data["days"] == {"words": "yesterday", "from": "2026-05-02", "to": "2026-05-02", "dated_notes": True}
+    assert data["days"] == {"words": "yesterday", "from": "2026-05-02", "to": "2026-05-02", "dated_notes": True,
+                            "read": True}
     assert data["results"][0]["path"] == "journal/2026-05-02.md"  # was the 03-10 note that says "yesterday"
     monkeypatch.setenv("MRAG_TODAY", "May 3")
     with _open(vault) as index, pytest.raises(MragError, match="MRAG_TODAY"):

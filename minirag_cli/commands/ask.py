@@ -145,6 +145,8 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
                  "as written", markup=False)
         else:
             note(f"no note is dated {result.undated.label()}: the question is searched as written", markup=False)
+    if result.unread is not None:  # "what did Keller say last week?": its "last week" is the notes' words
+        note(result.unread.note(), markup=False)
     if result.results and only_common_words(result.query):
         # BM25 had no word to search: the list is whatever is nearest, which read as an answer
         note(f"The question holds only common words ({shorten(result.query)!r}), none of which is searched "

@@ -1,0 +1,146 @@
+"""A day a question names but that is not read, the question being about someone else (askday.read_days,
+UnreadDays): "what did Keller say last week?" is searched as written (docs/ask.md), and that is said, on stderr
+with a question in the first person that reads the days, and in `--json`'s `days` (`"read": false`). qa51: its
+`days` was null and nothing told the user their "last week" was not read."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from minirag_cli.askday import AskedDays, UnreadDays, asked_days, read_days
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+MONDAY = dt.date(2026, 12, 7)  # last week: 2026-11-30 to 2026-12-06
+
+
+@pytest.mark.parametrize("question, words, reason, suggestion", [
+    ("what did Keller say last week?", "last week", "the question is about Keller, not you",
+     "what did Keller tell me last week?"),
+    # the question itself, its say told to me, when that reads the days
+    ("what did Prof. Keller say about the ablation last week?", "last week",
+     "the question is about Prof. Keller, not you", "what did Prof. Keller tell me about the ablation last week?"),
+    ("what did Keller say to Tom yesterday?", "yesterday", "the question is about Keller, not you",
+     "what did Keller tell me yesterday?"),
+    # a name before a pronoun; he, she, they as the subject says them
+    ("what did Keller say about his paper yesterday?", "yesterday", "the question is about Keller, not you",
+     "what did Keller tell me about his paper yesterday?"),
+    ("did he call on Tuesday?", "on Tuesday", "the question is about someone else (“he”), not you",
+     "what did he tell me on Tuesday?"),
+    ("who came to lab meeting on Tuesday?", "on Tuesday", "the question asks who, not about you",
+     "who came to lab meeting with me on Tuesday?"),
+    ("Who said that yesterday?", "yesterday", "the question asks who, not about you", "Who told me that yesterday?"),
+    ("what did she say yesterday?", "yesterday", "the question is about someone else (“she”), not you",
+     "what did she tell me yesterday?"),
+    ("who did she call on Tuesday?", "on Tuesday", "the question asks who, not about you",
+     "who did I meet on Tuesday?"),
+    ("what did the band play yesterday?", "yesterday", "the question is about the band, not you",
+     "what did the band tell me yesterday?"),
+    ("what did Keller say on the 3rd?", "the 3rd", "the question is about Keller, not you",
+     "what did Keller tell me on the 3rd?"),
+    # a day not in English: no English question is suggested, the first person's words in its language are
+    ("Was hat Priya gestern gesagt?", "gestern", "the question is about Priya, not you", None),
+    ("¿Qué hizo Ana ayer?", "ayer", "the question is about Ana, not you", None),
+])
+def test_a_day_of_someone_else_is_said_unread(question, words, reason, suggestion):
+    assert asked_days(question, MONDAY) is None  # searched as written, as before
+    unread = read_days(question, MONDAY)
+    assert isinstance(unread, UnreadDays)
+    assert (unread.days.words, unread.reason(), unread.suggestion) == (words, reason, suggestion)
+    if suggestion is not None:  # the question suggested is read, and reads the same days
+        again = asked_days(suggestion, MONDAY)
+        assert again is not None and again.days() == unread.days.days()
+
+
+def test_the_note_says_what_was_not_read_why_and_what_to_ask():
+    assert read_days("what did Keller say last week?", MONDAY).note() == (
+        "“last week” is searched as written: the question is about Keller, not you (ask “what did Keller tell me "
+        "last week?” to search the notes dated last week (2026-11-30 to 2026-12-06))")
+    assert read_days("Was hat Priya gestern gesagt?", MONDAY).note() == (
+        "“gestern” is searched as written: the question is about Priya, not you (a question in the first person, "
+        "with ich, mir, mein, searches the notes dated gestern (2026-12-06))")
+
+
+@pytest.mark.parametrize("question", [
+    "what is the weather like?",  # no day at all
+    "who wrote 'I was sick yesterday'?",  # a quoted day is the note's: no one's to read
+    "what did Keller say since last week?",  # compared, not asked: never read, for anyone
+    "what did Keller say next week?",
+])
+def test_no_day_or_one_read_for_no_one_is_not_said_unread(question):
+    assert read_days(question, MONDAY) is None
+
+
+def test_a_day_of_the_asker_is_read_as_before():
+    assert isinstance(read_days("what did Keller tell me last week?", MONDAY), AskedDays)
+    assert read_days("what did I do yesterday?", None) is None  # no asking day: the words as written
+
+
+NOTES = {
+    "people/keller.md": "---\ntitle: Prof. Anna Keller\naliases: [Keller]\n---\n# Prof. Anna Keller\n"
+                        "My advisor. Keller says three seeds is the minimum.\n",
+    "meetings/2026-11-16-keller.md": "# Meeting with Keller 2026-11-16\nKeller said the ablation is fine.\n",
+    "meetings/2026-11-30-keller.md": "# Meeting 2026-11-30\nKeller wants two model sizes.\n",
+    "meetings/2026-12-03-keller.md": "# Meeting 2026-12-03\nKeller asked for the chapter 3 outline.\n",
+    "meetings/lab-2026-11-24.md": "# Lab meeting 2026-11-24\nKeller said last week the ablation is fine. "
+                                  "Keller said last week the ablation is fine.\n",
+}
+
+
+@pytest.fixture
+def student_db(tmp_path):
+    write_notes(tmp_path / "notes", NOTES)
+    db = tmp_path / "index.sqlite"
+    settings = effective({"db": str(db), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _ask(monkeypatch, db, question: str):
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(db))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", "2026-12-07")
+    out = CliRunner().invoke(app, ["ask", question, "--json", "--no-answer", "--k", "3"])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.stdout), out.stderr
+
+
+def test_ask_says_a_day_of_someone_else_is_not_read(student_db, monkeypatch):
+    data, stderr = _ask(monkeypatch, student_db, "what did Keller say last week?")
+    assert data["days"] == {"words": "last week", "from": "2026-11-30", "to": "2026-12-06", "dated_notes": False,
+                            "read": False, "reason": "the question is about Keller, not you",
+                            "suggestion": "what did Keller tell me last week?"}
+    assert ("“last week” is searched as written: the question is about Keller, not you (ask “what did Keller tell "
+            "me last week?” to search the notes dated last week (2026-11-30 to 2026-12-06))") in stderr
+    # the question suggested reads last week: its notes come first
+    data, stderr = _ask(monkeypatch, student_db, "what did Keller tell me last week?")
+    assert data["days"]["read"] is True and data["days"]["dated_notes"] is True
+    assert {r["path"] for r in data["results"][:2]} == {"meetings/2026-11-30-keller.md",
+                                                         "meetings/2026-12-03-keller.md"}
+    assert "searched as written" not in stderr
+    # no day at all: null, and nothing said
+    data, stderr = _ask(monkeypatch, student_db, "what did Keller say about the ablation?")
+    assert data["days"] is None and "searched as written" not in stderr
+
+
+def test_the_mcp_search_says_a_day_of_someone_else_is_not_read(student_db, monkeypatch):
+    pytest.importorskip("mcp", reason="the mcp extra is part of the test environment")
+    from minirag_cli.mcp_server import MragTools
+
+    monkeypatch.setenv("MRAG_TODAY", "2026-12-07")
+    settings = effective({"db": str(student_db), "embedding_model": "hashing:64"})
+    with Index.open(settings, embedder_factory=hashing_embedder) as index:
+        data = MragTools(index).search("who came to the lab meeting on Tuesday?")
+    assert data["days"] == {"words": "on Tuesday", "from": "2026-12-01", "to": "2026-12-01", "dated_notes": False,
+                            "read": False, "reason": "the question asks who, not about you",
+                            "suggestion": "who came to the lab meeting with me on Tuesday?"}
