@@ -1077,6 +1077,8 @@ def split_camel(name: str) -> str:
 
 def strip_accents(text: str) -> str:
     """Unicode NFKD without the combining marks: "Müller" -> "Muller"."""
+    if text.isascii():
+        return text  # (NFKD leaves ASCII as it is and it has no combining mark: the sync's names are mostly ASCII)
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c))
 
@@ -1089,6 +1091,8 @@ def fold(text: str) -> str:
     ("Juergen") are not folded: other names spell those letters (Michael,
     Samuel, Joel would lose them); a lookup tries the other spelling
     (umlaut_keys: `mrag entity Juergen`, a question's names)."""
+    if text.isascii():
+        return text.lower()  # (the same: ASCII has no accent, and its case folding is lower())
     return strip_accents(text).casefold()
 
 
