@@ -337,6 +337,7 @@ def _whole_date(name: str) -> tuple[str, str] | None:
     return (iso, iso) if iso else None
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure; a folder's file names and link targets repeat (link_target, file_date)
 def daily_date(name: str) -> tuple[str, str] | None:
     """(surface, ISO date) when `name`, whole, is a daily note's date (see
     above): the surface is `name` when the date rules read it as written

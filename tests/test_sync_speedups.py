@@ -6,6 +6,7 @@ import random
 import unicodedata
 
 from minirag_cli import text as textmod
+from minirag_cli.extract import heuristic
 
 # letters an accent, a ligature, a compatibility form or a case fold changes, among plain ones
 _ODD = "éÉüÜößẞĳﬁ°²½ÅåçÇñÑıİſǅΣσςÆæØøĲ\u0301\u0308\u200b\u00a0李華東京한국어"
@@ -35,3 +36,23 @@ def test_fold_and_strip_accents_as_before():
     assert [textmod.strip_accents(t) for t in texts] == [_strip_accents_before(t) for t in texts]
     assert [textmod.fold(t) for t in texts] == [_fold_before(t) for t in texts]
 
+
+def _paths(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    folders = ["", "journal/", "pages/", "2024/05/", "notes/a b/", "Trip to Lisbon.textbundle/"]
+    names = ["2024-05-01", "2024_05_01", "May 1st, 2024", "Trip to Lisbon", "trip-to-lisbon", "todo", "Dr Chen",
+             "202611031015", "@vaswani2017attention", "index", "Work___Project Alpha", "ref.vendors.helix-data",
+             "2026-W45", "Li\u200bHua", "预算", "20260922_1700", "01", "text", "Plan.excalidraw", "x"]
+    suffixes = [".md", ".txt", ".org", ".markdown", ".png", ""]
+    return [rng.choice(folders) + rng.choice(names) + rng.choice(suffixes) for _ in range(n)]
+
+
+def test_cached_names_as_computed():
+    """note_name, linkable_name, link_target and daily_date are cached (each a function of its string alone):
+    asked twice, in any order, they give what the function itself computes."""
+    paths = _paths(3000, 7)
+    for fn in (heuristic.note_name, heuristic.linkable_name, heuristic.link_target, textmod.daily_date):
+        fn.cache_clear()
+        first = [fn(p) for p in paths]
+        again = [fn(p) for p in reversed(paths)][::-1]
+        assert first == again == [fn.__wrapped__(p) for p in paths]
