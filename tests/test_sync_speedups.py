@@ -56,3 +56,20 @@ def test_cached_names_as_computed():
         first = [fn(p) for p in paths]
         again = [fn(p) for p in reversed(paths)][::-1]
         assert first == again == [fn.__wrapped__(p) for p in paths]
+
+
+def _tags(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    words = ["LiHua", "Time", "Status", "Owner", "Monday", "Morning", "Lunes", "5", "de", "mayo", "Key", "idea",
+             "Authors", "people", "Guitar", "lesson", "with", "Carlos", "Lena's", "rules", "went", "well", "I", "me",
+             "Maria", "dos", "Santos", "参会人员", "Shipped", "Boss", "3.", "Q&A", "’s", "Email", "Jonas", "re"]
+    return [" ".join(rng.choice(words) for _ in range(rng.randint(1, 5))) for _ in range(n)]
+
+
+def test_cached_labels_as_computed():
+    """_may_speak and _common_label are cached (each a function of its tag alone): the same answers as computed."""
+    tags = _tags(5000, 11)
+    for fn in (heuristic._may_speak, heuristic._common_label):
+        fn.cache_clear()
+        assert [fn(t) for t in tags] == [fn(t) for t in reversed(tags)][::-1] == [fn.__wrapped__(t) for t in tags]
+    assert heuristic._COMMON_NOT_TIME == heuristic.COMMON_WORDS - heuristic.TIME_WORDS

@@ -983,6 +983,8 @@ GERMAN_PLACE = re.compile(
 
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
+# (the common words a name's last word may not be, made once: extract_one made it for each span it trimmed)
+_COMMON_NOT_TIME = COMMON_WORDS - TIME_WORDS
 
 # Every cased letter lies in planes 0 and 1 (planes 2 and 3 hold CJK ideographs,
 # 14 tags, 15 and 16 private use); tests/test_bad_input.py checks this against the
@@ -1793,6 +1795,7 @@ def speaker_tag(line: str) -> re.Match | None:
     return None
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, and a folder's tags repeat (`Time:`, `LiHua:`): each note's chat_speakers
 def _may_speak(tag: str) -> bool:
     return (tag.lower().replace("’", "'") not in COMMON_WORDS and not _common_label(tag) and len(tag.split()) <= 4
             and not _phrase(tag) and tag.lower() not in FIRST_PERSON)
@@ -1840,6 +1843,7 @@ def _particled(tag: str) -> bool:
     return any(_particle(words, i) for i in range(1, len(words) - 1))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, as _may_speak
 def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a role's
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
@@ -3463,7 +3467,7 @@ class HeuristicExtractor:
                 words = words[2:]
                 while words and not words[0][:1].isupper():
                     words = words[1:]
-            while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
+            while words and (words[-1].lower().replace("’", "'") in _COMMON_NOT_TIME
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
             if not words:
