@@ -73,3 +73,23 @@ def test_cached_labels_as_computed():
         fn.cache_clear()
         assert [fn(t) for t in tags] == [fn(t) for t in reversed(tags)][::-1] == [fn.__wrapped__(t) for t in tags]
     assert heuristic._COMMON_NOT_TIME == heuristic.COMMON_WORDS - heuristic.TIME_WORDS
+
+
+def _runs_before(text: str) -> dict[str, list[int]]:
+    runs: dict[str, list[int]] = {}
+    for m in heuristic._WORD_RUN.finditer(text):
+        runs.setdefault(m.group(), []).append(m.start())
+    return runs
+
+
+def test_run_starts_as_the_index_of_runs():
+    """_Elsewhere.run_starts finds a word's runs by str.find: the starts the index of every run had, for each run
+    of a text and for words it holds only inside longer runs."""
+    rng = random.Random(5)
+    alphabet = ["Ana", "an", "na", "a", "Bo", "b", "_", "é", "e\u0301", "1", "²", " ", " ", ".", "-", "'", "\n", "李", "華"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        before = _runs_before(text)
+        found = heuristic._Elsewhere(text)
+        for lead in [*before, "Ana", "an", "na", "a", "Bo", "_", "1", "李華"]:
+            assert found.run_starts(lead) == before.get(lead, []), (text, lead)
