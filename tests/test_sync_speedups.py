@@ -93,3 +93,16 @@ def test_run_starts_as_the_index_of_runs():
         found = heuristic._Elsewhere(text)
         for lead in [*before, "Ana", "an", "na", "a", "Bo", "_", "1", "李華"]:
             assert found.run_starts(lead) == before.get(lead, []), (text, lead)
+
+
+def test_forms_json_as_dumps():
+    """store.write._forms_json writes a mention's forms as json.dumps(..., ensure_ascii=False, sort_keys=True) did."""
+    import json
+
+    from minirag_cli.store import write
+
+    rng = random.Random(3)
+    words = ["Li Hua", "LiHua", "李华", "Müller", "a\"b", "x\\y", "\n", "émoji 🎉", "\u2028", "", "1"]
+    for _ in range(5000):
+        forms = {rng.choice(words) + rng.choice(words): rng.randint(0, 9) for _ in range(rng.randint(0, 4))}
+        assert write._forms_json(forms) == json.dumps(forms, ensure_ascii=False, sort_keys=True)
