@@ -106,3 +106,49 @@ def test_forms_json_as_dumps():
     for _ in range(5000):
         forms = {rng.choice(words) + rng.choice(words): rng.randint(0, 9) for _ in range(rng.randint(0, 4))}
         assert write._forms_json(forms) == json.dumps(forms, ensure_ascii=False, sort_keys=True)
+
+
+def _find_dates_before(text: str) -> list[tuple[str, str]]:
+    t = textmod
+    found = []
+    for m in t.COMPACT_DATE.finditer(text):
+        iso = t.iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in t.ISO_DATE.finditer(text):
+        iso = t.iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in t.WORD_DATE.finditer(text):
+        day, month_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        month = t.MONTH_WORDS[month_word.lower()]
+        year = int(m.group(5)) if m.group(5) else None
+        if month_word == "may" and m.group(1) and not year and t._MAY_VERB_AFTER.match(text, m.end()) \
+                and not t._DAY_BEFORE.search(text, max(0, m.start() - 10), m.start()):
+            continue
+        if m.group(1) and not year and t._count_before_a_name(text, m):
+            continue
+        iso = t.iso_date(year, month, int(day))
+        if iso:
+            found.append((m.group(0), iso))
+    for m in t.CJK_DATE.finditer(text):
+        iso = t.iso_date(int(m.group(1)) if m.group(1) else None, int(m.group(2)), int(m.group(3)))
+        if iso:
+            found.append((m.group(0), iso))
+    for m, year, month, day in t.german_dates(text):
+        iso = t.iso_date(int(year) if year else None, month, day)
+        if iso:
+            found.append((m.group(0), iso))
+    return found
+
+
+def test_find_dates_as_before():
+    """find_dates skips the patterns a text cannot match (no figure; no 19 or 20, `-`, 月): the same dates."""
+    rng = random.Random(17)
+    parts = ["2024", "1999", "20240501", "2024-05-01", "05", "-", "1", "31", "12", "3rd", " ", ", ", ".", "May", "may",
+             "Dec", "December", "of", "the", "4th", "am", "3.", "10.", "Oktober", "Okt.", "2026年", "5月", "3日", "月",
+             "号", "٣", "١٢", "２０２４", "T10", "_", "on", "we", "Li Hua", "\n", "Step", "attend"]
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 14))) for _ in range(30_000)]
+    texts += ["Only 3 may attend", "on 4 may we flew", "am 3.10. um 9", "2024年5月3日", "5月3号", "no figure here",
+              "Meet 4 December 2026", "20240501_1200", "١٢ May"]
+    assert [textmod.find_dates(t) for t in texts] == [_find_dates_before(t) for t in texts]
