@@ -152,3 +152,18 @@ def test_find_dates_as_before():
     texts += ["Only 3 may attend", "on 4 may we flew", "am 3.10. um 9", "2024年5月3日", "5月3号", "no figure here",
               "Meet 4 December 2026", "20240501_1200", "١٢ May"]
     assert [textmod.find_dates(t) for t in texts] == [_find_dates_before(t) for t in texts]
+
+
+def test_cached_key_answers_as_computed():
+    """naming.fuzzable and display_name are cached (functions of their arguments alone): the same answers."""
+    from minirag_cli import naming
+
+    rng = random.Random(23)
+    parts = ["li", "hua", "LiHua", "Li\u200bHua", "2024-05-01", "May 1st, 2024", "date:", "²", "٣", "x", "bluebell", "s",
+             "JavaScript", " ", "Müller", "3"]
+    forms = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 4))) for _ in range(4000)]
+    types = ["person", "date", "name", "product", "location"]
+    naming.fuzzable.cache_clear(), naming.display_name.cache_clear()
+    assert [naming.fuzzable(f) for f in forms] == [naming.fuzzable.__wrapped__(f) for f in forms]
+    pairs = [(f, rng.choice(types)) for f in forms]
+    assert [naming.display_name(*p) for p in pairs] == [naming.display_name.__wrapped__(*p) for p in pairs]
