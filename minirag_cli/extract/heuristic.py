@@ -1020,6 +1020,8 @@ GERMAN_PLACE = re.compile(
 
 # kept at the end of a span: "Lunar New Year", "Independence Day"
 TIME_WORDS = frozenset("day week month year night morning evening weekend".split())
+# (the common words a name's last word may not be, made once: extract_one made it for each span it trimmed)
+_COMMON_NOT_TIME = COMMON_WORDS - TIME_WORDS
 
 # Every cased letter lies in planes 0 and 1 (planes 2 and 3 hold CJK ideographs,
 # 14 tags, 15 and 16 private use); tests/test_bad_input.py checks this against the
@@ -1818,6 +1820,7 @@ TABLE_SEPARATOR = re.compile(r"[ \t]*\|[ \t:|-]*-[ \t:|-]*(?:\n|$)")
 # no separator line follows), as a Markdown table's header row is; a `!` cell of any row is a header cell (rules 21)
 TW_HEADER_ROW = re.compile(r"[ \t]*(?:\|[ \t]*![^|\n]*)+\|[ \t]*(?:\n|$)")
 _WORD_RUN = re.compile(r"\w+")
+_ONE_WORD_CHAR = re.compile(r"\w")
 _BLANKS = re.compile(r"[ \t]*")
 # Trimmed off both ends of a name: spacing and punctuation no name starts or
 # ends with. The backslash is an escaped quote's (`"Bobby \"Tables\""` quoted
@@ -1837,6 +1840,7 @@ def speaker_tag(line: str) -> re.Match | None:
     return None
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, and a folder's tags repeat (`Time:`, `LiHua:`): each note's chat_speakers
 def _may_speak(tag: str) -> bool:
     return (tag.lower().replace("’", "'") not in COMMON_WORDS and not _common_label(tag) and len(tag.split()) <= 4
             and not _phrase(tag) and tag.lower() not in FIRST_PERSON)
@@ -1888,6 +1892,7 @@ def _particled(tag: str) -> bool:
     return any(_particle(words, i) for i in range(1, len(words) - 1))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure, as _may_speak
 def _common_label(tag: str) -> bool:
     """Is `tag`, a label line's, one that names nothing: a common label (LABEL_WORDS), a role's
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
@@ -2092,6 +2097,9 @@ FOLDER_PAGE = re.compile(r"_?index")
 _WEB_TARGET = re.compile(r"[ \t]*(?:(?:mailto|tel|sms|callto):|(?:https?|ftp)://)", re.IGNORECASE)
 
 
+# pure (a function of the target alone), and a folder's link targets and file names repeat: note_name,
+# linkable_name and each chunk's links ask again (a sync profile: 90,000 calls for 10,000 notes)
+@functools.lru_cache(maxsize=1 << 16)
 def link_target(target: str) -> EntityMention | None:
     """What a wikilink's target (what `[[` and `|` or `]]` hold) links to:
     the note its last path part names, without `#heading`, `^block` or
@@ -3540,7 +3548,7 @@ class HeuristicExtractor:
                 words = words[2:]
                 while words and not words[0][:1].isupper():
                     words = words[1:]
-            while words and (words[-1].lower().replace("’", "'") in COMMON_WORDS - TIME_WORDS
+            while words and (words[-1].lower().replace("’", "'") in _COMMON_NOT_TIME
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
             if not words:
@@ -4022,6 +4030,9 @@ def _page_file_name(file: PurePosixPath) -> str:
     return _NAMESPACE_SEP.sub("/", name) if "pages" in file.parts[:-1] else name
 
 
+# pure (a function of the path alone): sync's note name keys, its linkable names (linkable_name asks it too),
+# zettel_title and _name_notes each ask it of every note
+@functools.lru_cache(maxsize=1 << 16)
 def note_name(path: str) -> EntityMention | None:
     """The name a Markdown note at `path` is linked to by, `[[Trip to
     Lisbon]]` for `trips/Trip to Lisbon.md`: what sync adds to the
@@ -4083,6 +4094,8 @@ def note_name(path: str) -> EntityMention | None:
 _ROAM_STAMP = re.compile(r"^\d{14}-(?=[^\W\d_])")
 
 
+# pure, as note_name
+@functools.lru_cache(maxsize=1 << 16)
 def linkable_name(path: str) -> EntityMention | None:
     """The name a Markdown note whose file name is a single lower-case word
     (Logseq's `pages/hackerspace.md`, `todo.md`) is named by when a wikilink
@@ -4914,7 +4927,7 @@ class _Elsewhere:
 
     def __init__(self, text: str):
         self.text = text
-        self.runs: dict[str, list[int]] | None = None  # a run of word characters -> where it starts
+        self.runs: dict[str, list[int]] = {}  # a run of word characters -> where it starts (run_starts)
         self.found: dict[str, list[int]] = {}  # a word -> the first three starts of it mid-sentence
 
     def __call__(self, word: str, pos: int, skip: Collection[int] = ()) -> bool:
@@ -4929,11 +4942,7 @@ class _Elsewhere:
         if lead is None:  # no word starts with a word character (a capital is one): read it as re does
             matches = (m.start() for m in _whole_word(word).finditer(self.text))
         else:
-            if self.runs is None:
-                self.runs = {}
-                for m in _WORD_RUN.finditer(self.text):
-                    self.runs.setdefault(m.group(), []).append(m.start())
-            matches = self._matches(word, self.runs.get(lead.group(), []), lead.end() == len(word))
+            matches = self._matches(word, self.run_starts(lead.group()), lead.end() == len(word))
         out = []
         for start in matches:
             if not _sentence_start(self.text, start):
@@ -4941,6 +4950,21 @@ class _Elsewhere:
                 if len(out) == 3:  # one besides the position asked for and an imperative title's (rules 17)
                     break
         return out
+
+    def run_starts(self, lead: str) -> list[int]:
+        """Where the text's runs of word characters (`\\w+`, as _WORD_RUN finds them) that are `lead`, a run of
+        word characters, start: its occurrences with no word character on either side. (Found for each word
+        asked, by `str.find`: the index of every run of each text took 5 s of a 256 s profiled first sync of
+        10,000 notes, which ask for three or four words a text.)"""
+        starts = self.runs.get(lead)
+        if starts is None:
+            text, size, starts, pos = self.text, len(lead), [], 0
+            while (at := text.find(lead, pos)) >= 0:
+                pos = at + 1
+                if not (at > 0 and _ONE_WORD_CHAR.match(text, at - 1)) and not _ONE_WORD_CHAR.match(text, at + size):
+                    starts.append(at)
+            self.runs[lead] = starts
+        return starts
 
     def _matches(self, word: str, starts: list[int], whole_run: bool):
         """Where `\\bword\\b` matches, one after another as re.finditer finds them, among

@@ -583,9 +583,8 @@ def _insert_graph(conn, chunk_id: int, pc: PlannedChunk, ids: dict[str, int], d:
             merged[eid] = pe
     conn.executemany(
         "INSERT INTO mentions(entity_id, chunk_id, count, forms, type, aliases) VALUES (?,?,?,?,?,?)",
-        [(eid, chunk_id, pe.count, json.dumps(pe.forms, ensure_ascii=False, sort_keys=True), pe.type,
-          json.dumps({form: n for form, n in pe.forms.items() if pe.merges.get(form) == "alias"},
-                     ensure_ascii=False, sort_keys=True))
+        [(eid, chunk_id, pe.count, _forms_json(pe.forms), pe.type,
+          _forms_json({form: n for form, n in pe.forms.items() if pe.merges.get(form) == "alias"}))
          for eid, pe in merged.items()])
     for eid, pe in merged.items():
         d.entity[eid] += pe.count
@@ -604,6 +603,15 @@ def _insert_graph(conn, chunk_id: int, pc: PlannedChunk, ids: dict[str, int], d:
             continue
         conn.execute("INSERT INTO relations(chunk_id, a, b, sentence_id, start_char, end_char) VALUES (?,?,?,?,?,?)",
                      (chunk_id, min(a, b), max(a, b), _sentence_id(conn, rel), rel.start, rel.end))
+
+
+_FORMS_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
+
+
+def _forms_json(forms: dict[str, int]) -> str:
+    """`json.dumps(forms, ensure_ascii=False, sort_keys=True)`, by one encoder made once (dumps makes one for each
+    call it is given options: half a million calls in a first sync of 10,000 notes); most mentions' aliases are none."""
+    return _FORMS_ENCODER.encode(forms) if forms else "{}"
 
 
 def _sentence_id(conn, rel: PlannedRelation) -> int:
