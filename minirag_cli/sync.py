@@ -2333,13 +2333,13 @@ def _note_namer(extractor: Extractor):
     return getattr(extractor, "note_name", heuristic_note_name)
 
 
-def _note_name_key(extractor: Extractor, path: str) -> str | None:
-    """The key of the name the note at `path` is linked by (_name_notes),
-    or None; None for a date too: two daily notes of one date
-    (`work/2024-05-01.md`, `home/2024-05-01.md`) are both of that date, as a
-    text that says it is, and never share a name that names neither."""
+def _note_name(extractor: Extractor, path: str) -> EntityMention | None:
+    """The name the note at `path` is linked by (_name_notes), or None; None
+    for a date too: two daily notes of one date (`work/2024-05-01.md`,
+    `home/2024-05-01.md`) are both of that date, as a text that says it is,
+    and never share a name that names neither."""
     name = _note_namer(extractor)(path)
-    return None if name is None or name.type == "date" else normalise_key(name.name, name.type)
+    return None if name is None or name.type == "date" else name
 
 
 def _linkable_namer(extractor: Extractor):
@@ -2348,7 +2348,7 @@ def _linkable_namer(extractor: Extractor):
 
 
 class _NoteNames:
-    """The key of the name each note is linked by (_note_name_key) and of
+    """The name each note is linked by (_note_name), its key, and the key of
     its single lower-case word file name (linkable_name), found once per path
     in a sync (run.names): its walk, its shared file names, its linked
     names, its joined aliases and its naming anew each need them for every
@@ -2356,13 +2356,21 @@ class _NoteNames:
 
     def __init__(self, extractor: Extractor):
         self.extractor = extractor
+        self._names: dict[str, EntityMention | None] = {}
         self._keys: dict[str, str | None] = {}
         self._linkable: dict[str, str | None] = {}
 
+    def name(self, path: str) -> EntityMention | None:
+        """_note_name of the note at `path` (its key's name; honorifics reads its surname)."""
+        if path not in self._names:
+            self._names[path] = _note_name(self.extractor, path)
+        return self._names[path]
+
     def key(self, path: str) -> str | None:
-        """_note_name_key of the note at `path`."""
+        """The key of the name the note at `path` is linked by (_note_name), or None."""
         if path not in self._keys:
-            self._keys[path] = _note_name_key(self.extractor, path)
+            found = self.name(path)
+            self._keys[path] = None if found is None else normalise_key(found.name, found.type)
         return self._keys[path]
 
     def linkable(self, path: str) -> str | None:
@@ -2813,7 +2821,6 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
     (`own`): their title, their aliases and the name their file name gives (honorifics.honoured). Every such note
     bears the surnames of its names, the one with no aliases too (`Sarah Green.md` beside `tom.md`'s `title: Tom
     Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases, not shared."""
-    namer = _note_namer(names.extractor)
     out: dict[str, list[str]] = {}
     targets: set[str] = set()
     for path in paths:
@@ -2823,8 +2830,7 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
         its = aliases.get(path) or []
         if its and (root, key) not in shared:
             targets.add(key)
-        found = namer(path)
-        file_name = [found.name] if found is not None and found.type != "date" else []
+        file_name = [found.name] if (found := names.name(path)) is not None else []  # found once a sync (run.names)
         out.setdefault(key, []).extend([*file_name, *(n[len(NOTE_TITLE):] if n.startswith(NOTE_TITLE) else n
                                                       for n in its if not n.startswith(JOPLIN_TITLE))])
     return out, targets
