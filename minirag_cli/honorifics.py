@@ -1,6 +1,8 @@
 """A person's title before a surname (`Dr. Brandt`, `Prof Keller`, `Frau Weiß`) written in any note of a folder:
 the person of the one note whose names (its `title:` and aliases: sync.joined_names) end with that surname
-(heuristic rules 26). The heuristic extractor names the surname alone (`Dr. Brandt` is Brandt, as the note writes
+(heuristic rules 26), when no other note of the folder bears it (its file name, title or aliases: `Sarah Green.md`)
+nor a full name the index knows from any note's text (resolve.Resolver.lone_surname, the rules-21 check: `title: Dr.
+Sarah Green` is one). The heuristic extractor names the surname alone (`Dr. Brandt` is Brandt, as the note writes
 him elsewhere: PERSON_TITLES), so the join is the sync's: a surname written only after a person's title in a chunk
 joins that note's entity; written bare too it stays the name it was (a bare `Keller` may be anyone). Two notes
 whose names end with it, a note's file name or an alias of it (joined as an alias is, or claimed by two notes)
@@ -34,16 +36,18 @@ def surname(name: str) -> str | None:
     return words[-1]
 
 
-def honoured(names: dict[str, Iterable[str]], taken: set[str]) -> dict[str, str]:
-    """{HONOURED + surname key: the note's key} of `names` ({note's key: its names}) whose surname one note alone
-    bears, and that is no key of `taken` (the folder's note names and aliases, joined or claimed)."""
+def honoured(names: dict[str, Iterable[str]], taken: set[str], targets: set[str]) -> dict[str, str]:
+    """{HONOURED + surname key: the note's key} of the notes of `targets` whose surname one note alone bears among
+    `names` ({note's key: its names}, every note of the folder that has a name: `Sarah Green.md` with no front matter
+    bears Green beside `tom.md`'s `title: Tom Green`), and that is no key of `taken` (the folder's note names and
+    aliases, joined or claimed)."""
     bearers: dict[str, set[str]] = {}
     for target, its_names in names.items():
         for name in its_names:
             if (last := surname(name)) is not None and (key := normalise_key(last, "name")):
                 bearers.setdefault(key, set()).add(target)
-    return {HONOURED + key: next(iter(targets)) for key, targets in sorted(bearers.items())
-            if len(targets) == 1 and key not in taken}
+    return {HONOURED + key: target for key, bearing in sorted(bearers.items())
+            if len(bearing) == 1 and (target := next(iter(bearing))) in targets and key not in taken}
 
 
 def honoured_only(text: str, name: str) -> bool:

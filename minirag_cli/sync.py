@@ -70,6 +70,7 @@ from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_k
                                            without_link_definitions)
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
+from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.honorifics import HONOURED, honoured, honoured_only
@@ -2332,13 +2333,13 @@ def _note_namer(extractor: Extractor):
     return getattr(extractor, "note_name", heuristic_note_name)
 
 
-def _note_name_key(extractor: Extractor, path: str) -> str | None:
-    """The key of the name the note at `path` is linked by (_name_notes),
-    or None; None for a date too: two daily notes of one date
-    (`work/2024-05-01.md`, `home/2024-05-01.md`) are both of that date, as a
-    text that says it is, and never share a name that names neither."""
+def _note_name(extractor: Extractor, path: str) -> EntityMention | None:
+    """The name the note at `path` is linked by (_name_notes), or None; None
+    for a date too: two daily notes of one date (`work/2024-05-01.md`,
+    `home/2024-05-01.md`) are both of that date, as a text that says it is,
+    and never share a name that names neither."""
     name = _note_namer(extractor)(path)
-    return None if name is None or name.type == "date" else normalise_key(name.name, name.type)
+    return None if name is None or name.type == "date" else name
 
 
 def _linkable_namer(extractor: Extractor):
@@ -2347,7 +2348,7 @@ def _linkable_namer(extractor: Extractor):
 
 
 class _NoteNames:
-    """The key of the name each note is linked by (_note_name_key) and of
+    """The name each note is linked by (_note_name), its key, and the key of
     its single lower-case word file name (linkable_name), found once per path
     in a sync (run.names): its walk, its shared file names, its linked
     names, its joined aliases and its naming anew each need them for every
@@ -2355,13 +2356,21 @@ class _NoteNames:
 
     def __init__(self, extractor: Extractor):
         self.extractor = extractor
+        self._names: dict[str, EntityMention | None] = {}
         self._keys: dict[str, str | None] = {}
         self._linkable: dict[str, str | None] = {}
 
+    def name(self, path: str) -> EntityMention | None:
+        """_note_name of the note at `path` (its key's name; honorifics reads its surname)."""
+        if path not in self._names:
+            self._names[path] = _note_name(self.extractor, path)
+        return self._names[path]
+
     def key(self, path: str) -> str | None:
-        """_note_name_key of the note at `path`."""
+        """The key of the name the note at `path` is linked by (_note_name), or None."""
         if path not in self._keys:
-            self._keys[path] = _note_name_key(self.extractor, path)
+            found = self.name(path)
+            self._keys[path] = None if found is None else normalise_key(found.name, found.type)
         return self._keys[path]
 
     def linkable(self, path: str) -> str | None:
@@ -2802,24 +2811,33 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     joined = {alias: next(iter(targets)) for alias, targets in sorted(claims.items())
               if len(targets) == 1 and None not in targets}
     # a surname after a person's title (`Dr. Brandt`) joins the one note whose names end with it (rules 26)
-    return {**joined, **honoured(_person_names(names_of, aliases, own, shared, root), files | set(claims))}
+    bearers, targets = _person_names(names_of, aliases, own, shared, root, paths)
+    return {**joined, **honoured(bearers, files | set(claims), targets)}
 
 
 def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: dict[str, str],
-                  shared: frozenset[tuple[str, str]], root: str) -> dict[str, list[str]]:
-    """{note's key: its names} of the notes of `aliases` (path -> heuristic.note_aliases) that have a name of their
-    own (`own`, not shared): their title, their aliases and the name their file name gives (honorifics.honoured)."""
-    namer = _note_namer(names.extractor)
+                  shared: frozenset[tuple[str, str]], root: str, paths: list[str]) -> tuple[dict[str, list[str]], set[str]]:
+    """({note's key: its names}, the keys a surname may join) of the notes at `paths` that have a name of their own
+    (`own`): their title, their aliases and the name their file name gives (honorifics.honoured). Every such note
+    bears the surnames of its names, the one with no aliases too (`Sarah Green.md` beside `tom.md`'s `title: Tom
+    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases, not shared."""
     out: dict[str, list[str]] = {}
-    for path, its in aliases.items():
+    targets: set[str] = set()
+    for path in paths:
         key = own.get(path)
-        if key is None or (root, key) in shared or not its:
+        if key is None:
             continue
-        found = namer(path)
-        file_name = [found.name] if found is not None and found.type != "date" else []
+        its = aliases.get(path) or []
+        if its and (root, key) not in shared:
+            targets.add(key)
+        file_name = [found.name] if (found := names.name(path)) is not None else []  # found once a sync (run.names)
         out.setdefault(key, []).extend([*file_name, *(n[len(NOTE_TITLE):] if n.startswith(NOTE_TITLE) else n
                                                       for n in its if not n.startswith(JOPLIN_TITLE))])
-    return out
+    return out, targets
+
+
+# a title that names no note (_titled): a word that starts a sentence or labels a line (`Meeting`, `Summary`)
+_GENERIC_TITLES = COMMON_WORDS | LABEL_WORDS
 
 
 def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> dict[str, str]:
@@ -2828,13 +2846,15 @@ def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[st
     aliases join the title's entity, as Obsidian's aliases are the note's names whatever its file is called
     (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing). Not a title another note of
     the folder has or is named by (no link can tell which note it means), nor the one Dendron generates
-    (heuristic.generated_title: `title: Meetings` names nothing)."""
+    (heuristic.generated_title: `title: Meetings` names nothing), nor a common or label word (`title: Meeting`
+    with `aliases: [Weekly Sync]` had every capitalised Meeting of the folder join Weekly Sync)."""
     titles = {path: (names[0][len(NOTE_TITLE):], normalise_key(names[0][len(NOTE_TITLE):], "name"))
               for path in paths if path not in own and (names := aliases.get(path)) and names[0].startswith(NOTE_TITLE)}
     keys = collections.Counter(key for _title, key in titles.values())
     taken = set(own.values())
     return {path: key for path, (title, key) in titles.items()
-            if key and keys[key] == 1 and key not in taken and not generated_title(path, title)}
+            if key and keys[key] == 1 and key not in taken and not generated_title(path, title)
+            and title.strip().lower() not in _GENERIC_TITLES}
 
 
 def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
@@ -3638,8 +3658,10 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
         elif alias_of is None and joined and m.type in ("person", "name") and " " not in m.name \
                 and (honour := joined.get(HONOURED + normalise_key(m.name, m.type))) is not None \
-                and honoured_only(text, m.name):
-            alias_of = honour  # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26)
+                and honoured_only(text, m.name) and (not resolver.surnames or resolver.lone_surname(m.name, honour)):
+            # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26), where no other full
+            # name of it is known from any note's text (lone_surname, rules 21's check: `title: Dr. Sarah Green`)
+            alias_of = honour
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
             m = EntityMention(m.name, "date")

@@ -1220,7 +1220,7 @@ def test_the_linkable_file_names_are_found_once_per_listing_of_the_folder(tmp_pa
 
 
 def test_a_sync_finds_each_note_s_name_key_once(tmp_path, monkeypatch):
-    """The key of the name a note is linked by (sync._note_name_key) is found
+    """The name a note is linked by (sync._note_name, and its key) is found
     once per note in a sync, whatever steps need it (the walk, the shared
     file names, the linked names, the joined aliases, the naming anew): it
     was found seven times a note by an edit that relinks, in a folder with a
@@ -1238,8 +1238,8 @@ def test_a_sync_finds_each_note_s_name_key_once(tmp_path, monkeypatch):
                        "a/README.md": "Project A.\n", "b/README.md": "Project B.\n"})
     conn = db.connect(tmp_path / "index.sqlite", create=True)
     calls = Counter()
-    real = syncmod._note_name_key
-    monkeypatch.setattr(syncmod, "_note_name_key", lambda extractor, path: calls.update([path]) or real(extractor, path))
+    real = syncmod._note_name
+    monkeypatch.setattr(syncmod, "_note_name", lambda extractor, path: calls.update([path]) or real(extractor, path))
     sync(conn, [root])
     assert calls and max(calls.values()) == 1, calls
     calls.clear()

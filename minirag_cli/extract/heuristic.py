@@ -727,6 +727,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    entity apart). A surname after a person's title in any note (`Dr. Brandt`, `Prof Keller`, the extractor's Brandt
 #    and Keller) joins the one note of the folder whose names (title, aliases, file name) end with it, where the chunk
 #    writes it after a title only (honorifics.py; a bare `Keller` stays its own).
+# 26, fixA's part (review revA of aliases): any note of the folder bears the surnames of its names, a file name
+#    (`Sarah Green.md`), a title or aliases, and so does a full name known from any note's text (the rules-21 check,
+#    resolve.Resolver.lone_surname: `title: Dr. Sarah Green`): `Dr. Green` joined tom.md's Tom Green, the one note
+#    with aliases, beside them. A common or label word title (`title: Meeting`, LABEL_WORDS) names no aliases.
 # 26, dates6's part (a PhD student's vault): a day written with slashes is a date (text.slashed_dates): the year first
 #    (`2027/05/15`) always, the year last when only one order makes a date (`15/05/2027` day first, `05/15/2027` month
 #    first), an ambiguous `05/06/2027` in the order the text's other slashed days show, else none (no setting says
