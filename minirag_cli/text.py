@@ -963,7 +963,11 @@ def numeric_day_phrases(year: int, month: int, day: int) -> list[str]:
     """FTS5 phrase terms for a day with its year as a note writes it in figures day first or month first,
     `15/05/2027`, `15.05.2027`, `5/15/2027` (FTS5 reads each as its three numbers): its yyyymmdd token and
     ISO phrase (date_terms) match none of them, so `what is due on May 15, 2027?` ranked a note saying `due`
-    above the note of that day (dates6). With its year only: `15 05` alone is as often a time or a score."""
+    above the note of that day (dates6). With its year only: `15 05` alone is as often a time or a score.
+    None for a day of 12 or less, whose figures read in the other order are another day (fixD): `06 05 2027`
+    for June 5, 2027 ranked a UK note's `06/05/2027`, 6 May, first; a day after the 12th is no month."""
+    if day <= 12:
+        return []
     phrases = [f"{d} {m} {year}" for d, m in ((f"{day:02d}", f"{month:02d}"), (str(day), str(month)))]
     phrases += [f"{m} {d} {year}" for d, m in ((f"{day:02d}", f"{month:02d}"), (str(day), str(month)))]
     return [f'"{p}"' for p in dict.fromkeys(phrases)]

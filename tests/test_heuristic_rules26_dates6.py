@@ -4,7 +4,8 @@ another note first. Now text.slashed_dates reads the year first always (`2027/05
 alone makes a date (`15/05/2027`, `05/15/2027`), and an ambiguous `05/06/2027` only in the order the text's other
 slashed days show (no setting says whether a vault writes days as Europe or as the US does).
 fixD: an ambiguous one is no date whatever the text's other days show (its entity, keyed by its name alone, was
-`05062027` for a UK note's 5 June and a US note's May 6)."""
+`05062027` for a UK note's 5 June and a US note's May 6), and a question's day is searched in figures only after the
+12th (`06 05 2027` for June 5 ranked a UK note's 6 May first)."""
 
 from __future__ import annotations
 
@@ -81,6 +82,8 @@ def test_a_day_with_its_year_is_searched_as_its_numbers_day_first_and_month_firs
     query = fts_query("what is due on May 15, 2027?")
     assert all(p in query for p in ('"15 05 2027"', '"15 5 2027"', '"05 15 2027"', '"5 15 2027"'))
     assert "05" not in fts_query("what is due on May 15?")  # without its year: `15 05` is as often a time
+    # a day of 12 or less read in the other order is another day: `06 05 2027` is a UK note's 6 May (fixD)
+    assert not re.search(r'"\d+ \d+ 2027"', fts_query("what is on June 5, 2027?"))
 
 
 SLASHED = re.compile(r"\d{1,4}/\d{1,2}/\d{1,4}")
@@ -123,6 +126,23 @@ def test_no_entity_of_a_slashed_day_has_a_non_date_key_nor_joins_a_uk_and_a_us_n
     # the one day the UK and the US notes share is the one they both write unambiguously
     assert {key: paths for key, paths in notes.items() if len(paths) > 1} == {
         "date:2027-05-15": {"viva.md", "us.md", "mixed.md"}}
+
+
+def test_a_question_about_a_day_of_12_or_less_does_not_find_its_figures_in_the_other_order(tmp_path):
+    # `06/05/2027` in a UK note is 6 May: BM25's phrase `06 05 2027` for June 5, 2027 ranked it first (fixD)
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {"lab.md": UK_AND_US["lab.md"],
+                                     "viva.md": "# Viva\n\nThe viva is on 5 June 2027 in room 3.\n"})
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        found = index.search("what is on June 5, 2027?", RetrievalOptions(k=5, mode="bm25"), today=dt.date(2026, 12, 7))
+        assert [r["path"] for r in found.results] == ["viva.md"]
 
 
 # A day written without its year in a dated note (its file name, its front matter's `date:`, its dated section) is
