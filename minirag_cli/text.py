@@ -281,8 +281,9 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
 # read; the year last is read when only one order makes a date, day first (`15/05/2027`, as Europe writes it) or month
 # first (`05/15/2027`, the US's). `05/06/2027` is the 5th of June in Europe and May 6 in the US: no setting says which
 # a vault writes, and a wrong guess is a wrong date entity that grounds a question on another day's note, so such a
-# day is read only in the order the text's unambiguous slashed days show (`15/05/2027` beside it: day first), and is
-# no date where they show none or both (rules 26, dates6: `15/05/2027` was no date entity, `2027/05/15` neither). A
+# day is no date (rules 26, dates6: `15/05/2027` was no date entity, `2027/05/15` neither). It is none even where the
+# text's other slashed days show an order (fixD): an entity is keyed by its name alone (normalise_key), which reads no
+# order, so `05/06/2027` was the entity `05062027`, one for a UK note's 5 June and a US note's May 6. A
 # part of a path or an address (`/2026/05/15/`, `journal/2026/11/03.md`) or of a longer run of numbers (`1/2/2026/7`)
 # is none; a fraction or a span of two years (`71/100`, `2026/27`) has no three parts.
 SLASHED_DATE = re.compile(r"(?<![\w/.])(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])"
@@ -290,26 +291,19 @@ SLASHED_DATE = re.compile(r"(?<![\w/.])(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1
 
 
 def slashed_dates(text: str) -> list[tuple[re.Match, int, int, int]]:
-    """(match, year, month, day) of each day `text` writes with slashes (SLASHED_DATE, above): an ambiguous
-    `05/06/2027` in the order the text's unambiguous ones show, else left out."""
-    found, ambiguous, orders = [], [], set()
+    """(match, year, month, day) of each day `text` writes with slashes (SLASHED_DATE, above) that one order alone
+    makes a day of: an ambiguous `05/06/2027` is left out. Each is read the same alone as in its text."""
+    found = []
     for m in SLASHED_DATE.finditer(text):
         if m.group(1):
             found.append((m, int(m.group(1)), int(m.group(2)), int(m.group(3))))
             continue
         first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
         if first > 12 and then <= 12:
-            orders.add("day first")
             found.append((m, year, then, first))
         elif then > 12 and first <= 12:
-            orders.add("month first")
             found.append((m, year, first, then))
-        elif first <= 12 and then <= 12:
-            ambiguous.append((m, year, first, then))
-    if len(orders) == 1:
-        day_first = orders == {"day first"}
-        found += [(m, year, then, first) if day_first else (m, year, first, then) for m, year, first, then in ambiguous]
-    return sorted(found, key=lambda f: f[0].start())
+    return found
 
 
 def iso_date(year: int | None, month: int, day: int) -> str | None:
@@ -980,7 +974,11 @@ def numeric_day_phrases(year: int, month: int, day: int) -> list[str]:
     """FTS5 phrase terms for a day with its year as a note writes it in figures day first or month first,
     `15/05/2027`, `15.05.2027`, `5/15/2027` (FTS5 reads each as its three numbers): its yyyymmdd token and
     ISO phrase (date_terms) match none of them, so `what is due on May 15, 2027?` ranked a note saying `due`
-    above the note of that day (dates6). With its year only: `15 05` alone is as often a time or a score."""
+    above the note of that day (dates6). With its year only: `15 05` alone is as often a time or a score.
+    None for a day of 12 or less, whose figures read in the other order are another day (fixD): `06 05 2027`
+    for June 5, 2027 ranked a UK note's `06/05/2027`, 6 May, first; a day after the 12th is no month."""
+    if day <= 12:
+        return []
     phrases = [f"{d} {m} {year}" for d, m in ((f"{day:02d}", f"{month:02d}"), (str(day), str(month)))]
     phrases += [f"{m} {d} {year}" for d, m in ((f"{day:02d}", f"{month:02d}"), (str(day), str(month)))]
     return [f'"{p}"' for p in dict.fromkeys(phrases)]

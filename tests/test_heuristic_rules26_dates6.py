@@ -2,16 +2,20 @@
 deadlines table made no date entity, so `mrag entity 2027-05-15` found none and `what is due on May 15, 2027?` ranked
 another note first. Now text.slashed_dates reads the year first always (`2027/05/15`), the year last when one order
 alone makes a date (`15/05/2027`, `05/15/2027`), and an ambiguous `05/06/2027` only in the order the text's other
-slashed days show (no setting says whether a vault writes days as Europe or as the US does)."""
+slashed days show (no setting says whether a vault writes days as Europe or as the US does).
+fixD: an ambiguous one is no date whatever the text's other days show (its entity, keyed by its name alone, was
+`05062027` for a UK note's 5 June and a US note's May 6), and a question's day is searched in figures only after the
+12th (`06 05 2027` for June 5 ranked a UK note's 6 May first)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
-from minirag_cli.extract.heuristic import VERSION
-from minirag_cli.text import find_dates
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from minirag_cli.text import find_dates, normalise_key
 from tests.conftest import synced_names, write_notes
 
 
@@ -25,8 +29,9 @@ def test_the_rules_are_26():
     ("Submitted 2027/05/15, camera ready 2027/6/1", [("2027/05/15", "2027-05-15"), ("2027/6/1", "2027-06-01")]),
     # ambiguous: in the order the text's unambiguous days show, else none
     ("Kickoff 05/06/2027.", []),
-    ("Kickoff 05/06/2027, review 15/06/2027.", [("05/06/2027", "2027-06-05"), ("15/06/2027", "2027-06-15")]),
-    ("Kickoff 05/06/2027, review 06/15/2027.", [("05/06/2027", "2027-05-06"), ("06/15/2027", "2027-06-15")]),
+    # ... whatever order the text's other slashed days show (fixD: its entity is keyed by its name alone)
+    ("Kickoff 05/06/2027, review 15/06/2027.", [("15/06/2027", "2027-06-15")]),
+    ("Kickoff 05/06/2027, review 06/15/2027.", [("06/15/2027", "2027-06-15")]),
     ("05/06/2027 between 13/05/2027 and 05/14/2027", [("13/05/2027", "2027-05-13"), ("05/14/2027", "2027-05-14")]),
     # no date: a path's or an address's, a fraction, a span of years, no such day, a longer run of numbers
     ("see https://blog.example.com/2026/05/15/post and journal/2026/11/03.md", []),
@@ -77,6 +82,67 @@ def test_a_day_with_its_year_is_searched_as_its_numbers_day_first_and_month_firs
     query = fts_query("what is due on May 15, 2027?")
     assert all(p in query for p in ('"15 05 2027"', '"15 5 2027"', '"05 15 2027"', '"5 15 2027"'))
     assert "05" not in fts_query("what is due on May 15?")  # without its year: `15 05` is as often a time
+    # a day of 12 or less read in the other order is another day: `06 05 2027` is a UK note's 6 May (fixD)
+    assert not re.search(r'"\d+ \d+ 2027"', fts_query("what is on June 5, 2027?"))
+
+
+SLASHED = re.compile(r"\d{1,4}/\d{1,2}/\d{1,4}")
+UK_AND_US = {
+    "viva.md": "# Viva\n\nThesis submitted 15/05/2027. The viva is on 05/06/2027 in room 3.\n",
+    "lab.md": "# Lab bookings\n\nMicroscope booked 20/05/2027. Centrifuge booked 06/05/2027 all day.\n",
+    "us.md": "# US trip\n\nFlight 05/15/2027 and return 05/06/2027. Hotel check-in 06/07/2027.\n",
+    "mixed.md": "# Mixed\n\nDeadline 15/05/2027, kickoff 05/21/2027, then 03/04/2027 and 2027/4/3.\n",
+}
+
+
+@pytest.mark.parametrize("text", [*UK_AND_US.values(), "Kickoff 05/06/2027, review 15/06/2027, 2027/06/05."])
+def test_a_slashed_day_is_read_alone_as_in_its_text(text):
+    # an entity is keyed by its name alone (normalise_key): a day read otherwise in its text was keyed by its figures
+    for surface, iso in find_dates(text):
+        assert normalise_key(surface, "date") == f"date:{iso}"
+
+
+def test_no_entity_of_a_slashed_day_has_a_non_date_key_nor_joins_a_uk_and_a_us_note(tmp_path):
+    # `05/06/2027` was read in the order of its note's other slashed days, 5 June in viva.md, May 6 in us.md, and
+    # was the one entity `05062027` of both (fixD)
+    from minirag_cli import db
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", UK_AND_US)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        rows = conn.execute("SELECT e.name, e.key, e.type, d.path, m.forms FROM entities e JOIN mentions m"
+                            " ON m.entity_id = e.id JOIN chunks c ON c.id = m.chunk_id"
+                            " JOIN documents d ON d.id = c.document_id").fetchall()
+    finally:
+        conn.close()
+    slashed = [(name, key, path) for name, key, _type, path, forms in rows if SLASHED.search(name + forms)]
+    assert slashed and all(key.startswith("date:") for _name, key, _path in slashed)
+    notes = {}
+    for _name, key, path in slashed:
+        notes.setdefault(key, set()).add(path)
+    # the one day the UK and the US notes share is the one they both write unambiguously
+    assert {key: paths for key, paths in notes.items() if len(paths) > 1} == {
+        "date:2027-05-15": {"viva.md", "us.md", "mixed.md"}}
+
+
+def test_a_question_about_a_day_of_12_or_less_does_not_find_its_figures_in_the_other_order(tmp_path):
+    # `06/05/2027` in a UK note is 6 May: BM25's phrase `06 05 2027` for June 5, 2027 ranked it first (fixD)
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {"lab.md": UK_AND_US["lab.md"],
+                                     "viva.md": "# Viva\n\nThe viva is on 5 June 2027 in room 3.\n"})
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        found = index.search("what is on June 5, 2027?", RetrievalOptions(k=5, mode="bm25"), today=dt.date(2026, 12, 7))
+        assert [r["path"] for r in found.results] == ["viva.md"]
 
 
 # A day written without its year in a dated note (its file name, its front matter's `date:`, its dated section) is

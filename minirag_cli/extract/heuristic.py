@@ -733,8 +733,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    with aliases, beside them. A common or label word title (`title: Meeting`, LABEL_WORDS) names no aliases.
 # 26, dates6's part (a PhD student's vault): a day written with slashes is a date (text.slashed_dates): the year first
 #    (`2027/05/15`) always, the year last when only one order makes a date (`15/05/2027` day first, `05/15/2027` month
-#    first), an ambiguous `05/06/2027` in the order the text's other slashed days show, else none (no setting says
-#    which a vault writes); not in a path or an address (`/2026/05/15/`). `15/05/2027` was no date entity, so `what is
+#    first), an ambiguous `05/06/2027` never (fixD, below: no setting says which a vault writes); not in a path or an address (`/2026/05/15/`). `15/05/2027` was no date entity, so `what is
 #    due on May 15, 2027?` reached no note writing it. A day written without its year in a dated note (its file name,
 #    front matter `date:`, head or dated section: sync._chunk_dates) is the nearest such day to the note's
 #    (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is 2026-12-20, `3 Jan` in a note of 2026-12-28 2027-01-03),
@@ -750,6 +749,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    part of it (_MADE_LIKE: `Post-LN-like`); a paper note's labels `Abstract:`, `Main claim:`, `Metric:`, `Sizes:`
 #    (LABEL_WORDS) and a course's `Lecturer:` (ROLE_WORDS) name nothing, nor does a `# ` title's first word of a
 #    meeting's period (PERIOD_WORDS: `# Weekly meeting with Prof. Keller` named Weekly).
+# 26, fixD's part (review of dates6): an ambiguous slashed day (`05/06/2027`) is no date even where its text's other
+#    slashed days show an order: its entity is keyed by its name alone (normalise_key), which read no day, so it was
+#    the entity `05062027`, one for a UK note's 5 June and a US note's May 6 (text.slashed_dates).
 VERSION = 26
 
 
