@@ -285,8 +285,10 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
 # text's other slashed days show an order (fixD): an entity is keyed by its name alone (normalise_key), which reads no
 # order, so `05/06/2027` was the entity `05062027`, one for a UK note's 5 June and a US note's May 6. A
 # part of a path or an address (`/2026/05/15/`, `journal/2026/11/03.md`) or of a longer run of numbers (`1/2/2026/7`)
-# is none; a fraction or a span of two years (`71/100`, `2026/27`) has no three parts.
-SLASHED_DATE = re.compile(r"(?<![\w/.])(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])"
+# is none; a fraction or a span of two years (`71/100`, `2026/27`) has no three parts. A wikilink's target
+# (`[[2024/05/01]]`, `[[2024/5/1]]`) is a note's path: text.folder_date reads it, as Obsidian's year, month and day
+# folders, and `[[2024/5/1]]` names no such folder.
+SLASHED_DATE = re.compile(r"(?<![\w/.])(?<!\[\[)(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])"
                           r"|(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/((?:19|20)\d\d))(?![\w/]|\.\d)")
 
 
