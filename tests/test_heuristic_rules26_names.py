@@ -109,16 +109,18 @@ def test_an_author_line_s_titled_name_is_the_notes_person(tmp_path):
     assert {("Sarah Chen", "person"), ("Tim Lee", "person")} <= entities
 
 
-@pytest.mark.parametrize("author", ["Author: Mr. Smith\n", "---\nauthor: Mr. Smith\n---\n"])
-def test_an_author_line_names_as_a_front_matter_author(tmp_path, author):
-    entities = synced_entities(tmp_path, {"b.md": author + "# Clippings\n\nSummary of the piece.\n",
+@pytest.mark.parametrize("head", ["# Clippings\n\nAuthor: Mr. Smith\n", "---\nauthor: Mr. Smith\n---\n# Clippings\n"])
+def test_an_author_line_names_as_a_front_matter_author(tmp_path, head):
+    entities = synced_entities(tmp_path, {"b.md": head + "\nSummary of the piece.\n",
                                           "c.md": "# Book club\n\nMr. Smith brought cake.\n"})
     assert {name for name, _kind in entities if "Smith" in name} == {"Smith"}
     assert ("Smith", "person") in entities
 
 
 @pytest.mark.parametrize("text,names", [
-    ("Author: The Economist\nAuthor: Will Power and Grace Hopper\n", {"Economist", "Will Power", "Grace Hopper"}),
+    ("# Reading list\n\nAuthor: The Economist\nAuthor: Will Power and Grace Hopper\n",
+     {"Reading", "Economist", "Will Power", "Grace Hopper"}),
+    ("# Reading list\n\nAuthor: An Nguyen\n", {"Reading", "An Nguyen"}),  # a given name, no article
 ])
 def test_an_author_line_s_article_is_no_part_of_the_name(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names

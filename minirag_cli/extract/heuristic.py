@@ -748,7 +748,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    dot before a list item's first word opened no sentence again (`- 4.5 Arrival`, `- 1.5 Priya onboarding`, `- 7.4
 #    Jonas`, `## 1.1 Berlin` had named nothing; `- 3.1 Problem statement` names Problem again), and a label's verb with
 #    `the` is a name again (`Alfred the Great:` named nothing, `Charles the Bald:` Bald; `Introduces the Transformer:`
-#    is one again). An author line's name after a person's title or an article is left to the text's rules
+#    is one again). An author line's name after a person's title or `The` is left to the text's rules
 #    (_author_names: `Author: Dr. Sarah Chen, Prof. Tim Lee` named `Dr. Sarah Chen`, `Prof. Tim Lee`, names apart from
 #    the notes' persons Sarah Chen and Tim Lee; `Author: The Economist` kept its `The`).
 VERSION = 26
@@ -3024,9 +3024,9 @@ def _author_names(text: str, at: int) -> list[tuple[int, int]]:
     """Where the full names an author label's value lists stand (`author: Ruibin Xiong, Di He, Tie-Yan Liu`, a `.bib`
     entry's as latex.py writes it; `Jimmy Lei Ba and Geoffrey E. Hinton`): two to four capitalised words each, named
     whole, so that a last name that is a common word is no sentence's word dropped (`Di He` named Di: heuristic rules
-    26). `Vaswani et al.` or `Me` is left to the text's rules, and so is a name after a person's title or an article
-    (`Dr. Sarah Chen`, `The Economist`; `Will Smith` is whole): they drop it, as they do a front matter author's (`Sarah Chen`, a person,
-    the same entity as the notes' `Dr. Chen`; fixN, review revC: `Dr. Sarah Chen` was a name apart from her)."""
+    26). `Vaswani et al.` or `Me` is left to the text's rules, and so is a name after a person's title or `The`
+    (`Dr. Sarah Chen`, `The Economist`; `Will Smith`, `An Nguyen` are whole): they drop it, as they do a front matter
+    author's (`Sarah Chen`, a person, the notes' `Dr. Chen`; fixN, review revC: `Dr. Sarah Chen` was a name apart)."""
     end = text.find("\n", at)
     end = len(text) if end < 0 else end
     found = []
@@ -3035,7 +3035,7 @@ def _author_names(text: str, at: int) -> list[tuple[int, int]]:
         item = text[a:m.end()].removeprefix("and ").lstrip(" \t")
         a = m.end() - len(item)
         first = item.split()[0]
-        if (len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item) and first.lower() not in ("the", "a", "an")
+        if (len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item) and first.lower() != "the"
                 and first.removesuffix(".") not in PERSON_TITLES and first not in SPELLED_TITLES):
             found.append((a, m.end()))
     return found
