@@ -98,6 +98,12 @@ def write_notes(root: Path, files: dict[str, str]) -> None:
 def synced_names(tmp: Path, files: dict[str, str]) -> set[str]:
     """The entities' names of a folder of `files` (path -> text) under `tmp`, synced as `mrag sync` runs it:
     heuristic names, hashing vectors (the rules' tests of each heuristic version)."""
+    return {name for name, _type in synced_entities(tmp, files)}
+
+
+def synced_entities(tmp: Path, files: dict[str, str]) -> set[tuple[str, str]]:
+    """The entities (name, type) of a folder of `files` synced as synced_names syncs it: where a name's type
+    decides whether two notes' mentions are one entity (`Tim Lee` a person in one note, a name in another)."""
     from minirag_cli.sync import sync_folders
     from mrag_test_plugin import hashing_embedder
 
@@ -106,7 +112,7 @@ def synced_names(tmp: Path, files: dict[str, str]) -> set[str]:
     conn = db.connect(tmp / "index.sqlite", create=True)
     try:
         sync_folders(conn, [root], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
-        return {name for (name,) in conn.execute("SELECT name FROM entities")}
+        return set(conn.execute("SELECT name, type FROM entities"))
     finally:
         conn.close()
 

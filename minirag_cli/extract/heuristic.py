@@ -741,9 +741,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    20, 2026?` grounded on no entity of the note; an undated note's stays a day of every year.
 # 26, names26's part (qa's PhD vault): a research log's verbs open no name of one word (ONE_NAME_VERBS: `Promised
 #    Chiara the warmup code`, `- Suggested RMSNorm as an arm`, `Recommended RMSNorm paper` named Promised Chiara,
-#    Suggested RMSNorm; `Promised` gives, RECIPIENT_VERBS), nor does a verb's label with `the` (_phrase: `Introduces the
-#    Transformer:` was the name); an outline's section number opens its title as a list's number does (_SECTION_NUMBER:
-#    `- 3.1 Problem statement`, `3.5 Discussion` named Problem, Discussion); a paper's part before its number names
+#    Suggested RMSNorm; `Promised` gives, RECIPIENT_VERBS); a paper's part before its number names
 #    nothing (DOCUMENT_PARTS: `in their Table 1` named Table); an author line's full names are names, whole
 #    (_author_names: a `.bib`'s `author: ..., Di He, ...` named Di); `-like`, `-style`, `-based` after a name are no
 #    part of it (_MADE_LIKE: `Post-LN-like`); a paper note's labels `Abstract:`, `Main claim:`, `Metric:`, `Sizes:`
@@ -752,6 +750,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 26, fixD's part (review of dates6): an ambiguous slashed day (`05/06/2027`) is no date even where its text's other
 #    slashed days show an order: its entity is keyed by its name alone (normalise_key), which read no day, so it was
 #    the entity `05062027`, one for a UK note's 5 June and a US note's May 6 (text.slashed_dates).
+# 26, fixN's part (review revC of names26): two of names26's rules withdrawn, as they lost real names: a number with a
+#    dot before a list item's first word opened no sentence again (`- 4.5 Arrival`, `- 1.5 Priya onboarding`, `- 7.4
+#    Jonas`, `## 1.1 Berlin` had named nothing; `- 3.1 Problem statement` names Problem again), and a label's verb with
+#    `the` is a name again (`Alfred the Great:` named nothing, `Charles the Bald:` Bald; `Introduces the Transformer:`
+#    is one again). An author line's name after a person's title or `The` is left to the text's rules
+#    (_author_names: `Author: Dr. Sarah Chen, Prof. Tim Lee` named `Dr. Sarah Chen`, `Prof. Tim Lee`, names apart from
+#    the notes' persons Sarah Chen and Tim Lee; `Author: The Economist` kept its `The`).
 VERSION = 26
 
 
@@ -1867,10 +1872,6 @@ def _phrase(tag: str) -> bool:
     if any(_CLAUSE_VERB.fullmatch(w) for w in words[1:]):
         return True  # `Architecture review went well:`, `Config change needed in:` (rules 16)
     raw = tag.split()
-    if len(raw) > 2 and raw[1] == "the" and VERB_NAME.match(tag) and raw[2][:1].isupper():
-        # `Introduces the Transformer:`, `Designed the HeronBoard:`: a verb's sentence, read as VERB_THE reads one
-        # opening a line (rules 26: the label was the name `Introduces the Transformer`)
-        return True
     if len(raw) > 1 and re.search(r"\w['’]s$", raw[0]) and raw[1][:1].islower():
         return True  # `Lena's rules:`: a possessive before a common noun names its owner (rules 16)
     lower = next((i for i, w in enumerate(words) if w[:1].islower() and w not in _CONNECTORS
@@ -3029,7 +3030,9 @@ def _author_names(text: str, at: int) -> list[tuple[int, int]]:
     """Where the full names an author label's value lists stand (`author: Ruibin Xiong, Di He, Tie-Yan Liu`, a `.bib`
     entry's as latex.py writes it; `Jimmy Lei Ba and Geoffrey E. Hinton`): two to four capitalised words each, named
     whole, so that a last name that is a common word is no sentence's word dropped (`Di He` named Di: heuristic rules
-    26). `Vaswani et al.` or `Me` is left to the text's rules."""
+    26). `Vaswani et al.` or `Me` is left to the text's rules, and so is a name after a person's title or `The`
+    (`Dr. Sarah Chen`, `The Economist`; `Will Smith`, `An Nguyen` are whole): they drop it, as they do a front matter
+    author's (`Sarah Chen`, a person, the notes' `Dr. Chen`; fixN, review revC: `Dr. Sarah Chen` was a name apart)."""
     end = text.find("\n", at)
     end = len(text) if end < 0 else end
     found = []
@@ -3037,7 +3040,9 @@ def _author_names(text: str, at: int) -> list[tuple[int, int]]:
         a = m.start() + len(m.group()) - len(m.group().lstrip(" \t"))
         item = text[a:m.end()].removeprefix("and ").lstrip(" \t")
         a = m.end() - len(item)
-        if len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item):
+        first = item.split()[0]
+        if (len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item) and first.lower() != "the"
+                and first.removesuffix(".") not in PERSON_TITLES and first not in SPELLED_TITLES):
             found.append((a, m.end()))
     return found
 
@@ -4536,12 +4541,6 @@ def _name_column_cells(text: str) -> set[int]:
     return out
 
 
-# A section's number opening a line or a list item (`   - 3.1 Problem statement`, `3.5 Discussion`, `## 2.4 Results`):
-# a number with a dot inside (a list's own `1.` is LINE_MARKS'), before the title whose first word it opens; one
-# digit after a single dot, so a time's or a price's two (`- 10.30 Priya arrived`, `12.50`) stay what they were
-_SECTION_NUMBER = re.compile(rf"(?:^|\n)(?:{LINE_MARKS}|{HEADING_MARKS}|#[ \t]+)?[ \t]*\d{{1,3}}(?:\.\d|(?:\.\d{{1,3}}){{2,3}})\.?$")
-
-
 def _sentence_start(text: str, pos: int) -> bool:
     """Does the word at `pos` start a sentence: `SENTENCE_START.search(text[:pos])`
     (the text's start and blanks alone after it, a line's, or after `.`, `!`, `?`, `:`, `;` and blanks, or
@@ -4605,8 +4604,6 @@ def _sentence_start(text: str, pos: int) -> bool:
         return False  # `Dr. Hoffmann`, `St. Mary's`: a title's full stop ends no sentence (rules 13)
     if before != "" and (before in "\"“(" or (before in ".!?:;" and blanks != "") or before in "。！？：；"):
         return True  # a CJK full stop or colon ends a sentence with no blank after it
-    if before.isdigit() and blanks != "" and _SECTION_NUMBER.search(text, max(0, start - 80), start):
-        return True  # `   - 3.1 Problem statement`, `2.4 Results`: an outline's section number opens its title (rules 26)
     # a bullet, a number, a task's box and a heading's `##` end with a blank before the word; a quote's `>` need not
     return (before == ">" or (before != "" and before in "-*+)]#" and blanks != "")) and _after_line_marks(text, start)
 
