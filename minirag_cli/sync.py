@@ -1616,8 +1616,10 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
             part = doc_ids[start:start + REEXTRACT_NOTES]
             holds_cjk |= _reextract_group(run, resolver, list(store.stored_chunks(conn, part).items()), paths,
                                           written, new, windows)
-        # named once every note is in: each name embedded once (or its vector kept: the same name as before)
-        store.refresh_entities(conn, written, _name_vectors(run), new)
+        # named once every note is in: each name embedded once (or its vector kept: the same name as before);
+        # the resolver follows the keys it gives, as a sync's does after each note, or a note extracted anew
+        # below (_resolve_anew) joins a group by its old key and writes a second entity of it
+        resolver.rename(store.refresh_entities(conn, written, _name_vectors(run), new))
         if resolver.stale:  # as a fresh sync's, the keys a later note made stale resolved anew
             run.resolver = resolver
             _resolve_anew(run, sorted(by_root))

@@ -166,6 +166,30 @@ def test_a_re_extraction_follows_the_renames_note_by_note_as_a_rebuild(tmp_path)
     conn.close()
 
 
+def test_a_re_extraction_s_notes_extracted_anew_join_the_renamed_entity(tmp_path):
+    # "Juergen Mueller" (a.md) keys the group first; b.md's three "Jürgen Müller" key it "jurgenmuller" once
+    # every note is written (store.refresh_entities). c.md's second Keller makes the lone "Keller" of b.md stale,
+    # so the re-extraction extracts b.md anew (_resolve_anew): its resolver must know the rename, or "Jürgen
+    # Müller" was written to a second entity keyed by the group's old key (a PhD vault's upgrade to rules 26)
+    root = tmp_path / "vault"
+    write_notes(root, {"a.md": "Juergen Mueller met Anna Keller on Monday.\n",
+                       "b.md": "Anna Keller called. Keller asked Jürgen Müller twice. Jürgen Müller agreed, "
+                               "Jürgen Müller left.\n",
+                       "c.md": "Tom Keller wrote the report.\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync(conn, [root])
+    assert conn.execute("SELECT key, name FROM entities WHERE key LIKE 'j%'").fetchall() == [
+        ("jurgenmuller", "Jürgen Müller")]
+    with db.transaction(conn):
+        db.set_meta(conn, db.HEURISTIC_VERSION_KEY, "25")
+    summary = sync(conn, [root])
+    assert summary.reextracted and summary.note_names_changed == ["b.md"]
+    assert conn.execute("SELECT key, name FROM entities WHERE key LIKE 'j%'").fetchall() == [
+        ("jurgenmuller", "Jürgen Müller")]
+    assert graph(conn) == fresh_graph(tmp_path, root)[0]
+    conn.close()
+
+
 def test_a_new_note_s_alias_close_to_a_known_key_stays_an_alias(tmp_path):
     # Harborside.md (aliases: [Bluebells]) comes after a page whose alias "Harbourside" is close to
     # "harborside": its alias joins the fuzzy group as an alias, never as a key that could take the
