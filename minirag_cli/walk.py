@@ -729,12 +729,19 @@ def trusted_folder_time(mtime_ns: int, read_at_ns: int) -> bool:
     return age >= LOOKED_RACY_SECONDS * 1e9
 
 
-def folder_record(path: str | os.PathLike) -> int:
+def folder_record(path: str | os.PathLike, holds_index: bool = False) -> int:
     """What WalkResult.folders records of the folder at `path`, about to be listed: its st_mtime_ns, or
-    UNTRUSTED_FOLDER_TIME when it is too recent to trust (trusted_folder_time). An OSError when it cannot be stat."""
+    UNTRUSTED_FOLDER_TIME when it is too recent to trust (trusted_folder_time). A folder that `holds_index` (the
+    index's own files, whose -wal and -shm the sync's opening just made) records then the time its entries are new
+    after: the listing's less the guard (added._changed_besides tells a note added since by its ctime). An OSError
+    when it cannot be stat."""
     read_at = time.time_ns()
     st = os.stat(path)
-    return st.st_mtime_ns if trusted_folder_time(st.st_mtime_ns, read_at) else UNTRUSTED_FOLDER_TIME
+    if trusted_folder_time(st.st_mtime_ns, read_at):
+        return st.st_mtime_ns
+    if holds_index:
+        return read_at - (FINE_TICK_NS if st.st_mtime_ns % 1_000_000_000 else int(LOOKED_RACY_SECONDS * 1e9))
+    return UNTRUSTED_FOLDER_TIME
 
 
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
@@ -997,8 +1004,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     templates: dict[str, str] = {}  # a vault's templates folder (path from the root) -> why it is skipped
     if in_graph(Path(root).parent):  # a graph above the root: every page is one of it
         result.logseq_graphs.append("")
+    own_dirs = {os.path.dirname(p) for p in exclude}  # a folder holding the index: folder_record
     with contextlib.suppress(OSError):  # each folder's mtime before it is listed: a note added while the walk
-        result.folders[""] = folder_record(root)  # runs changes it, so it is found after (added.py)
+        result.folders[""] = folder_record(root, os.path.normpath(root) in own_dirs)  # runs changes it, so it is
+        # found after (added.py)
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -1036,7 +1045,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if within is not None and not within.enters(reldir + d + "/"):
                 continue
             with contextlib.suppress(OSError):
-                result.folders[reldir + d + "/"] = folder_record(full_dir)
+                result.folders[reldir + d + "/"] = folder_record(full_dir, os.path.normpath(full_dir) in own_dirs)
             kept.append(d)
         dirnames[:] = kept
         if within is not None and not within.lists(reldir):

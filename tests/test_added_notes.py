@@ -245,3 +245,28 @@ def test_after_a_sync_that_picks_up_a_note_just_added_a_question_lists_no_folder
     write_notes(root, {"daily/2026-12-08.md": "Another day.\n"})
     assert added(db_path) == [{"root": str(root), "path": "daily/2026-12-08.md"}]
     assert [sorted(w.changed) for w in walks] == [["daily/"]]
+
+
+def test_an_index_kept_in_the_synced_folder_lists_no_folder_until_a_note_is_added(tmp_path, monkeypatch):
+    """An index in a folder it syncs (not hidden) changes that folder's mtime at each opening and closing (SQLite's
+    -wal and -shm): the folder looked changed, and was walked, at every question (review revB)."""
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    aged(root)
+    db_path = root / "index.sqlite"
+    sync(db_path, root)
+    root = root.resolve()
+    walks: list = []
+    walk = walk_module.walk_notes
+
+    def counted(*args, **kwargs):
+        walks.append(kwargs.get("within"))
+        return walk(*args, **kwargs)
+
+    monkeypatch.setattr(walk_module, "walk_notes", counted)
+    assert added(db_path) == [] and added(db_path) == []
+    mrag(db_path, "ask", QUESTION, "--no-answer")
+    assert walks == []
+    write_notes(root, {"idea.md": "An idea.\n"})
+    assert added(db_path) == [{"root": str(root), "path": "idea.md"}]
+    assert [sorted(w.changed) for w in walks] == [[""]]
