@@ -725,7 +725,8 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 # the capitalised words after a name that are of it: "Prof. Keller", "Li Hua"
 # (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St")
-_NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof)|(?<=St)|(?<=Mt))\.)?(?:[ \t]+[A-Z][^\W\d_]*)*")
+_NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof)|(?<=St)|(?<=Mt))\.)?"
+                           r"(?:[ \t]+[A-Z][^\W\d_]*)*")
 
 
 def _named(text: str, opens: bool) -> str | None:

@@ -45,8 +45,8 @@ import re
 from typing import Iterable
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, STOPWORDS,
-                              WEEKDAY_NAMES, asked_months, find_dates, fold, spelled_out, without_invisibles)
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS,
+                              STOPWORDS, WEEKDAY_NAMES, asked_months, find_dates, fold, spelled_out, without_invisibles)
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)

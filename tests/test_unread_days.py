@@ -62,8 +62,8 @@ def test_no_question_is_made_up_in_the_first_person(question):
 
 def test_the_note_says_what_was_not_read_why_and_how_to_have_it_read():
     assert read_days("what did Keller say last week?", MONDAY).note() == (
-        "“last week” is searched as written: the question is about someone else (Keller). Asked in the first person "
-        "(“… me …”, “… I …”), it would search the notes dated last week (2026-11-30 to 2026-12-06).")
+        "“last week” is searched as written: the question is about someone else (Keller). Asked in the first "
+        "person (“… me …”, “… I …”), it would search the notes dated last week (2026-11-30 to 2026-12-06).")
     assert read_days("Was hat Priya gestern gesagt?", MONDAY).note() == (
         "“gestern” is searched as written: the question is about someone else (Priya). Asked in the first person "
         "(with ich, mir, mein), it would search the notes dated gestern (2026-12-06).")
@@ -120,9 +120,9 @@ def test_ask_says_a_day_of_someone_else_is_not_read(student_db, monkeypatch):
     data, stderr = _ask(monkeypatch, student_db, "what did Keller say last week?")
     assert data["days"] == {"words": "last week", "from": "2026-11-30", "to": "2026-12-06", "dated_notes": False,
                             "read": False, "reason": "the question is about someone else (Keller)"}
+    said = " ".join(stderr.split())
     assert ("“last week” is searched as written: the question is about someone else (Keller). Asked in the first "
-            "person (“… me …”, “… I …”), it would search the notes dated last week (2026-11-30 to 2026-12-06).") \
-        in " ".join(stderr.split())
+            "person (“… me …”, “… I …”), it would search the notes dated last week (2026-11-30 to 2026-12-06).") in said
     # asked in the first person, last week is read: its notes come first
     data, stderr = _ask(monkeypatch, student_db, "what did Keller tell me last week?")
     assert data["days"]["read"] is True and data["days"]["dated_notes"] is True
