@@ -63,8 +63,8 @@ def changed_folders(root: str, folders: dict[str, int], own_files: frozenset[str
 
 def _changed_besides(folder: str, since_ns: int, own_files: frozenset[str], listed: set[str]) -> bool:
     """Did an entry of `folder` other than `own_files` change (its ctime: a note written, renamed or linked in, a
-    folder made) after `since_ns`, what the sync recorded of it (walk.folder_record: its mtime, or the time its
-    entries are new after)? A subfolder the sync `listed` (their paths) is not (a note added in it changes its own
+    folder made) after `since_ns`, what the sync recorded of it (walk.folder_record: the time its entries are new
+    after)? A subfolder the sync `listed` (their paths) is not (a note added in it changes its own
     mtime, changed_folders' concern), nor a hidden one. A stat of each entry, no walk: an index kept in a synced
     folder (not hidden) made the folder changed at every question, and every question walked it anew (review revB).
     True when it cannot be told."""

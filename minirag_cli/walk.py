@@ -732,16 +732,15 @@ def trusted_folder_time(mtime_ns: int, read_at_ns: int) -> bool:
 def folder_record(path: str | os.PathLike, holds_index: bool = False) -> int:
     """What WalkResult.folders records of the folder at `path`, about to be listed: its st_mtime_ns, or
     UNTRUSTED_FOLDER_TIME when it is too recent to trust (trusted_folder_time). A folder that `holds_index` (the
-    index's own files, whose -wal and -shm the sync's opening just made) records then the time its entries are new
-    after: the listing's less the guard (added._changed_besides tells a note added since by its ctime). An OSError
-    when it cannot be stat."""
+    index's own files, whose -wal and -shm come and go at each opening: its mtime tells nothing) records the time
+    its entries are new after instead: the listing's less the guard (added._changed_besides tells a note added
+    since by its ctime; not the folder's mtime, which a note edited in place since would pass). An OSError when
+    it cannot be stat."""
     read_at = time.time_ns()
     st = os.stat(path)
-    if trusted_folder_time(st.st_mtime_ns, read_at):
-        return st.st_mtime_ns
     if holds_index:
         return read_at - (FINE_TICK_NS if st.st_mtime_ns % 1_000_000_000 else int(LOOKED_RACY_SECONDS * 1e9))
-    return UNTRUSTED_FOLDER_TIME
+    return st.st_mtime_ns if trusted_folder_time(st.st_mtime_ns, read_at) else UNTRUSTED_FOLDER_TIME
 
 
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
