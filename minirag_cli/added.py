@@ -28,27 +28,62 @@ def added_notes(conn, own_files: frozenset[str] = frozenset()) -> list[dict]:
     out = []
     for root in db.recorded_roots(conn):
         folders = recorded.get(root)
-        changed = changed_folders(root, folders) if folders else set()
+        changed = changed_folders(root, folders, own_files) if folders else set()
         if changed:
             out += [{"root": root, "path": path} for path in _unseen_in(conn, root, folders, changed, own_files)]
     return out
 
 
-def changed_folders(root: str, folders: dict[str, int]) -> set[str]:
+def changed_folders(root: str, folders: dict[str, int], own_files: frozenset[str] = frozenset()) -> set[str]:
     """Of the folders of `root` a sync listed (subfolder -> its mtime then, "" for the root), those whose mtime is
     not so now (one recorded as walk.UNTRUSTED_FOLDER_TIME always is). One gone is not (its parent's mtime changed
-    with it); none when the root is gone or cannot be looked at."""
+    with it); none when the root is gone or cannot be looked at. A folder holding the index's own files
+    (`own_files`) changes at each opening and closing of the index (SQLite's -wal and -shm come and go): it is
+    changed only when an entry besides those changed after the sync listed it (_changed_besides)."""
+    from minirag_cli.walk import UNTRUSTED_FOLDER_TIME
+
     changed = set()
+    own_dirs = {os.path.dirname(path) for path in own_files}
+    listed = {os.path.join(root, folder[:-1]) for folder in folders if folder}
     for folder, mtime in folders.items():
+        path = os.path.join(root, folder)
         try:
-            st = os.stat(os.path.join(root, folder))
+            st = os.stat(path)
         except OSError:
             if folder == "":
                 return set()
             continue
         if stat.S_ISDIR(st.st_mode) and st.st_mtime_ns != mtime:
+            if mtime != UNTRUSTED_FOLDER_TIME and os.path.normpath(path) in own_dirs \
+                    and not _changed_besides(path, mtime, own_files, listed):
+                continue
             changed.add(folder)
     return changed
+
+
+def _changed_besides(folder: str, since_ns: int, own_files: frozenset[str], listed: set[str]) -> bool:
+    """Did an entry of `folder` other than `own_files` change (its ctime: a note written, renamed or linked in, a
+    folder made) after `since_ns`, what the sync recorded of it (walk.folder_record: the time its entries are new
+    after)? A subfolder the sync `listed` (their paths) is not (a note added in it changes its own
+    mtime, changed_folders' concern), nor a hidden one. A stat of each entry, no walk: an index kept in a synced
+    folder (not hidden) made the folder changed at every question, and every question walked it anew (review revB).
+    True when it cannot be told."""
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.path in own_files or entry.name.startswith("."):
+                    continue
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                    if stat.S_ISDIR(st.st_mode) and entry.path in listed:
+                        continue
+                    if st.st_ctime_ns > since_ns:
+                        return True
+                except OSError:
+                    return True
+    except OSError:
+        return True
+    return False
 
 
 def _unseen_in(conn, root: str, folders: dict[str, int], changed: set[str], own_files: frozenset[str]) -> list[str]:

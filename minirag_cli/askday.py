@@ -77,8 +77,8 @@ Such a question ("What did Wolfgang want to eat tonight?", "What did Priya
 say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
-it lost the note that answers it; its days are said unread (read_days: UnreadDays, with a question in the
-first person that reads them, "what did Keller tell me last week?"). A question that writes a date ("on
+it lost the note that answers it; its days are said unread (read_days: UnreadDays, with the days a question
+in the first person would read). A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
 word overrides it; a German, French or Spanish weekday a day number
 follows is that date ("el sábado 14 de noviembre", "samedi 14":
@@ -426,53 +426,56 @@ class AskedDays:
         return out
 
 
-# the words that put a question in the first person, said in the language of its day (UnreadDays.note)
-_FIRST_PERSON_WORDS = {"en": "I, me, my", "de": "ich, mir, mein", "fr": "je, moi, mon",
-                       "es": "yo, mi, or a verb such as hice"}
+# how the first person is put, said in the language of the question's day (UnreadDays.note)
+_FIRST_PERSON_WORDS = {"en": "“… me …”, “… I …”", "de": "with ich, mir, mein", "fr": "with je, moi, mon",
+                       "es": "with yo, mi, or a verb such as hice"}
+# a pronoun as the object it is about: "the question is about him" of a question's "he" or "his"
+_OBJECT_FORM = {**dict.fromkeys(("he", "him", "his", "himself"), "him"),
+                **dict.fromkeys(("she", "her", "hers", "herself"), "her"),
+                **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "them")}
+# the most words of a name the reason quotes: a longer run of capitals is a title's or a shout's, no one's name
+_NAMED_WORDS_MAX = 3
 
 
 @dataclass(frozen=True)
 class UnreadDays:
     """The days a question's words name (`days`, as they would be read) left unread because the question is of
     `someone` else (_whose_time: "what did Keller say last week?" is searched as written, module docstring);
-    `language` that of its day ("en", "de", "fr", "es"); `suggestion` a question in the first person that reads
-    them ("what did Keller tell me last week?"), None when none is written (a day not in English)."""
+    `language` that of its day ("en", "de", "fr", "es"). No question is suggested in their place: one put in the
+    first person by rule was often ungrammatical or asked something else ("who called with me yesterday?",
+    "what did Keller tell me …?" dropping the topic: review revB), so the note says how to ask it."""
 
     days: AskedDays
     someone: Someone
     language: str = "en"
-    suggestion: str | None = None
 
     def reason(self) -> str:
-        """"the question is about Keller, not you"."""
+        """"the question is about someone else (Keller)", "the question asks who"."""
         if self.someone.kind == "who":
-            return "the question asks who, not about you"
-        if self.someone.kind == "pronoun":
-            return f"the question is about someone else (“{self.someone.words}”), not you"
-        return f"the question is about {self.someone.words}, not you"
+            return "the question asks who"
+        words = self.someone.words
+        if self.someone.kind == "pronoun" and words.lower() in _OBJECT_FORM:
+            return f"the question is about {_OBJECT_FORM[words.lower()]}"
+        if (len(words.split()) > _NAMED_WORDS_MAX or not any(c.islower() for c in words)
+                or not re.fullmatch(r"[^\W\d_]+(?:[ .'’-]+[^\W\d_]+)*\.?", words)):
+            return "the question is about someone else"  # "NASA SPACEX", "R2-D2": no name to quote
+        return f"the question is about someone else ({words})"
 
     def note(self) -> str:
-        """The line stderr says it in: what was not read, why, and what to ask instead."""
-        dated = f"the notes dated {self.days.label()}"
-        ask = (f"ask “{self.suggestion}” to search {dated}" if self.suggestion else
-               f"a question in the first person, with {_FIRST_PERSON_WORDS[self.language]}, searches {dated}")
-        return f"“{self.days.words}” is searched as written: {self.reason()} ({ask})"
+        """The line stderr says it in: what was not read, why, and how to have it read."""
+        return (f"“{self.days.words}” is searched as written: {self.reason()}. Asked in the first person "
+                f"({_FIRST_PERSON_WORDS[self.language]}), it would search the notes dated {self.days.label()}.")
 
 
-def _whose_days(days: AskedDays, question: str, m: re.Match, today: dt.date, person=None,
-                suggest: bool = True) -> AskedDays | UnreadDays | None:
+def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> AskedDays | UnreadDays | None:
     """`days`, read from the question's day `m`, when they are the asker's (_whose_time); UnreadDays when the
-    question is of someone else (`suggest`: with a question in the first person, which asked_days checks, reading
-    none); None when the day is quoted (a note's, no one's to read)."""
+    question is of someone else; None when the day is quoted (a note's, no one's to read)."""
     someone = _whose_time(question, m, person)
     if someone is None:
         return days
     if someone is _A_QUOTE:
         return None
-    language = _language(m)
-    return UnreadDays(days, someone, language,
-                      _first_person_question(question, days, someone, today, person)
-                      if suggest and language == "en" else None)
+    return UnreadDays(days, someone, _language(m))
 
 
 def _language(m: re.Match) -> str:
@@ -487,40 +490,6 @@ def _language(m: re.Match) -> str:
             m.group(g) and re.fullmatch(_FOREIGN[g], phrase, re.I) for g in ("before", "yesterday", "today")):
         return "fr"
     return "en"
-
-
-# a pronoun as a question's subject says it: "what did he tell me …?" of a question about "him" or "his"
-_SUBJECT_FORM = {**dict.fromkeys(("he", "him", "his", "himself"), "he"),
-                 **dict.fromkeys(("she", "her", "hers", "herself"), "she"),
-                 **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "they")}
-
-
-# "say" as the first person asks it: "what did Keller say about the ablation last week?" -> "… tell me about …"
-_SAY = re.compile(r"\b(?:say|said)\b(?!\s+to\b)", re.I)  # not "said to Tom": said to another
-# "who came to lab meeting on Tuesday?": a who that is its verb's subject (not "who did she call …")
-_WHO_CAME = re.compile(r"\s*who\s+(?!(?:did|does|do|is|was|were|are|has|have|had|will|would|can|could)\b)\w", re.I)
-
-
-def _first_person_question(question: str, days: AskedDays, someone: Someone, today: dt.date,
-                           person=None) -> str | None:
-    """A question in the first person about `someone` that reads `days`, checked by reading it: the question
-    itself so put (its say or said told to me: "what did Keller tell me about the ablation last week?"; "who came to
-    lab meeting with me on Tuesday?"), else a short one ("what did Keller tell me last week?", "who did I meet on Tuesday?"); None if
-    none reads those days."""
-    when = f"on {days.words}" if re.match(r"the\s+\d", days.words, re.I) else days.words  # "on the 21st"
-    told = _SAY.sub(lambda m: "tell me" if m.group(0).lower() == "say" else "told me", question, count=1)
-    tried = [told] if told != question else []
-    if someone.kind == "who":
-        if _WHO_CAME.match(question):
-            tried.append(question[:days.span[0]].rstrip() + " with me " + question[days.span[0]:])
-        tried.append(f"who did I meet {when}?")
-    else:
-        tried.append(f"what did {_SUBJECT_FORM.get(someone.words.lower(), someone.words)} tell me {when}?")
-    for asked in tried:
-        again = asked_days(asked, today, person)
-        if again is not None and again.days() == days.days():
-            return asked
-    return None
 
 
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -755,7 +724,9 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 
 # the capitalised words after a name that are of it: "Prof. Keller", "Li Hua"
-_NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof))\.)?(?:[ \t]+[A-Z][^\W\d_]*)*")
+# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St")
+_NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof)|(?<=St)|(?<=Mt))\.)?"
+                           r"(?:[ \t]+[A-Z][^\W\d_]*)*")
 
 
 def _named(text: str, opens: bool) -> str | None:
@@ -850,16 +821,14 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     None when it names none the module resolves, or `today` is None.
     `person(word)`: the index knows the word as a person (store.is_person),
     which tells a name in a German question."""
-    read = read_days(question, today, person, suggest=False)
+    read = read_days(question, today, person)
     return read if isinstance(read, AskedDays) else None
 
 
-def read_days(question: str, today: dt.date | None, person=None, *,
-              suggest: bool = True) -> AskedDays | UnreadDays | None:
+def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | UnreadDays | None:
     """The days `question` asks about (asked_days), or, when its day is of
     someone else (module docstring: "what did Keller say last week?"), the
-    days it would be and why it is not read (UnreadDays; `suggest`: with a
-    question that reads them, else none), or None."""
+    days it would be and why it is not read (UnreadDays), or None."""
     if today is None:
         return None
     # once for the question, not for each phrase (a long question was quadratic)
@@ -894,7 +863,7 @@ def read_days(question: str, today: dt.date | None, person=None, *,
         # "el sábado 14 de noviembre", "samedi 14", "am Samstag, den 14.": that date, not the latest Saturday (fixE,
         # review revF: fixB read none, and the day's note fell from the first place)
         found = _foreign_weekday_date(question, m, written, today) if not weekdays else None
-        return _whose_days(found, question, m, today, person, suggest) if found is not None else None
+        return _whose_days(found, question, m, person) if found is not None else None
     rest = question  # the question but its phrases read: a span's own "bis", "until" compares nothing
     for piece in sorted([m, *weekdays], key=lambda p: p.start(), reverse=True):
         rest = rest[:piece.start()] + " " + rest[piece.end():]
@@ -917,13 +886,12 @@ def read_days(question: str, today: dt.date | None, person=None, *,
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
-        return _whose_days(within, question, m, today, person, suggest)
+        return _whose_days(within, question, m, person)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else ()), question, m, today, person,
-                       suggest)
+                                 tuple(several) if len(several) > 1 else ()), question, m, person)
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the

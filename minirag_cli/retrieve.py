@@ -128,7 +128,7 @@ class SearchResult:
         else:  # words of days not read ("what did Keller say last week?"), said with why, or none (null)
             unread = self.unread
             days = None if unread is None else {**unread.days.to_dict(), "dated_notes": False, "read": False,
-                                                "reason": unread.reason(), "suggestion": unread.suggestion}
+                                                "reason": unread.reason()}
         return {"query": self.query, "mode": self.mode, "seeds": self.seeds, "results": self.results,
                 "paths": self.paths, "days": days,
                 "latest": self.latest.to_dict() if self.latest is not None else None}

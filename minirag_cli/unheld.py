@@ -18,7 +18,8 @@ one typing slip (a letter added, dropped, changed or two swapped: a question
 that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
 first word, and any word that starts a sentence, is not taken for a name,
 nor a person's title before one (`Prof. Schmidt`, `Dr Schmidt`: Schmidt,
-whose title's full stop ends no sentence).
+whose title's full stop ends no sentence; before a stopword it does,
+`… on Main St. What did he say?`).
 
 Chinese and Japanese have no capitals to tell a name by, nor blanks to tell
 a word by. A Latin name is cut from CJK text around it as the search cuts
@@ -44,8 +45,8 @@ import re
 from typing import Iterable
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS, WEEKDAY_NAMES, asked_months,
-                              find_dates, fold, spelled_out, without_invisibles)
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS,
+                              STOPWORDS, WEEKDAY_NAMES, asked_months, find_dates, fold, spelled_out, without_invisibles)
 from minirag_cli.timeline import parse_date
 
 # a word character that is not Han, kana or Hangul: a Latin name ends where CJK text starts (`Alice讨论`)
@@ -79,10 +80,14 @@ def _words(text: str) -> list[str]:
 @functools.lru_cache(maxsize=1)
 def _titles() -> tuple[re.Pattern, frozenset[str]]:
     """The full stop of an abbreviated title before a name (`Prof. Schmidt`, `St. Mary's`: heuristic.TITLES), and
-    the person's titles a name is asked without (`Dr`, `Professor`, `Frau`), as the extractor names the person."""
+    the person's titles a name is asked without (`Dr`, `Professor`, `Frau`), as the extractor names the person.
+    A stop before a stopword ends a sentence ("… on Main St. What did he say?", "Keller called Dr. Then …"): its
+    next word is no name of the title's (review revB: `Main St What` was said to be in no note)."""
     from minirag_cli.extract.heuristic import GERMAN_TITLES, PERSON_TITLES, SPELLED_TITLES, TITLES
 
-    return re.compile(rf"(?<![\w.])(?:{TITLES})\.(?=[ \t]+[A-Z])"), PERSON_TITLES | SPELLED_TITLES | GERMAN_TITLES
+    stopwords = "|".join(sorted((w for w in STOPWORDS if w.isalpha()), key=len, reverse=True))
+    return (re.compile(rf"(?<![\w.])(?:{TITLES})\.(?=[ \t]+(?!(?i:{stopwords})(?![\w'’]))[A-Z])"),
+            PERSON_TITLES | SPELLED_TITLES | GERMAN_TITLES)
 
 
 def question_names(question: str) -> list[str]:

@@ -711,14 +711,36 @@ def looked_record(size: int, mtime: float, reason: str, read_at: float) -> tuple
 # a folder's mtime too recent to tell a note added later in the same clock tick (file times move in ticks of a
 # few milliseconds): recorded so, the folder is taken as changed, and listed, until a sync records it anew
 UNTRUSTED_FOLDER_TIME = -1
+# a fine file system's clock tick is a few milliseconds (a kernel at 100 Hz: 10 ms): a folder's sub-second mtime
+# older than this was not written in the tick under way, so a note added after the listing changes it. Only a
+# whole-second mtime (FAT keeps 2 s, old HFS 1 s) keeps LOOKED_RACY_SECONDS: else a folder changed just before a
+# sync (always after `sync --watch` picks up a note, and for good with the index in the synced folder) was listed
+# at every question until the next sync (review revB: 0.3-0.7 s an ask for a 3,000-note folder)
+FINE_TICK_NS = 20_000_000
 
 
-def folder_record(path: str | os.PathLike) -> int:
+def trusted_folder_time(mtime_ns: int, read_at_ns: int) -> bool:
+    """Does a folder's mtime `mtime_ns`, stat at `read_at_ns` (or later), change with any note added after that:
+    a sub-second mtime older than FINE_TICK_NS, or a whole-second one (a coarse file system's) older than
+    LOOKED_RACY_SECONDS? An mtime ahead of the clock (a file server's) is not."""
+    age = read_at_ns - mtime_ns
+    if mtime_ns % 1_000_000_000:
+        return age >= FINE_TICK_NS
+    return age >= LOOKED_RACY_SECONDS * 1e9
+
+
+def folder_record(path: str | os.PathLike, holds_index: bool = False) -> int:
     """What WalkResult.folders records of the folder at `path`, about to be listed: its st_mtime_ns, or
-    UNTRUSTED_FOLDER_TIME when it is too recent to trust (LOOKED_RACY_SECONDS). An OSError when it cannot be stat."""
-    read_at = time.time()
+    UNTRUSTED_FOLDER_TIME when it is too recent to trust (trusted_folder_time). A folder that `holds_index` (the
+    index's own files, whose -wal and -shm come and go at each opening: its mtime tells nothing) records the time
+    its entries are new after instead: the listing's less the guard (added._changed_besides tells a note added
+    since by its ctime; not the folder's mtime, which a note edited in place since would pass). An OSError when
+    it cannot be stat."""
+    read_at = time.time_ns()
     st = os.stat(path)
-    return st.st_mtime_ns if read_at - st.st_mtime >= LOOKED_RACY_SECONDS else UNTRUSTED_FOLDER_TIME
+    if holds_index:
+        return read_at - (FINE_TICK_NS if st.st_mtime_ns % 1_000_000_000 else int(LOOKED_RACY_SECONDS * 1e9))
+    return st.st_mtime_ns if trusted_folder_time(st.st_mtime_ns, read_at) else UNTRUSTED_FOLDER_TIME
 
 
 def as_indexed(size: int, mtime: float, known: tuple[int, float] | None) -> bool:
@@ -981,8 +1003,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     templates: dict[str, str] = {}  # a vault's templates folder (path from the root) -> why it is skipped
     if in_graph(Path(root).parent):  # a graph above the root: every page is one of it
         result.logseq_graphs.append("")
+    own_dirs = {os.path.dirname(p) for p in exclude}  # a folder holding the index: folder_record
     with contextlib.suppress(OSError):  # each folder's mtime before it is listed: a note added while the walk
-        result.folders[""] = folder_record(root)  # runs changes it, so it is found after (added.py)
+        result.folders[""] = folder_record(root, os.path.normpath(root) in own_dirs)  # runs changes it, so it is
+        # found after (added.py)
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=follow_symlinks):
         reldir = os.path.relpath(dirpath, root)
         reldir = "" if reldir == "." else reldir.replace(os.sep, "/") + "/"
@@ -1020,7 +1044,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if within is not None and not within.enters(reldir + d + "/"):
                 continue
             with contextlib.suppress(OSError):
-                result.folders[reldir + d + "/"] = folder_record(full_dir)
+                result.folders[reldir + d + "/"] = folder_record(full_dir, os.path.normpath(full_dir) in own_dirs)
             kept.append(d)
         dirnames[:] = kept
         if within is not None and not within.lists(reldir):

@@ -19,7 +19,8 @@ from minirag_cli.cli import app
 from minirag_cli.config import effective
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.index import Index, SyncOptions
-from minirag_cli.walk import UNTRUSTED_FOLDER_TIME, walk_notes
+from minirag_cli import walk as walk_module
+from minirag_cli.walk import UNTRUSTED_FOLDER_TIME, trusted_folder_time, walk_notes
 from mrag_test_plugin import hashing_embedder
 from tests.conftest import write_notes
 
@@ -33,11 +34,19 @@ QUESTION = "did I send Chiara Esposito the code?"
 
 
 def aged(root: Path) -> None:
-    """Every folder under `root` (and it) last changed an hour ago: a folder changed within the last seconds is
-    recorded as untrusted (walk.folder_record) and listed at every question, which these tests tell apart."""
+    """Every folder under `root` (and it) last changed an hour ago: a folder changed within the clock's tick (or,
+    on a coarse file system, the last 2 s) is recorded as untrusted (walk.folder_record) and listed at every
+    question, which these tests tell apart."""
     past = time.time() - 3600
     for folder in [root, *(p for p in root.rglob("*") if p.is_dir())]:
         os.utime(folder, (past, past))
+
+
+def coarse_now(folder: Path) -> None:
+    """`folder` changed this second on a file system keeping whole seconds (FAT, old HFS): too recent to trust
+    (walk.trusted_folder_time)."""
+    now = time.time_ns() // 1_000_000_000 * 1_000_000_000
+    os.utime(folder, ns=(now, now))
 
 
 def synced(tmp_path: Path, notes: dict[str, str] = NOTES) -> tuple[Path, Path]:
@@ -175,6 +184,7 @@ def test_the_record_only_saves_a_listing_the_index_says_what_is_added(tmp_path):
     with Index.open(effective({"db": str(db_path)})) as index:
         older = db.get_meta(index.conn, db.FOLDER_TIMES_KEY)
     write_notes(root, {"daily/2026-12-07.md": "Sent Chiara Esposito the code.\n", "projects/plan.md": "A plan.\n"})
+    coarse_now(root / "daily")
     sync(db_path, root)
     with Index.open(effective({"db": str(db_path)})) as index:
         recorded = db.folder_times(index.conn)[str(root)]
@@ -196,4 +206,67 @@ def test_the_walk_records_the_folders_it_lists(tmp_path, hidden):
     assert sorted(folders) == ["", "daily/", "papers/", "papers/scaling/", "people/"]
     assert folders["daily/"] == (root / "daily").stat().st_mtime_ns
     (root / "daily/new.md").write_text("new\n")
+    coarse_now(root / "daily")
     assert walk_notes(root).folders["daily/"] == UNTRUSTED_FOLDER_TIME
+
+
+@pytest.mark.parametrize("mtime_ns, read_at_ns, trusted", [
+    (1_796_610_411_248_293_134, 1_796_610_411_465_214_610, True),  # a fine mtime 0.2 s old (after a watch's sync)
+    (1_796_610_411_248_293_134, 1_796_610_411_258_000_000, False),  # 10 ms: maybe the clock tick under way
+    (1_796_610_411_000_000_000, 1_796_610_412_500_000_000, False),  # whole seconds (FAT, old HFS) 1.5 s old
+    (1_796_610_411_000_000_000, 1_796_610_413_000_000_000, True),  # ... 2 s old
+    (1_796_610_411_248_293_134, 1_796_610_410_000_000_000, False),  # ahead of the clock (a file server's)
+])
+def test_a_folder_time_is_trusted_by_its_precision_and_age(mtime_ns, read_at_ns, trusted):
+    """A folder changed 0.2 s before a sync listed it (`sync --watch` picking up a note) was recorded untrusted
+    and listed at every question until the next sync (review revB): only a coarse file system's whole-second
+    mtime needs the 2 s guard."""
+    assert trusted_folder_time(mtime_ns, read_at_ns) is trusted
+
+
+def test_after_a_sync_that_picks_up_a_note_just_added_a_question_lists_no_folder(tmp_path, monkeypatch):
+    """`sync --watch` syncs a note within a second of its saving: the folder's mtime is fresh when listed, and
+    was recorded untrusted, so every question walked the folder anew until a later sync (review revB)."""
+    root, db_path = synced(tmp_path)
+    write_notes(root, {"daily/2026-12-07.md": "# 2026-12-07\nFinally sent Chiara Esposito the warmup code.\n"})
+    time.sleep(0.05)  # past a fine file system's clock tick, well within the 2 s guard
+    sync(db_path, root)
+    walks: list = []
+    walk = walk_module.walk_notes
+
+    def counted(*args, **kwargs):
+        walks.append(kwargs.get("within"))
+        return walk(*args, **kwargs)
+
+    monkeypatch.setattr(walk_module, "walk_notes", counted)
+    assert added(db_path) == [] and walks == []
+    mrag(db_path, "ask", QUESTION, "--no-answer")
+    assert walks == []
+    write_notes(root, {"daily/2026-12-08.md": "Another day.\n"})
+    assert added(db_path) == [{"root": str(root), "path": "daily/2026-12-08.md"}]
+    assert [sorted(w.changed) for w in walks] == [["daily/"]]
+
+
+def test_an_index_kept_in_the_synced_folder_lists_no_folder_until_a_note_is_added(tmp_path, monkeypatch):
+    """An index in a folder it syncs (not hidden) changes that folder's mtime at each opening and closing (SQLite's
+    -wal and -shm): the folder looked changed, and was walked, at every question (review revB)."""
+    root = tmp_path / "vault"
+    write_notes(root, NOTES)
+    aged(root)
+    db_path = root / "index.sqlite"
+    sync(db_path, root)
+    root = root.resolve()
+    walks: list = []
+    walk = walk_module.walk_notes
+
+    def counted(*args, **kwargs):
+        walks.append(kwargs.get("within"))
+        return walk(*args, **kwargs)
+
+    monkeypatch.setattr(walk_module, "walk_notes", counted)
+    assert added(db_path) == [] and added(db_path) == []
+    mrag(db_path, "ask", QUESTION, "--no-answer")
+    assert walks == []
+    write_notes(root, {"idea.md": "An idea.\n"})
+    assert added(db_path) == [{"root": str(root), "path": "idea.md"}]
+    assert [sorted(w.changed) for w in walks] == [[""]]
