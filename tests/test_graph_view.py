@@ -86,7 +86,7 @@ def test_whole_graph_view_has_every_entity_edge_and_notes(kb):
 def test_the_cap_keeps_the_most_mentioned_and_says_what_was_left_out(kb):
     conn, _ = kb
     total = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
-    top = [r[0] for r in conn.execute("SELECT name FROM entities ORDER BY mentions DESC, key LIMIT 5")]
+    top = [r[0] for r in conn.execute("SELECT name FROM entities ORDER BY mentions DESC, id LIMIT 5")]
     view = build_view(conn, max_nodes=3)
     assert [n["label"] for n in view.nodes] == top[:3]
     assert view.left_out["entities"] == total - 3

@@ -10,8 +10,7 @@ import json
 from minirag_cli.store.read import NEIGHBOURHOOD_SQL
 
 ENTITY_SQL = "SELECT e.id, e.name, e.type, e.mentions, e.chunks FROM json_each(?) j JOIN entities e ON e.id = j.value"
-# the neighbours of a set of entities, strongest tie to the set first (then by key: an id is the order a sync
-# made the entity in, which a re-extraction or a later note renumbers); a tie counts by its
+# the neighbours of a set of entities, strongest tie to the set first; a tie counts by its
 # association (shared chunks / sqrt(chunks of each), as the walk does), so the neighbours of a hub
 # (the notes' owner, in every other chunk) do not crowd out those of the names a question is about
 NEIGHBOURS_SQL = """
@@ -21,7 +20,7 @@ WITH focus(id) AS (SELECT value FROM json_each(:ids)),
     UNION ALL SELECT b, a, weight FROM cooccurrence WHERE b IN focus)
 SELECT t.other, sum(t.weight / sqrt(max(1, f.chunks) * max(1, e.chunks))) AS strength
 FROM tie t JOIN entities e ON e.id = t.other JOIN entities f ON f.id = t.one
-WHERE t.other NOT IN focus GROUP BY t.other ORDER BY strength DESC, e.mentions DESC, e.key LIMIT :limit
+WHERE t.other NOT IN focus GROUP BY t.other ORDER BY strength DESC, e.mentions DESC, t.other LIMIT :limit
 """
 EDGES_SQL = """
 WITH shown(id) AS (SELECT value FROM json_each(?))
@@ -66,7 +65,7 @@ def entity_rows(conn, ids) -> dict[int, tuple]:
 def most_mentioned(conn, limit: int, *, besides=()) -> list[tuple[int, str]]:
     """(id, name) of the most mentioned entities, leaving out `besides`."""
     return conn.execute("SELECT id, name FROM entities WHERE id NOT IN (SELECT value FROM json_each(?)) "
-                        "ORDER BY mentions DESC, key LIMIT ?", (json.dumps(list(besides)), limit)).fetchall()
+                        "ORDER BY mentions DESC, id LIMIT ?", (json.dumps(list(besides)), limit)).fetchall()
 
 
 def neighbourhood(conn, entity_id: int, hops: int) -> list[int]:
