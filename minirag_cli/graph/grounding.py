@@ -304,6 +304,5 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
         if s.via == "vector" and s.type == "date":
             continue  # a date is named exactly or not at all
         seeds.append(s)
-    keys = sql.entity_keys(conn, [s.entity_id for s in seeds])  # ties by key: the same in a rebuild
-    seeds.sort(key=lambda s: (-s.similarity, s.chunks, keys.get(s.entity_id, ""), s.entity_id))
+    seeds.sort(key=lambda s: (-s.similarity, s.chunks, s.entity_id))
     return seeds[:o.max_seeds]

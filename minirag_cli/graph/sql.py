@@ -30,14 +30,6 @@ def entity_info(conn, ids: list[int]) -> dict[int, tuple[str, str, int]]:
         (json.dumps(ids),))}
 
 
-def entity_keys(conn, ids: list[int]) -> dict[int, str]:
-    """entity id -> key: what breaks a tie between entities, as their ids (the order a sync made them in) may not."""
-    if not ids:
-        return {}
-    return dict(conn.execute("SELECT e.id, e.key FROM json_each(?) j JOIN entities e ON e.id = j.value",
-                             (json.dumps(ids),)).fetchall())
-
-
 # --------------------------------------------------------------------------- grounding
 
 
@@ -110,9 +102,7 @@ walk(node, path, hops, strength, nchunks) AS (
                   SELECT a AS dst, weight FROM cooccurrence WHERE b = w.node) nb
             JOIN entities e ON e.id = nb.dst
             WHERE e.chunks <= :hub_max
-            -- ties by key, not id: an entity's id is the order a sync happened to make it in (a re-extraction,
-            -- a note synced later), which must not pick the neighbours a rebuild would not
-            ORDER BY strength DESC, e.key
+            ORDER BY strength DESC, nb.dst
             LIMIT :fanout)) ELSE '[]' END) j
     WHERE instr(w.path, '/' || json_extract(j.value, '$[0]') || '/') = 0
     LIMIT :row_limit

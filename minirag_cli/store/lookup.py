@@ -635,7 +635,7 @@ def _date_entity(conn, key: str):
     for each year the index holds."""
     row = conn.execute("SELECT id FROM entities WHERE key = ?", (key,)).fetchone()
     if row is None and key.startswith("date:--"):
-        row = conn.execute("SELECT id FROM entities WHERE type = 'date' AND key LIKE ? ORDER BY mentions DESC, key "
+        row = conn.execute("SELECT id FROM entities WHERE type = 'date' AND key LIKE ? ORDER BY mentions DESC, id "
                            "LIMIT 1", ("date:____" + key[len("date:--") - 1:],)).fetchone()
     return row
 
@@ -649,7 +649,7 @@ def _spelled_otherwise(conn, name: str) -> tuple[dict, tuple | None]:
     if not keys:
         return {"by": "name"}, None
     marks = ",".join("?" * len(keys))
-    for by, sql in (("name", f"SELECT id, name FROM entities WHERE key IN ({marks}) ORDER BY mentions DESC, key"),
+    for by, sql in (("name", f"SELECT id, name FROM entities WHERE key IN ({marks}) ORDER BY mentions DESC, id"),
                     ("alias", f"SELECT entity_id, alias FROM entity_aliases WHERE key IN ({marks}) "
                               "ORDER BY count DESC, entity_id")):
         for eid, form in conn.execute(sql, keys):
