@@ -50,6 +50,13 @@ def honoured(names: dict[str, Iterable[str]], taken: set[str], targets: set[str]
             if len(bearing) == 1 and (target := next(iter(bearing))) in targets and key not in taken}
 
 
+def with_surnames(keys: Iterable[str]) -> set[str]:
+    """`keys` (joined aliases' keys) and, of each surname honoured among them (`honoured:keller`), the surname's own
+    key (`keller`): what the notes writing the surname are found by (sync._name_anew)."""
+    keys = set(keys)
+    return keys | {key.removeprefix(HONOURED) for key in keys if key.startswith(HONOURED)}
+
+
 def honoured_only(text: str, name: str) -> bool:
     """Does `text` write the one-word `name` as a whole word only right after a person's title (`Dr. Brandt`, `Prof
     Keller`), at least once?"""

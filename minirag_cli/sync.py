@@ -73,7 +73,7 @@ from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_fol
 from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
-from minirag_cli.honorifics import HONOURED, honoured, honoured_only
+from minirag_cli.honorifics import HONOURED, honoured, honoured_only, with_surnames
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -1653,17 +1653,22 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     them (store.refresh_entities). `windows`: as _reextract has them.
     Whether a chunk of the group holds CJK text (_add_known)."""
     chunks = [c for _doc, pairs in notes for _id, c in pairs]
-    heads, matters = [], []
+    heads, matters, laids, days = [], [], [], []
     for doc, pairs in notes:
-        text, matter = stored_note([c for _id, c in pairs])
+        cs = [c for _id, c in pairs]
+        text, matter = stored_note(cs)
         if not text:
             # the note laid from its chunks, as a sync reads it from the file: what dates it may end it, past its
             # first chunk (a Joplin note's `user_created_time:`, a Simplenote note's `created:` line: review revY,
             # its header lost `· created: …` at the upgrade to rules 22) or follow its title (a Notion page's
             # `Created:`); a todo.txt's lines tell whether it is written as one (todotxt.reads_as_todo_txt)
-            text = stored_text([c for _id, c in pairs]) or ""
+            text = stored_text(cs) or ""
         heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
         matters.append(matter)
+        # the days of its dated sections (sections.py), read from the note as its chunks lay it: laid once, for its
+        # days (the entities' dates and the chunks') and a clippings chunk's books
+        laids.append(stored_laid(cs))
+        days.append(chunk_days(cs, laids[-1], paths[doc][1]))
     mentions = run.extraction.run_stored([[c for _id, c in pairs] for _doc, pairs in notes],
                                          [paths[doc][1] for doc, _pairs in notes], matters,
                                          None if windows is None else [windows.get(doc) for doc, _pairs in notes],
@@ -1679,24 +1684,21 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                             mentions, prose, handles)
     parts = _note_name_parts([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
-    dates = [d for (doc, pairs), head in zip(notes, heads, strict=True) for d in _chunk_dates(
-        [c for _id, c in pairs], stored_laid([c for _id, c in pairs]), head, paths[doc][1], paths[doc][0])]
+    dates = [d for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)
+             for d in _chunk_dates([c for _id, c in pairs], note_days, head, paths[doc][1], paths[doc][0])]
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d)
                         for text, m, root, h, s, d in zip(prose, mentions, roots, handles, parts, dates, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
     i = 0
-    for (doc_id, pairs), head in zip(notes, heads):
+    for (doc_id, pairs), head, laid, note_days in zip(notes, heads, laids, days, strict=True):
         planned = []
         for chunk_id, c in pairs:
             planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
             i += 1
-        cs = [c for _id, c in pairs]
-        # the days of its dated sections (sections.py), read from the note as its chunks lay it
-        laid = stored_laid(cs)  # laid once, for its days and a clippings chunk's books
-        days = chunk_days(cs, laid, paths[doc_id][1])
-        store.write_graph(run.conn, doc_id, planned, head, written, new, days, chunk_books(cs, laid))
+        store.write_graph(run.conn, doc_id, planned, head, written, new, note_days,
+                          chunk_books([c for _id, c in pairs], laid))
         run.progress.advance(1, 0)
     return holds_cjk
 
@@ -2738,14 +2740,13 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     else:
         redo = {path for path, key in keys.items() if key in named_before ^ shared and path not in written}
     # a surname honoured anew (`honoured:keller`, honorifics.HONOURED): the notes writing the surname
-    mentioned = set(unjoined) | {key[len(HONOURED):] for key in unjoined if key.startswith(HONOURED)}
-    redo |= {path for path in store.notes_mentioning(conn, str(root), mentioned) if path not in written}
+    redo |= {path for path in store.notes_mentioning(conn, str(root), with_surnames(unjoined)) if path not in written}
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
     forms = alias_forms(aliases[0], aliases[1])
     standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
-    late = set(late) | {key[len(HONOURED):] for key in late if key.startswith(HONOURED)}
-    redo |= set(store.notes_mentioning(conn, str(root), late)) - set(relinked)  # written with the joins before
+    # written with the joins before
+    redo |= set(store.notes_mentioning(conn, str(root), with_surnames(late))) - set(relinked)
     redo = sorted(path for path in redo if path in held)
     with dbmod.transaction(conn):
         if redo:
@@ -3614,16 +3615,16 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
             for chunks, path in notes for text in read_in_context(chunks, path)]
 
 
-def _chunk_dates(chunks: Sequence[Chunk], text: str, head: str | None, path: str, root: str) -> list[str]:
-    """The date of each of a note's `chunks` (ISO, '' for none): its dated section's (sections.chunk_days), else
-    the note's, as its head (`head`: store.note_head, else its first chunk's first line) or its file name date it
-    (text.note_date of `path` in its synced folder `root`): what gives a day its note writes without its year its
-    year (_plan_entities)."""
+def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | None, path: str,
+                 root: str) -> list[str]:
+    """The date of each of a note's `chunks` (ISO, '' for none): its dated section's (`days`: sections.chunk_days,
+    found once for the chunks' and the entities' dates), else the note's, as its head (`head`: store.note_head,
+    else its first chunk's first line) or its file name date it (text.note_date of `path` in its synced folder
+    `root`): what gives a day its note writes without its year its year (_plan_entities)."""
     if not chunks:
         return []
     own = note_date(head or chunks[0].text.split("\n", 1)[0], path, root)[:10]
-    days = chunk_days(chunks, text, path) or [""] * len(chunks)
-    return [day or own for day in days]
+    return [day or own for day in days or [""] * len(chunks)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
@@ -3831,9 +3832,12 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     handles = _cite_authors([(p.matter, len(p.chunks)) for p in group], mentions, prose, handles)
     parts = _note_name_parts([p.chunks for p in group], [p.matter for p in group], mentions, run.resolver)
     forms = alias_forms(run.aliases.get(str(root), {}), joined)
-    dates = [d for p in group for d in _chunk_dates(p.chunks, p.text, store.note_head(
-        p.text, p.matter, dated_path(str(root), p.note.path), p.chunks[0].text if p.chunks else ""), p.note.path,
-        str(root))]
+    # each note's head and the days of its dated sections, found once: its entities' dates, then its write
+    heads = [store.note_head(p.text, p.matter, dated_path(str(root), p.note.path),
+                             p.chunks[0].text if p.chunks else "") for p in group]
+    days = [chunk_days(p.chunks, p.text, p.note.path) for p in group]
+    dates = [d for p, head, note_days in zip(group, heads, days, strict=True)
+             for d in _chunk_dates(p.chunks, note_days, head, p.note.path, str(root))]
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d)
                         for text, m, h, s, d in zip(prose, mentions, handles, parts, dates, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
@@ -3843,13 +3847,13 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     names = _name_vectors(run, vectors)
     run.progress.phase("writing")
     i = 0
-    for pending in group:
+    for pending, head, note_days in zip(group, heads, days, strict=True):
         planned = []
         for c in pending.chunks:
             planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
                                        vectors))
             i += 1
-        renamed = _write_pending(run, root, pending, planned, names)
+        renamed = _write_pending(run, root, pending, planned, names, head, note_days)
         if renamed:  # the notes after it were resolved to the old keys
             _rekey_plans(planned_entities[i:], planned_relations[i:], renamed)
         run.extraction.wrote()
@@ -3879,8 +3883,9 @@ def _rekey_plans(planned_entities: list[list[PlannedEntity]], planned_relations:
 
 
 def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[PlannedChunk],
-                   names: NameVectors) -> dict[str, str]:
-    """Write one note (its own transaction); returns {old key: new key} of
+                   names: NameVectors, head: str | None, days: list[str] | None) -> dict[str, str]:
+    """Write one note (its own transaction), with its `head` (store.note_head) and its chunks' `days`
+    (sections.chunk_days), as _flush found them; returns {old key: new key} of
     the entities it keyed anew (store.refresh_entities), the resolver following."""
     note = pending.note
     aliases = run.aliases.get(str(root))
@@ -3890,11 +3895,7 @@ def _write_pending(run: _Run, root: Path, pending: _Pending, planned: list[Plann
     record = DocumentRecord(str(root), note.path, pending.hash, note.size, note.mtime, line_count(pending.text))
     with dbmod.transaction(run.conn):
         _record_stale(run)
-        _doc_id, gone, renamed = store.write_document(run.conn, record, planned, names,
-                                             store.note_head(pending.text, pending.matter,
-                                                             dated_path(str(root), note.path),
-                                                             pending.chunks[0].text if pending.chunks else ""),
-                                             chunk_days([pc.chunk for pc in planned], pending.text, note.path),
+        _doc_id, gone, renamed = store.write_document(run.conn, record, planned, names, head, days,
                                              chunk_books([pc.chunk for pc in planned], pending.text))
         _record_build(run)
     run.written_warnings.setdefault(str(root), {})[note.path] = run.read_now.get(note.path, [])

@@ -985,11 +985,12 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     def onerror(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename, root) if exc.filename else "?"
         reason = f"unreadable folder: {exc.strerror}"
-        if rel != "?":  # not listed: a note added in it is no change the record could tell
-            result.folders.pop("" if rel == "." else rel.replace(os.sep, "/") + "/", None)
-        if rel != "?" and cannot_read_for_now(exc):
-            result.unlisted.append("" if rel == "." else rel.replace(os.sep, "/") + "/")
-            reason += " (its notes stay indexed as last synced)"
+        if rel != "?":
+            folder = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+            result.folders.pop(folder, None)  # not listed: a note added in it is no change the record could tell
+            if cannot_read_for_now(exc):
+                result.unlisted.append(folder)
+                reason += " (its notes stay indexed as last synced)"
         result.skipped.append({"path": rel.replace(os.sep, "/"), "reason": reason})
 
     # With --follow-symlinks, os.walk would follow a link back up the tree
