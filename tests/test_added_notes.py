@@ -224,13 +224,8 @@ def test_a_folder_time_is_trusted_by_its_precision_and_age(mtime_ns, read_at_ns,
     assert trusted_folder_time(mtime_ns, read_at_ns) is trusted
 
 
-def test_after_a_sync_that_picks_up_a_note_just_added_a_question_lists_no_folder(tmp_path, monkeypatch):
-    """`sync --watch` syncs a note within a second of its saving: the folder's mtime is fresh when listed, and
-    was recorded untrusted, so every question walked the folder anew until a later sync (review revB)."""
-    root, db_path = synced(tmp_path)
-    write_notes(root, {"daily/2026-12-07.md": "# 2026-12-07\nFinally sent Chiara Esposito the warmup code.\n"})
-    time.sleep(0.05)  # past a fine file system's clock tick, well within the 2 s guard
-    sync(db_path, root)
+def counted_walks(monkeypatch) -> list:
+    """The `within` of each walk_notes call from now on (added._unseen_in's look into changed folders)."""
     walks: list = []
     walk = walk_module.walk_notes
 
@@ -239,6 +234,17 @@ def test_after_a_sync_that_picks_up_a_note_just_added_a_question_lists_no_folder
         return walk(*args, **kwargs)
 
     monkeypatch.setattr(walk_module, "walk_notes", counted)
+    return walks
+
+
+def test_after_a_sync_that_picks_up_a_note_just_added_a_question_lists_no_folder(tmp_path, monkeypatch):
+    """`sync --watch` syncs a note within a second of its saving: the folder's mtime is fresh when listed, and
+    was recorded untrusted, so every question walked the folder anew until a later sync (review revB)."""
+    root, db_path = synced(tmp_path)
+    write_notes(root, {"daily/2026-12-07.md": "# 2026-12-07\nFinally sent Chiara Esposito the warmup code.\n"})
+    time.sleep(0.05)  # past a fine file system's clock tick, well within the 2 s guard
+    sync(db_path, root)
+    walks = counted_walks(monkeypatch)
     assert added(db_path) == [] and walks == []
     mrag(db_path, "ask", QUESTION, "--no-answer")
     assert walks == []
@@ -256,14 +262,7 @@ def test_an_index_kept_in_the_synced_folder_lists_no_folder_until_a_note_is_adde
     db_path = root / "index.sqlite"
     sync(db_path, root)
     root = root.resolve()
-    walks: list = []
-    walk = walk_module.walk_notes
-
-    def counted(*args, **kwargs):
-        walks.append(kwargs.get("within"))
-        return walk(*args, **kwargs)
-
-    monkeypatch.setattr(walk_module, "walk_notes", counted)
+    walks = counted_walks(monkeypatch)
     assert added(db_path) == [] and added(db_path) == []
     mrag(db_path, "ask", QUESTION, "--no-answer")
     assert walks == []
