@@ -56,7 +56,7 @@ from minirag_cli import frontmatter
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
 from minirag_cli.notekinds import joplin_kept_line
-from minirag_cli.text import line_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
+from minirag_cli.text import head_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -382,7 +382,7 @@ def _joplin_metadata(result: dict, raw: str) -> bool:
 def _is_date_line(raw: str, head: str) -> bool:
     """Is `raw` the note's head (its first line or front matter date line, stripped) holding its date?
     The source's header shows it."""
-    return bool(head) and raw.strip() == head and bool(line_date(head))
+    return bool(head) and raw.strip() == head and bool(head_date(head))
 
 
 def _org_preamble(path: str, lines: list[str]) -> int:

@@ -587,6 +587,25 @@ def line_date(line: str, numeric_only: bool = False) -> str:
     return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
 
 
+# what may open a note's head before the day it opens with: a Markdown heading's `#`s, a weekday (`# Sat, 15 May 2027`)
+_HEAD_LEAD = re.compile(rf"[ \t]*(?:#{{1,6}}[ \t]+)?(?:(?:{_WEEKDAY})\.?,?[ \t]+)?", re.I)
+
+
+def head_date(line: str) -> str:
+    """The date a note's head (its first line: a title, `# 15/05/2027`) gives it: a day with its year written in
+    words or with slashes that the line opens with (after its `#`s and a weekday: `# May 15, 2027`, `# 15 May 2027`,
+    `# Sat, 15/05/2027`; find_dates reads it, so an ambiguous `# 05/06/2027` is none, fixD), else line_date's
+    (`# 2027-05-15`, `Standup 20270515`, `# 15.05.2027`). dates7: only the ISO, compact, dotted and CJK days dated a
+    note, so `# 15/05/2027` and `# May 15, 2027` were undated notes. The day must open the line: `# Plans for May 15,
+    2027` is about that day, not of it (sections.heading_date reads a section's heading so)."""
+    rest = line[_HEAD_LEAD.match(line).end():]
+    if rest[:1].isalnum():
+        for surface, iso in find_dates(rest[:40]):
+            if rest.startswith(surface) and not iso.startswith("--"):
+                return iso
+    return line_date(line)
+
+
 def note_date(first_line: str, path: str = "", root: str = "") -> str:
     """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
     line, or its front matter's date line: store.note_heads), else from its
@@ -603,7 +622,7 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
 
     if path and is_todo_txt(path):
         first_line = ""
-    return line_date(first_line or "") or name_date(dated_path(root, path or ""))
+    return head_date(first_line or "") or name_date(dated_path(root, path or ""))
 
 
 def name_date(path: str) -> str:
