@@ -2157,8 +2157,9 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     note kept when its days meet them (of_the_days: a weekly note's week)."""
     from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
-    if days is not None:  # askday resolves no day next to a comparison
+    if days is not None and not days.written:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
+    # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
     months = asked_months(question)
     spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
                                                _BETWEEN_MONTHS.search(question[:g.start]))]

@@ -115,3 +115,65 @@ def test_an_llms_ambiguous_slashed_day_is_no_entity_and_an_unambiguous_one_a_dat
     assert "05062027" not in keys and "06052027" not in keys  # an event each, keyed by its figures
     assert keys["date:2027-05-15"] == "date" and keys["date:2027-05-20"] == "date"
     assert keys["annaweber"] == "person"
+
+
+# ---------------------------------------------------------------------------- a question's slashed day, its month words
+
+def _index(tmp_path, notes: dict[str, str]):
+    write_notes(tmp_path / "notes", notes)
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return config
+
+
+def test_a_questions_ambiguous_slashed_day_searches_both_days_and_says_so(tmp_path):
+    config = _index(tmp_path, {
+        "viva.md": "# Viva\n\nThe viva is on 05/06/2027 in room 3.\n",
+        "daily/2027-05-06.md": "# Thursday\n\nDentist at nine, then the lab.\n",
+        "daily/2027-06-05.md": "# Saturday\n\nHiked up the hill with Mara.\n",
+        "daily/2027-06-06.md": "# Sunday\n\nSlept in.\n",
+    })
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        result = index.search("what happened on 05/06/2027?", RetrievalOptions(k=5, mode="hybrid"),
+                              today=dt.date(2027, 7, 1))
+    days = result.to_dict()["days"]
+    assert days["words"] == "05/06/2027" and days["dates"] == ["2027-05-06", "2027-06-05"] and days["read"]
+    paths = [r["path"] for r in result.results]
+    dated = {r["path"] for r in result.results if "date" in r["channels"]}
+    assert dated == {"daily/2027-05-06.md", "daily/2027-06-05.md"}
+    assert "viva.md" in paths and "daily/2027-06-06.md" not in paths[:3]
+    assert any(r["path"] == "viva.md" and "bm25" in r["channels"] for r in result.results)  # as written
+
+
+def test_a_questions_unambiguous_slashed_day_is_one_day():
+    from minirag_cli.askday import read_days
+    from minirag_cli.retrieve import fts_query
+    from minirag_cli.text import date_terms
+
+    assert date_terms("what is due on 15/05/2027?") == ['"20270515"', '"2027 05 15"']
+    assert date_terms("what is due on 05/05/2027?") == ['"20270505"', '"2027 05 05"']
+    assert '"may 15"' in fts_query("what is due on 15/05/2027?")
+    assert read_days("what is due on 15/05/2027?", dt.date(2027, 7, 1)) is None  # a written day, as May 15, 2027
+    assert read_days("05/06/2027 or 07/08/2027?", dt.date(2027, 7, 1)) is None  # two ambiguous days: none
+
+
+def test_a_questions_slashed_day_finds_the_note_writing_it_in_words(tmp_path):
+    config = _index(tmp_path, {"deadlines.md": "# Deadlines\n\n- thesis: May 15, 2027\n",
+                               "runs.md": "# Runs\n\nRan 15 km on 2027's first day, 05 laps, due to rain.\n"})
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        result = index.search("what is due on 15/05/2027?", RetrievalOptions(k=2, mode="bm25"),
+                              today=dt.date(2027, 7, 1))
+    assert [r["path"] for r in result.results][0] == "deadlines.md"
+
+
+@pytest.mark.parametrize("written,asked", [("Feb 3, 2027", "February 3, 2027"), ("February 3, 2027", "Feb 3, 2027"),
+                                           ("Sept 8", "September 8, 2027"), ("3 Feb", "February 3rd")])
+def test_a_days_month_is_searched_in_its_full_and_short_words(tmp_path, written, asked):
+    # BM25 found the day's phrases in no form the note writes: the note saying `due` three times came first
+    config = _index(tmp_path, {"deadlines.md": f"# Deadlines\n\n- workshop paper due {written}\n",
+                               "chores.md": "# Chores\n\nRent due, bills due, taxes due.\n"})
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        result = index.search(f"what is due on {asked}?", RetrievalOptions(k=2, mode="bm25"),
+                              today=dt.date(2027, 1, 10))
+    assert [r["path"] for r in result.results][0] == "deadlines.md"
