@@ -177,3 +177,11 @@ def test_a_days_month_is_searched_in_its_full_and_short_words(tmp_path, written,
         result = index.search(f"what is due on {asked}?", RetrievalOptions(k=2, mode="bm25"),
                               today=dt.date(2027, 1, 10))
     assert [r["path"] for r in result.results][0] == "deadlines.md"
+
+
+def test_a_slashed_day_of_two_like_figures_is_a_date():
+    # either order is the one day: 05/05/2027 was left out as ambiguous (rules 27)
+    from minirag_cli.text import find_dates
+
+    assert find_dates("Kickoff 05/05/2027, 5/5/2027 and 05/06/2027.") == [("05/05/2027", "2027-05-05"),
+                                                                        ("5/5/2027", "2027-05-05")]

@@ -760,8 +760,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 27, dates7's part: a note whose head opens with a day written in words or with slashes (`# 15/05/2027`, `# May 15,
 #    2027`, `# Sat, 15 May 2027`: text.head_date) is dated by it as `# 2027-05-15` dated it, so a day it writes without
 #    its year takes its year (sync._chunk_dates: `20 May` under `# 15/05/2027` was the yearless `20 May`); an
-#    ambiguous `# 05/06/2027` dates nothing. An LLM's date or event entity that is an ambiguous slashed day
-#    (`05/06/2027`, keyed `05062027`) is dropped (extract/llm.py), as the heuristic reads no date in it (fixD).
+#    ambiguous `# 05/06/2027` dates nothing. A slashed day whose two figures are one, `05/05/2027`, is a date
+#    (text.slashed_dates: either order is the same day; it was none). An LLM's entity that is a bare slashed day is
+#    its date when unambiguous (`15/05/2027 | event`), dropped when ambiguous (`05/06/2027`: an event keyed
+#    `05062027`, extract/llm.complete), as the heuristic reads no date in it (fixD).
 VERSION = 27
 
 
