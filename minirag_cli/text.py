@@ -604,18 +604,22 @@ _HEAD_LEAD = re.compile(rf"[ \t]*(?:#{{1,6}}[ \t]+)?(?:(?:{_WEEKDAY})\.?,?[ \t]+
 
 
 def head_date(line: str) -> str:
-    """The date a note's head (its first line: a title, `# 15/05/2027`) gives it: a day with its year written in
+    """The date a note's head (its first line: a title, `# 15/05/2027`) gives it: line_date's (`# 2027-05-15`,
+    `Standup 20270515`, `# 15.05.2027`, `2024年5月3日 19:00` with its time), else a day with its year written in
     words or with slashes that the line opens with (after its `#`s and a weekday: `# May 15, 2027`, `# 15 May 2027`,
-    `# Sat, 15/05/2027`; find_dates reads it, so an ambiguous `# 05/06/2027` is none, fixD), else line_date's
-    (`# 2027-05-15`, `Standup 20270515`, `# 15.05.2027`). dates7: only the ISO, compact, dotted and CJK days dated a
-    note, so `# 15/05/2027` and `# May 15, 2027` were undated notes. The day must open the line: `# Plans for May 15,
-    2027` is about that day, not of it (sections.heading_date reads a section's heading so)."""
+    `# Sat, 15/05/2027`; find_dates reads it, so an ambiguous `# 05/06/2027` is none, fixD). dates7: only the ISO,
+    compact, dotted and CJK days dated a note, so `# 15/05/2027` and `# May 15, 2027` were undated notes. The day must
+    open the line: `# Plans for May 15, 2027` is about that day, not of it (sections.heading_date reads a section's
+    heading so)."""
+    date = line_date(line)
+    if date:
+        return date
     rest = line[_HEAD_LEAD.match(line).end():]
     if rest[:1].isalnum():
         for surface, iso in find_dates(rest[:40]):
             if rest.startswith(surface) and not iso.startswith("--"):
                 return iso
-    return line_date(line)
+    return ""
 
 
 def note_date(first_line: str, path: str = "", root: str = "") -> str:
