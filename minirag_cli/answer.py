@@ -56,7 +56,7 @@ from minirag_cli import frontmatter
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
 from minirag_cli.notekinds import joplin_kept_line
-from minirag_cli.text import line_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
+from minirag_cli.text import head_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -382,7 +382,7 @@ def _joplin_metadata(result: dict, raw: str) -> bool:
 def _is_date_line(raw: str, head: str) -> bool:
     """Is `raw` the note's head (its first line or front matter date line, stripped) holding its date?
     The source's header shows it."""
-    return bool(head) and raw.strip() == head and bool(line_date(head))
+    return bool(head) and raw.strip() == head and bool(head_date(head))
 
 
 def _org_preamble(path: str, lines: list[str]) -> int:
@@ -2157,8 +2157,9 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     note kept when its days meet them (of_the_days: a weekly note's week)."""
     from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
-    if days is not None:  # askday resolves no day next to a comparison
+    if days is not None and not days.written:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
+    # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
     months = asked_months(question)
     spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
                                                _BETWEEN_MONTHS.search(question[:g.start]))]

@@ -368,7 +368,10 @@ class AskedDays:
     """The days a question asks about: `words` as it writes them, from
     `first` to `last` (one day, a week or a month), at `span` in it; or,
     with `dates`, those days alone ("on Monday and Friday": two days, not
-    the week between them), `first` and `last` the earliest and latest."""
+    the week between them), `first` and `last` the earliest and latest.
+    `written`: a date the question writes, no word read against the asking
+    day (an ambiguous `05/06/2027`: both days it may be, _ambiguous_day):
+    its words stay searched as written (text.written_days reads them)."""
 
     words: str
     first: dt.date
@@ -376,6 +379,7 @@ class AskedDays:
     span: tuple[int, int]
     month: bool = False  # a whole month (searched as its yyyymm prefix)
     dates: tuple[dt.date, ...] = ()
+    written: bool = False
 
     def label(self) -> str:
         """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
@@ -416,7 +420,9 @@ class AskedDays:
 
     def without(self, question: str) -> str:
         """The question with the words blanked: searched as dates, not as words
-        (as retrieve.fts_query blanks a written date)."""
+        (as retrieve.fts_query blanks a written date); a written one's stay (the note writing `05/06/2027`)."""
+        if self.written:
+            return question
         return question[:self.span[0]] + " " + question[self.span[1]:]
 
     def to_dict(self) -> dict:
@@ -816,6 +822,20 @@ def _a_day_of_the_month(question: str, m: re.Match) -> bool:
     return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
 
 
+def _ambiguous_day(question: str) -> AskedDays | None:
+    """The two days the one ambiguous slashed day `question` writes may be (text.ambiguous_slashed_days:
+    `05/06/2027`, May 6 or 5 June 2027), searched both (dates7: it read none) and said so as the days read
+    (SearchResult.days); None for none or several. Written, it is no one's time: not checked as _whose_days does."""
+    from minirag_cli.text import ambiguous_slashed_days
+
+    found = ambiguous_slashed_days(question)
+    if len(found) != 1:
+        return None
+    m, *readings = found[0]
+    days = sorted(dt.date(*r) for r in readings)
+    return AskedDays(m.group(0), days[0], days[-1], m.span(), dates=tuple(days), written=True)
+
+
 def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays | None:
     """The days `question` asks about, read against `today` (the asking day);
     None when it names none the module resolves, or `today` is None.
@@ -851,6 +871,8 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
         found = [f for f in found if f not in weekdays]
     else:
         weekdays = []
+    if not found:
+        return _ambiguous_day(question)
     if len(found) != 1:
         return None
     m = found[0]

@@ -225,11 +225,12 @@ def opens_entry(text: str) -> bool:
 def _dated_note(text: str, lines: list[str], path: str) -> bool:
     """Is a note dated as a whole, so that no jrnl journal (fixS4): by its file name (text.name_date:
     `daily/2026-11-26.md`, `Incident 2026-11-03.md`, a folder's `2026/11/26.md`), by its front matter's
-    date (`date: 2026-11-26`), or by its title line, no entry's (`# 2026-11-26`, `Standup 2026-11-26`)?
+    date (`date: 2026-11-26`), or by its title line, no entry's (`# 2026-11-26`, `Standup 2026-11-26`, `# 26/11/2026`:
+    text.head_date, readers 14)?
     A timed line in such a note is a pasted log's or a meeting's minute: it dated the note's own text
     after it by its day."""
     from minirag_cli.frontmatter import of_note
-    from minirag_cli.text import line_date, name_date
+    from minirag_cli.text import head_date, name_date
 
     if path and name_date(path):
         return True
@@ -237,7 +238,7 @@ def _dated_note(text: str, lines: list[str], path: str) -> bool:
     if matter is not None and matter.date_line():
         return True
     title = _title_line(text, lines)
-    return title < len(lines) and not _JRNL_ENTRY.match(lines[title]) and bool(line_date(lines[title]))
+    return title < len(lines) and not _JRNL_ENTRY.match(lines[title]) and bool(head_date(lines[title]))
 
 
 def _jrnl_changes(text: str, lines: list[str] | None = None, fences=None, path: str = "") -> list[tuple[int, str]]:

@@ -303,8 +303,20 @@ def slashed_dates(text: str) -> list[tuple[re.Match, int, int, int]]:
         first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
         if first > 12 and then <= 12:
             found.append((m, year, then, first))
-        elif then > 12 and first <= 12:
+        elif then > 12 and first <= 12 or first == then:  # `05/05/2027` is one day either way (dates7)
             found.append((m, year, first, then))
+    return found
+
+
+def ambiguous_slashed_days(text: str) -> list[tuple[re.Match, tuple[int, int, int], tuple[int, int, int]]]:
+    """(match, (year, month, day) read month first, (year, month, day) read day first) of each day `text` writes
+    with slashes that either order makes a day of (`05/06/2027`: May 6 or 5 June), which slashed_dates leaves out:
+    a question searches both (written_days, askday.read_days: dates7)."""
+    found = []
+    for m in SLASHED_DATE.finditer(text):
+        if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and m.group(4).lstrip("0") != m.group(5).lstrip("0"):
+            first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+            found.append((m, (year, first, then), (year, then, first)))
     return found
 
 
@@ -587,6 +599,29 @@ def line_date(line: str, numeric_only: bool = False) -> str:
     return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
 
 
+# what may open a note's head before the day it opens with: a Markdown heading's `#`s, a weekday (`# Sat, 15 May 2027`)
+_HEAD_LEAD = re.compile(rf"[ \t]*(?:#{{1,6}}[ \t]+)?(?:(?:{_WEEKDAY})\.?,?[ \t]+)?", re.I)
+
+
+def head_date(line: str) -> str:
+    """The date a note's head (its first line: a title, `# 15/05/2027`) gives it: line_date's (`# 2027-05-15`,
+    `Standup 20270515`, `# 15.05.2027`, `2024年5月3日 19:00` with its time), else a day with its year written in
+    words or with slashes that the line opens with (after its `#`s and a weekday: `# May 15, 2027`, `# 15 May 2027`,
+    `# Sat, 15/05/2027`; find_dates reads it, so an ambiguous `# 05/06/2027` is none, fixD). dates7: only the ISO,
+    compact, dotted and CJK days dated a note, so `# 15/05/2027` and `# May 15, 2027` were undated notes. The day must
+    open the line: `# Plans for May 15, 2027` is about that day, not of it (sections.heading_date reads a section's
+    heading so)."""
+    date = line_date(line)
+    if date:
+        return date
+    rest = line[_HEAD_LEAD.match(line).end():]
+    if rest[:1].isalnum():
+        for surface, iso in find_dates(rest[:40]):
+            if rest.startswith(surface) and not iso.startswith("--"):
+                return iso
+    return ""
+
+
 def note_date(first_line: str, path: str = "", root: str = "") -> str:
     """'2026-01-22 15:00' (or '2026-01-22') from a note's head (its first
     line, or its front matter's date line: store.note_heads), else from its
@@ -603,7 +638,7 @@ def note_date(first_line: str, path: str = "", root: str = "") -> str:
 
     if path and is_todo_txt(path):
         first_line = ""
-    return line_date(first_line or "") or name_date(dated_path(root, path or ""))
+    return head_date(first_line or "") or name_date(dated_path(root, path or ""))
 
 
 def name_date(path: str) -> str:
@@ -753,6 +788,10 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
         month = _month_of(m.group(1))
         if month and not any(f.start() <= m.start() < f.end() for f, *_ in found):
             found.append((m, m.group(3), month, int(m.group(2))))
+    # a day written with slashes (dates7: `15/05/2027` was three numbers, no day), and both days an ambiguous one
+    # may be (`05/06/2027`: May 6 and 5 June), each with its match
+    found += [(m, str(year), month, day) for m, year, month, day in slashed_dates(question)]
+    found += [(m, str(year), month, day) for m, *days in ambiguous_slashed_days(question) for year, month, day in days]
     return found
 
 
@@ -965,11 +1004,19 @@ def day_phrases(written: str, month: int, day: int) -> list[str]:
     may write it: the question's words ("may 3rd 2024") and the month's
     full name with the day, with and without its ordinal, either way round
     ("may 3", "may 3rd", "3 may", "3rd may", "3rd of may")."""
-    name = MONTH_NAMES[month - 1]
     nth = f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
-    phrases = [" ".join(re.findall(r"\w+", written.lower())),
-               f"{name} {day}", f"{name} {nth}", f"{day} {name}", f"{nth} {name}", f"{nth} of {name}"]
+    phrases = [" ".join(re.findall(r"\w+", written.lower()))]
+    # the month's full name and its short ones (dates7: `Feb 3, 2027` in a note was no phrase of "February 3,
+    # 2027"; FTS5 reads `Feb.` and `Sept.` as the words feb and sept)
+    for name in month_spellings(month):
+        phrases += [f"{name} {day}", f"{name} {nth}", f"{day} {name}", f"{nth} {name}", f"{nth} of {name}"]
     return [f'"{p}"' for p in dict.fromkeys(phrases)]
+
+
+def month_spellings(month: int) -> list[str]:
+    """The words English writes `month` (1-12) in: its full name, then its short ones (MONTH_WORDS: `feb`, `sep` and
+    `sept`); May's is one."""
+    return [MONTH_NAMES[month - 1], *(w for w, i in MONTH_WORDS.items() if i == month and w != MONTH_NAMES[month - 1])]
 
 
 def numeric_day_phrases(year: int, month: int, day: int) -> list[str]:

@@ -1905,7 +1905,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # read with, an `\iffalse` never closed, are counted by each sync while it stays so, sync._warned_before: said once.)
 # 13: fixD (revC of formats3): a Dutch Kindle's clip (`- Uw knipsel op pagina 12 | ...`) is an entry too, and a page
 # skipped as Logseq templates alone is looked at anew when its graph's config.edn goes or comes (it stayed skipped).
-READER_VERSION = 13
+# 14: dates7: a note's title line opening with a day written in words or with slashes (`# 15/05/2027`, `# May 15,
+# 2027`: text.head_date) dates the note as a whole as `# 2027-05-15` does (sections._dated_note: its timed lines are
+# a meeting's minutes, not a jrnl journal's entries; answers' sources and the date questions read it so too).
+READER_VERSION = 14
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

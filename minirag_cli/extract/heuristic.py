@@ -757,7 +757,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    is one again). An author line's name after a person's title or `The` is left to the text's rules
 #    (_author_names: `Author: Dr. Sarah Chen, Prof. Tim Lee` named `Dr. Sarah Chen`, `Prof. Tim Lee`, names apart from
 #    the notes' persons Sarah Chen and Tim Lee; `Author: The Economist` kept its `The`).
-VERSION = 26
+# 27, dates7's part: a note whose head opens with a day written in words or with slashes (`# 15/05/2027`, `# May 15,
+#    2027`, `# Sat, 15 May 2027`: text.head_date) is dated by it as `# 2027-05-15` dated it, so a day it writes without
+#    its year takes its year (sync._chunk_dates: `20 May` under `# 15/05/2027` was the yearless `20 May`); an
+#    ambiguous `# 05/06/2027` dates nothing. A slashed day whose two figures are one, `05/05/2027`, is a date
+#    (text.slashed_dates: either order is the same day; it was none). An LLM's entity that is a bare slashed day is
+#    its date when unambiguous (`15/05/2027 | event`), dropped when ambiguous (`05/06/2027`: an event keyed
+#    `05062027`, extract/llm.complete), as the heuristic reads no date in it (fixD).
+VERSION = 27
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

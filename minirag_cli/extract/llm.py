@@ -875,6 +875,7 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
     from minirag_cli.extract.heuristic import SPEAKER, chat_speakers, find_dates, link_targets, read_front_matter
     from minirag_cli.extract.mdcode import without_code
     from minirag_cli.resolve import normalise_key
+    from minirag_cli.text import SLASHED_DATE
 
     # as the heuristic extractor reads it (extract_one): a chunk's part of its note's block has its
     # end at an offset into the text as written, so the invisible characters go once the block is read
@@ -897,6 +898,13 @@ def complete(text: str, mentions: list[EntityMention], matter=OWN,
     for m in mentions:
         if _RELATIVE_TIME.match(m.name.strip()) or _CLOCK.match(m.name.strip()):
             continue  # whatever its type: "tomorrow | event" would join every chat that says it
+        if SLASHED_DATE.fullmatch(m.name.strip()):
+            # a bare slashed day, whatever its type (dates7): an ambiguous `05/06/2027` is no date (fixD), and as an
+            # event it was keyed `05062027`, one entity for a UK note's 5 June and a US note's May 6; an unambiguous
+            # one (`15/05/2027 | event`) is the date
+            if not find_dates(m.name):
+                continue
+            m = EntityMention(m.name, "date")
         if m.type == "date" and not find_dates(m.name):
             m = EntityMention(m.name, "event")
         add(m)
