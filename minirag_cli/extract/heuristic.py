@@ -1069,7 +1069,11 @@ UPPER, LOWER = letter_classes(frozenset({"Lu", "Lt"}), frozenset({"Ll"}))
 _WORD_CHAR = rf"[^\W{CJK_CHARS}]"
 _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
-_CONNECTORS = frozenset("of de da del van von der la le du the".split())  # a name's lower-case words
+# a name's lower-case words; Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` too (heuristic rules 27:
+# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. A
+# sentence's `do` is a common word (`What do Tom and Ana think`: the span's `What do` is dropped, COMMON_WORDS),
+# and a German text's `das` an article before a noun (`Heute bringt Jonas das Paket`: cut, _german_das)
+_CONNECTORS = frozenset("of de da del van von der la le du the do dos das di ter".split())
 _CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
 # The lower-case particles of names that CAP_SPAN does not join (`Maria dos Santos`, `Pieter ter
 # Horst`, `Abdullah bin Zayed`, `Ortega y Gasset`): between two capitalised words of a label they
@@ -1134,6 +1138,7 @@ LETTERED = frozenset("""
 Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
 Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
 Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
+Source Witness Informant Participant Respondent Interviewee Suspect Victim Patient Subject Person
 """.split())
 # (the initial's shape looked for first: the label words are looked back for only before one)
 _INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
@@ -3452,6 +3457,10 @@ class HeuristicExtractor:
                 continue  # a word of a work's `# ` title (work_titles), named whole above
             if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
+            if is_german and " das " in found:  # `Jonas das Paket`: German's article, no name's (rules 27)
+                cut = found.index(" das ")
+                second_objects.append((start + cut + len(" das "), found[cut + len(" das "):]))
+                found = found[:cut]
             cut = _second_object(text, start, found)
             if cut:  # `Sent Dana the Q1 estimate`: Dana, and the Q1 a name of its own (rules 25)
                 second_objects.append((start + cut, found[cut:]))
@@ -3559,7 +3568,9 @@ class HeuristicExtractor:
                 words = words[2:]
                 while words and not words[0][:1].isupper():
                     words = words[1:]
-            while words and (words[-1].lower().replace("’", "'") in _COMMON_NOT_TIME
+            # (a lettered label's `A` is its letter, no article: `Source A`, `Plan A`; rules 27, it named Source)
+            while words and ((words[-1].lower().replace("’", "'") in _COMMON_NOT_TIME
+                              and not (words[-1] == "A" and len(words) > 1 and words[-2] in LETTERED))
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
             if not words:
@@ -4324,9 +4335,9 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
     (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
-    `Fort St. John`, `Main St. Diner`)."""
-    for m in CAP_SPAN.finditer(text):
-        start, found = m.start(), m.group(0)
+    `Fort St. John`, `Main St. Diner`), and cut after a letter's stop that a sentence's first word follows
+    (_INITIAL_STOP: `with Source B. Drove to` is `Source B` and `Drove`)."""
+    for start, found in _initials_cut(text):
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
                and _street_ends(text, start + cut.end(), m.end())):
@@ -4334,6 +4345,36 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
             skip = _BLANKS.match(found, cut.end()).end()
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
+        yield start, found
+
+
+# A capital and its stop inside a span, and the capitalised word after it (CAP_SPAN's _INITIAL)
+_INITIAL_STOP = re.compile(rf"(?<=[ \t\u00a0\u202f]{UPPER})\.{_GAP}({_CAP_WORD})")
+# The words that open a sentence, never a surname after a middle initial: COMMON_WORDS (`The`, `He`, `Got`) but
+# the few that are family names too (`Anna M. Love`, `Sarah J. Day`), and the journal's verbs (ONE_NAME_VERBS,
+# IRREGULAR_VERBS: `Drove`, `Met`, `Called`)
+_INITIAL_SURNAMES = frozenset("love best day hope well good sure nice great glad young may will".split())
+_AFTER_INITIAL = re.compile(rf"(?:{IRREGULAR_VERBS})|{ONE_NAME_VERBS.pattern}")
+
+
+def _initials_cut(text: str) -> Iterator[tuple[int, str]]:
+    """(start, text) of CAP_SPAN's spans, a span cut at a capital's stop before a sentence's first word
+    (heuristic rules 27): the one-letter label of a source, a plan or a building (`Phone call with Source B.
+    Drove to Vila Real.`, `Met Source A. The Ministério did not reply.`) read as a middle initial named `Source
+    B. Drove` and `Source A. The Ministério`; `John F. Kennedy`, `Anna M. Keller`, `Matthew E. Peters` stay
+    whole. The stop is no part of the label (`Source B`, as `Plan B. Tom came` names `Plan B`)."""
+    for m in CAP_SPAN.finditer(text):
+        start, found = m.start(), m.group(0)
+        cut = _INITIAL_STOP.search(found) if "." in found else None
+        while cut is not None:
+            word = cut.group(1)
+            lower = word.lower().replace("’", "'")
+            if (lower in COMMON_WORDS and lower not in _INITIAL_SURNAMES) or _AFTER_INITIAL.fullmatch(word):
+                yield start, found[:cut.start()]
+                start, found = start + cut.start(1), found[cut.start(1):]
+                cut = _INITIAL_STOP.search(found)
+            else:
+                cut = _INITIAL_STOP.search(found, cut.start(1))
         yield start, found
 
 
