@@ -1123,6 +1123,13 @@ Physiotherapeut Physiotherapeutin Psychologe Psychologin Betreuer Betreuerin Dok
 Bürgermeisterin Direktor Direktorin Geschäftsführer Geschäftsführerin Vorstand Leiter Leiterin Abteilungsleiter
 Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
 """.split())
+# The roles that stand before a full name as a title does (`CEO Rui Almeida`, `Mayor Carlos Moedas`, `Minister Ana
+# Costa`), lower-cased: no part of the name of two words or more after them (heuristic rules 27); not TITLE_ROLES'
+# words that open names too (`Team Rocket`, `General Electric Company`, `Head Start Program`)
+LEAD_ROLES = frozenset("""
+ceo cfo cto coo cio cmo cso vp svp evp president mayor minister senator governor ambassador congressman
+congresswoman chancellor spokesperson spokesman spokeswoman councillor councilor commissioner
+""".split())
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -1236,6 +1243,15 @@ JOURNAL_VERBS = frozenset((
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
     "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate").split("|"))
+# A regular past tense (`Pitched`, `Emailed`, `Photographed`: four letters or more before its -ed, not -med) or one
+# of these third persons (`Prefers Signal.`, a contact's page) opening a sentence is no part of the one name after
+# it either, where no verb follows that name (heuristic rules 27: `Pitched Claire`, `Prefers Signal` were names):
+# `Alfred Hitchcock` and the others below keep their first word (`Jared Leto`, `Ahmed Khan` have no such shape)
+_PAST_SHAPE = re.compile(r"[A-Z][a-z]{3,}(?<!m)ed")
+_ED_WORDS = frozenset("Alfred Manfred Mildred Wilfred Winifred Siegfried Sigfried United Limited Advanced".split())
+THIRD_PERSON_VERBS = frozenset("""
+Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
+""".split())
 JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank Invite Congratulate".split())
 # ... but the bases whose object is a person, not a thing (`Invite Priya Raman to the review.`, `Ping Tom
 # Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
@@ -1910,8 +1926,13 @@ def _common_label(tag: str) -> bool:
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
     (_group_label), a numbered one (NUMBERED), a day's (_calendar_label) or a work log's verb
     (ONE_NAME_VERBS: `Ran: kubectl ...`, `Shipped: PAY-1423`, `Committed:`; heuristic rules 16)?"""
+    words = tag.split()
     return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
-            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag))
+            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag)
+            # ... and such a verb before lower-case words alone (`Met twice: 20 Nov in a café`, `Called back:`): a
+            # log's sentence, no name (heuristic rules 27: `Met twice` was one)
+            or (len(words) > 1 and ONE_NAME_VERBS.fullmatch(words[0]) is not None
+                and all(w.isalpha() and w.islower() for w in words[1:])))
 
 
 # plurals not made with an -s: the words for people (`Key people:`, `Women:`, `Children:`, a list of
@@ -3506,7 +3527,10 @@ class HeuristicExtractor:
                                  and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
                                  and (opener not in JOURNAL_VERBS
-                                      or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
+                                      or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found)))))
+                             or (shaped and len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))
+                                 and (opener in THIRD_PERSON_VERBS
+                                      or (_PAST_SHAPE.fullmatch(opener) and opener not in _ED_WORDS))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
@@ -3551,6 +3575,11 @@ class HeuristicExtractor:
                 titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
                           or (is_german and words[0] in GERMAN_TITLES))
                 words = words[1:]
+            if len(words) > 2 and words[0].lower() in LEAD_ROLES and words[0] == found.split()[0]:
+                # `said CEO Rui Almeida`, `Mayor Carlos Moedas`: a role before a full name is no part of it (rules
+                # 27: `CEO Rui Almeida` was a name apart from the note's Rui Almeida)
+                cut = re.match(rf"\S+{_GAP}", found).end()
+                start, found, words = start + cut, found[cut:], words[1:]
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
