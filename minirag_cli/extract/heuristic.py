@@ -757,7 +757,19 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    is one again). An author line's name after a person's title or `The` is left to the text's rules
 #    (_author_names: `Author: Dr. Sarah Chen, Prof. Tim Lee` named `Dr. Sarah Chen`, `Prof. Tim Lee`, names apart from
 #    the notes' persons Sarah Chen and Tim Lee; `Author: The Economist` kept its `The`).
-VERSION = 26
+# 27, names27's part (qa's journalist vault): a capital's stop before a sentence's first word (COMMON_WORDS, a journal's
+#    verb) ends the sentence, no middle initial's (_initials_cut: `with Source B. Drove to Vila Real`, `Source A. The
+#    Ministério` named `Source B. Drove`, `Source A. The Ministério`; `John F. Kennedy`, `Anna M. Keller` whole), a
+#    lettered label's `A` is its letter (`Source A`, `Plan A` named Source, Plan; LETTERED has Source, Witness ...);
+#    Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` join a name as `da`, `de` did (_CONNECTORS: `José
+#    dos Santos`, `Ministério do Ambiente`, `Rua dos Anjos` named José and Santos; a German text's `das` joins none); a
+#    regular past tense or a contact's third person (`Prefers`: THIRD_PERSON_VERBS) opening a sentence is no part of
+#    the one name after it (_PAST_SHAPE: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
+#    `United Kingdom` whole: _ED_WORDS); a journal verb's label before lower-case words names nothing (`Met twice:`);
+#    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
+#    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
+#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
+VERSION = 27
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
