@@ -1162,7 +1162,11 @@ Source Witness Informant Participant Respondent Interviewee Suspect Victim Patie
 # (the initial's shape looked for first: the label words are looked back for only before one)
 _INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
             + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})")
-CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}"
+# ... and two or three initials opening a name (`J. R. R. Tolkien`, `C. S. Lewis`, `T. S. Eliot`): a name whole, as a
+# middle initial's is (heuristic rules 27: `Tolkien` after `R.` was a sentence's first word, and nothing was named).
+# Not one (`Grade: A. Maria passed`); before a sentence's first word the last stop ends the sentence (_initials_cut)
+_OPENING_INITIALS = rf"(?:{UPPER}\.{_GAP}){{2,3}}(?={_CAP_WORD})"
+CAP_SPAN = re.compile(rf"{_NAME_START}(?:{_OPENING_INITIALS})?{_TITLED}{_CAP_WORD}"
                       rf"(?:{_INITIAL}|{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
 # Inside a span, `St.` after a name's word not opening a sentence is a street's (`at Baker St. Priya
 # Raman joined`): it ends the place, and the capital after it starts a new name (rules 14: `Baker St.
@@ -4395,6 +4399,7 @@ _INITIAL_STOP = re.compile(rf"(?<=[ \t\u00a0\u202f]{UPPER})\.{_GAP}({_CAP_WORD})
 # the few that are family names too (`Anna M. Love`, `Sarah J. Day`), and the journal's verbs (ONE_NAME_VERBS,
 # IRREGULAR_VERBS: `Drove`, `Met`, `Called`)
 _INITIAL_SURNAMES = frozenset("love best day hope well good sure nice great glad young may will".split())
+_INITIALS_ONLY = re.compile(rf"(?:{UPPER}\.{_GAP})+{UPPER}")
 _AFTER_INITIAL = re.compile(rf"(?:{IRREGULAR_VERBS})|{ONE_NAME_VERBS.pattern}")
 
 
@@ -4411,7 +4416,8 @@ def _initials_cut(text: str) -> Iterator[tuple[int, str]]:
             word = cut.group(1)
             lower = word.lower().replace("’", "'")
             if (lower in COMMON_WORDS and lower not in _INITIAL_SURNAMES) or _AFTER_INITIAL.fullmatch(word):
-                yield start, found[:cut.start()]
+                if not _INITIALS_ONLY.fullmatch(found[:cut.start()]):  # `Then A. B. The end.`: no name
+                    yield start, found[:cut.start()]
                 start, found = start + cut.start(1), found[cut.start(1):]
                 cut = _INITIAL_STOP.search(found)
             else:
