@@ -4383,9 +4383,10 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     `Fort St. John`, `Main St. Diner`), and cut after a letter's stop that a sentence's first word follows
     (_INITIAL_STOP: `with Source B. Drove to` is `Source B` and `Drove`)."""
     for start, found in _initials_cut(text):
+        end = start + len(found)
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
-               and _street_ends(text, start + cut.end(), m.end())):
+               and _street_ends(text, start + cut.end(), end)):
             yield start, found[:cut.start() + len(cut.group()) - 1]  # `Baker St`, without its stop
             skip = _BLANKS.match(found, cut.end()).end()
             start, found = start + skip, found[skip:]
