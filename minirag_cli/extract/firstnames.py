@@ -58,7 +58,11 @@ _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|partic
 # out the people line, where a company sends mail too (`From: Spotify`)
 _SHARED_CUES = (("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
 FIRST_NAME_CUES = ((_BEFORE.format(_GREETING + "|" + _ASKED), ""), *_SHARED_CUES)
-PERSON_CUES = ((_BEFORE.format(_GREETING), ""), *_SHARED_CUES, (_PEOPLE_LABEL, ""))
+# a full name a pitch, a letter or a mail is addressed to (`# Pitch: AquaNorte (to Claire Dubois, Euro Ledger)`, `Wrote
+# to Tom Hadley`), a person's too where the note greets the first name alone (`Dear Claire,`): heuristic rules 27
+_ADDRESSED = (r"(?:\((?i:to)|(?i:\b(?:pitch|pitched|wrote|letter|e-?mail|e-?mailed|reply|replied|note)[ \t]+to))"
+              r"[ \t]+")
+PERSON_CUES = ((_BEFORE.format(_GREETING), ""), *_SHARED_CUES, (_PEOPLE_LABEL, ""), (_ADDRESSED, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
 _THING_BEFORE = r"(?<![\w])(?:(?i:the|a|an|at|near)|(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:in))[ \t]++"
@@ -79,11 +83,14 @@ def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
     return any(re.search(before + whole + after, text, re.MULTILINE) for before, after in cues)
 
 
-def _thing(text: str, name: str, before: str = _THING_BEFORE) -> bool:
+def _thing(text: str, name: str, before: str = _THING_BEFORE, full: str = "") -> bool:
     """Does `text` write `name` after an article or a preposition of where a thing is (`the Berlin Marathon`, `at
     Globex`; `before`: _PLACE_BEFORE of a first name alone, `to Sydney`), a possessive not after it (`at Elena's` is
-    her place)?"""
-    return re.search(before + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text) is not None
+    her place), not where it opens its `full` name (`(to Tom Hadley)` is no place's `to Tom`: heuristic rules 27)?"""
+    whole = _WHOLE.format(re.escape(name))
+    if full:
+        whole += r"(?![ \t]++" + r"[ \t]++".join(map(re.escape, full.split()[1:])) + r"(?![\w@]))"
+    return re.search(before + whole + r"(?!['’]s)", text) is not None
 
 
 def first_names(mentions: Iterable[EntityMention], text: str,
@@ -127,5 +134,6 @@ def first_names(mentions: Iterable[EntityMention], text: str,
 
     return {first: full for first, full in pairs.items()
             if fold(first) not in spoken and not any(common(word) for word in full.split())
-            and not _thing(text, first) and not _thing(text, first, _PLACE_BEFORE) and not _thing(text, full)
+            and not _thing(text, first) and not _thing(text, first, _PLACE_BEFORE, full)
+            and not _thing(text, full)
             and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}

@@ -764,6 +764,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (text.slashed_dates: either order is the same day; it was none). An LLM's entity that is a bare slashed day is
 #    its date when unambiguous (`15/05/2027 | event`), dropped when ambiguous (`05/06/2027`: an event keyed
 #    `05062027`, extract/llm.complete), as the heuristic reads no date in it (fixD).
+# 27, names27's part (qa's journalist vault): a capital's stop before a sentence's first word (COMMON_WORDS, a journal's
+#    verb) ends the sentence, no middle initial's (_initials_cut: `with Source B. Drove to Vila Real`, `Source A. The
+#    Ministério` named `Source B. Drove`, `Source A. The Ministério`; `John F. Kennedy`, `Anna M. Keller` whole), a
+#    lettered label's `A` is its letter (`Source A`, `Plan A` named Source, Plan; LETTERED has Source, Witness ...);
+#    Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` join a name as `da`, `de` did (_CONNECTORS: `José
+#    dos Santos`, `Ministério do Ambiente`, `Rua dos Anjos` named José and Santos; a German text's `das` joins none); a
+#    regular past tense or a contact's third person (`Prefers`: THIRD_PERSON_VERBS) opening a sentence is no part of
+#    the one name after it (_PAST_SHAPE: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
+#    `United Kingdom` whole: _ED_WORDS); a journal verb's label before lower-case words names nothing (`Met twice:`);
+#    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
+#    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
+#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
 VERSION = 27
 
 
@@ -1076,7 +1088,11 @@ UPPER, LOWER = letter_classes(frozenset({"Lu", "Lt"}), frozenset({"Ll"}))
 _WORD_CHAR = rf"[^\W{CJK_CHARS}]"
 _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
-_CONNECTORS = frozenset("of de da del van von der la le du the".split())  # a name's lower-case words
+# a name's lower-case words; Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` too (heuristic rules 27:
+# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. A
+# sentence's `do` is a common word (`What do Tom and Ana think`: the span's `What do` is dropped, COMMON_WORDS),
+# and a German text's `das` an article before a noun (`Heute bringt Jonas das Paket`: cut, _german_das)
+_CONNECTORS = frozenset("of de da del van von der la le du the do dos das di ter".split())
 _CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
 # The lower-case particles of names that CAP_SPAN does not join (`Maria dos Santos`, `Pieter ter
 # Horst`, `Abdullah bin Zayed`, `Ortega y Gasset`): between two capitalised words of a label they
@@ -1126,6 +1142,13 @@ Physiotherapeut Physiotherapeutin Psychologe Psychologin Betreuer Betreuerin Dok
 Bürgermeisterin Direktor Direktorin Geschäftsführer Geschäftsführerin Vorstand Leiter Leiterin Abteilungsleiter
 Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
 """.split())
+# The roles that stand before a full name as a title does (`CEO Rui Almeida`, `Mayor Carlos Moedas`, `Minister Ana
+# Costa`), lower-cased: no part of the name of two words or more after them (heuristic rules 27); not TITLE_ROLES'
+# words that open names too (`Team Rocket`, `General Electric Company`, `Head Start Program`)
+LEAD_ROLES = frozenset("""
+ceo cfo cto coo cio cmo cso vp svp evp president mayor minister senator governor ambassador congressman
+congresswoman chancellor spokesperson spokesman spokeswoman councillor councilor commissioner
+""".split())
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -1141,11 +1164,16 @@ LETTERED = frozenset("""
 Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
 Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
 Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
+Source Witness Informant Participant Respondent Interviewee Suspect Victim Patient Subject Person
 """.split())
 # (the initial's shape looked for first: the label words are looked back for only before one)
 _INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
             + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})")
-CAP_SPAN = re.compile(rf"{_NAME_START}{_TITLED}{_CAP_WORD}"
+# ... and two or three initials opening a name (`J. R. R. Tolkien`, `C. S. Lewis`, `T. S. Eliot`): a name whole, as a
+# middle initial's is (heuristic rules 27: `Tolkien` after `R.` was a sentence's first word, and nothing was named).
+# Not one (`Grade: A. Maria passed`); before a sentence's first word the last stop ends the sentence (_initials_cut)
+_OPENING_INITIALS = rf"(?:{UPPER}\.{_GAP}){{2,3}}(?={_CAP_WORD})"
+CAP_SPAN = re.compile(rf"{_NAME_START}(?:{_OPENING_INITIALS})?{_TITLED}{_CAP_WORD}"
                       rf"(?:{_INITIAL}|{_GAP}(?:{_CONNECT}{_GAP})?{_TITLED}{_CAP_WORD}){{0,4}}")
 # Inside a span, `St.` after a name's word not opening a sentence is a street's (`at Baker St. Priya
 # Raman joined`): it ends the place, and the capital after it starts a new name (rules 14: `Baker St.
@@ -1238,6 +1266,15 @@ JOURNAL_VERBS = frozenset((
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
     "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate").split("|"))
+# A regular past tense (`Pitched`, `Emailed`, `Photographed`: four letters or more before its -ed, not -med) or one
+# of these third persons (`Prefers Signal.`, a contact's page) opening a sentence is no part of the one name after
+# it either, where no verb follows that name (heuristic rules 27: `Pitched Claire`, `Prefers Signal` were names):
+# `Alfred Hitchcock` and the others below keep their first word (`Jared Leto`, `Ahmed Khan` have no such shape)
+_PAST_SHAPE = re.compile(r"[A-Z][a-z]{3,}(?<!m)ed")
+_ED_WORDS = frozenset("Alfred Manfred Mildred Wilfred Winifred Siegfried Sigfried United Limited Advanced".split())
+THIRD_PERSON_VERBS = frozenset("""
+Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
+""".split())
 JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank Invite Congratulate".split())
 # ... but the bases whose object is a person, not a thing (`Invite Priya Raman to the review.`, `Ping Tom
 # Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
@@ -1912,8 +1949,13 @@ def _common_label(tag: str) -> bool:
     (ROLE_WORDS: `Husband:`, `Boss:`), a group's
     (_group_label), a numbered one (NUMBERED), a day's (_calendar_label) or a work log's verb
     (ONE_NAME_VERBS: `Ran: kubectl ...`, `Shipped: PAY-1423`, `Committed:`; heuristic rules 16)?"""
+    words = tag.split()
     return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
-            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag))
+            or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag)
+            # ... and such a verb before lower-case words alone (`Met twice: 20 Nov in a café`, `Called back:`): a
+            # log's sentence, no name (heuristic rules 27: `Met twice` was one)
+            or (len(words) > 1 and ONE_NAME_VERBS.fullmatch(words[0]) is not None
+                and all(w.isalpha() and w.islower() for w in words[1:])))
 
 
 # plurals not made with an -s: the words for people (`Key people:`, `Women:`, `Children:`, a list of
@@ -3459,6 +3501,10 @@ class HeuristicExtractor:
                 continue  # a word of a work's `# ` title (work_titles), named whole above
             if start in keys:
                 continue  # `Next Steps:` labels a line, it names nothing
+            if is_german and " das " in found:  # `Jonas das Paket`: German's article, no name's (rules 27)
+                cut = found.index(" das ")
+                second_objects.append((start + cut + len(" das "), found[cut + len(" das "):]))
+                found = found[:cut]
             cut = _second_object(text, start, found)
             if cut:  # `Sent Dana the Q1 estimate`: Dana, and the Q1 a name of its own (rules 25)
                 second_objects.append((start + cut, found[cut:]))
@@ -3504,7 +3550,10 @@ class HeuristicExtractor:
                                  and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
                                  and (opener not in JOURNAL_VERBS
-                                      or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))))))
+                                      or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found)))))
+                             or (shaped and len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))
+                                 and (opener in THIRD_PERSON_VERBS
+                                      or (_PAST_SHAPE.fullmatch(opener) and opener not in _ED_WORDS))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
@@ -3549,6 +3598,11 @@ class HeuristicExtractor:
                 titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
                           or (is_german and words[0] in GERMAN_TITLES))
                 words = words[1:]
+            if len(words) > 2 and words[0].lower() in LEAD_ROLES and words[0] == found.split()[0]:
+                # `said CEO Rui Almeida`, `Mayor Carlos Moedas`: a role before a full name is no part of it (rules
+                # 27: `CEO Rui Almeida` was a name apart from the note's Rui Almeida)
+                cut = re.match(rf"\S+{_GAP}", found).end()
+                start, found, words = start + cut, found[cut:], words[1:]
             if len(words) == 1 and words[0].removesuffix(".") in PLACE_TITLES:
                 continue  # `St`, `Mt` alone (`Baker St.`) name nothing
             if is_german and len(words) > 2 and words[0] in nouns and words[1] == "von":
@@ -3566,7 +3620,9 @@ class HeuristicExtractor:
                 words = words[2:]
                 while words and not words[0][:1].isupper():
                     words = words[1:]
-            while words and (words[-1].lower().replace("’", "'") in _COMMON_NOT_TIME
+            # (a lettered label's `A` is its letter, no article: `Source A`, `Plan A`; rules 27, it named Source)
+            while words and ((words[-1].lower().replace("’", "'") in _COMMON_NOT_TIME
+                              and not (words[-1] == "A" and len(words) > 1 and words[-2] in LETTERED))
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
             if not words:
@@ -4331,16 +4387,49 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of the capitalised spans of `text` (CAP_SPAN), a span cut after a street's `St.`
     (_STREET_CUT: `Baker St. Priya Raman joined` is `Baker St` and `Priya Raman`) unless its first word
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
-    `Fort St. John`, `Main St. Diner`)."""
-    for m in CAP_SPAN.finditer(text):
-        start, found = m.start(), m.group(0)
+    `Fort St. John`, `Main St. Diner`), and cut after a letter's stop that a sentence's first word follows
+    (_INITIAL_STOP: `with Source B. Drove to` is `Source B` and `Drove`)."""
+    for start, found in _initials_cut(text):
+        end = start + len(found)
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
-               and _street_ends(text, start + cut.end(), m.end())):
+               and _street_ends(text, start + cut.end(), end)):
             yield start, found[:cut.start() + len(cut.group()) - 1]  # `Baker St`, without its stop
             skip = _BLANKS.match(found, cut.end()).end()
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
+        yield start, found
+
+
+# A capital and its stop inside a span, and the capitalised word after it (CAP_SPAN's _INITIAL)
+_INITIAL_STOP = re.compile(rf"(?<=[ \t\u00a0\u202f]{UPPER})\.{_GAP}({_CAP_WORD})")
+# The words that open a sentence, never a surname after a middle initial: COMMON_WORDS (`The`, `He`, `Got`) but
+# the few that are family names too (`Anna M. Love`, `Sarah J. Day`), and the journal's verbs (ONE_NAME_VERBS,
+# IRREGULAR_VERBS: `Drove`, `Met`, `Called`)
+_INITIAL_SURNAMES = frozenset("love best day hope well good sure nice great glad young may will".split())
+_INITIALS_ONLY = re.compile(rf"(?:{UPPER}\.{_GAP})+{UPPER}")
+_AFTER_INITIAL = re.compile(rf"(?:{IRREGULAR_VERBS})|{ONE_NAME_VERBS.pattern}")
+
+
+def _initials_cut(text: str) -> Iterator[tuple[int, str]]:
+    """(start, text) of CAP_SPAN's spans, a span cut at a capital's stop before a sentence's first word
+    (heuristic rules 27): the one-letter label of a source, a plan or a building (`Phone call with Source B.
+    Drove to Vila Real.`, `Met Source A. The Ministério did not reply.`) read as a middle initial named `Source
+    B. Drove` and `Source A. The Ministério`; `John F. Kennedy`, `Anna M. Keller`, `Matthew E. Peters` stay
+    whole. The stop is no part of the label (`Source B`, as `Plan B. Tom came` names `Plan B`)."""
+    for m in CAP_SPAN.finditer(text):
+        start, found = m.start(), m.group(0)
+        cut = _INITIAL_STOP.search(found) if "." in found else None
+        while cut is not None:
+            word = cut.group(1)
+            lower = word.lower().replace("’", "'")
+            if (lower in COMMON_WORDS and lower not in _INITIAL_SURNAMES) or _AFTER_INITIAL.fullmatch(word):
+                if not _INITIALS_ONLY.fullmatch(found[:cut.start()]):  # `Then A. B. The end.`: no name
+                    yield start, found[:cut.start()]
+                start, found = start + cut.start(1), found[cut.start(1):]
+                cut = _INITIAL_STOP.search(found)
+            else:
+                cut = _INITIAL_STOP.search(found, cut.start(1))
         yield start, found
 
 
