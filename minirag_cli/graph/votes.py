@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.graph.grounding import QueryTerms, Seed, answer_types_for, ground
-from minirag_cli.graph.walk import WalkPath, hub_max, walk
+from minirag_cli.graph.walk import WalkPath, hubs, walk
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import CJK_NAME, cjk_bigrams
 
@@ -121,12 +121,12 @@ class GraphPlan:
     weights: dict[int, float] = field(default_factory=dict)  # voting entity -> path score x idf
 
 
-def _entity_votes(scored, node_info: dict, hub_limit: int, o: GraphOptions) -> dict[int, tuple[float, WalkPath]]:
+def _entity_votes(scored, node_info: dict, hub_ids: set[int], o: GraphOptions) -> dict[int, tuple[float, WalkPath]]:
     """Each entity's best path score (hubs and unsupported neighbours left out)."""
     entity_vote: dict[int, tuple[float, WalkPath]] = {}
     for score, p, evidence in scored:
         end = p.nodes[-1]
-        if node_info.get(end, ("", "", 0))[2] > hub_limit:
+        if end in hub_ids:
             continue  # a hub votes for half the index: no information
         if p.hops > 0 and evidence <= 0 and o.neighbour_needs_evidence:
             continue  # a neighbour is only worth a vote on a path the question supports
@@ -159,7 +159,7 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
         edge = (min(r.a, r.b), max(r.a, r.b))
         edge_votes[edge] = max(edge_votes.get(edge, 0.0), r.similarity)
     scored = score_paths(paths, seed_map, {n: i[1] for n, i in node_info.items()}, answer_types, edge_votes, o)
-    entity_vote = _entity_votes(scored, node_info, hub_max(conn, o), o)
+    entity_vote = _entity_votes(scored, node_info, set(hubs(conn, o)), o)
     if o.silent_types:
         entity_vote = {e: v for e, v in entity_vote.items() if node_info.get(e, ("", "", 0))[1] not in o.silent_types}
     # A concept is what one question span names (its exact, alias, word and

@@ -5,10 +5,10 @@ revisiting a node on it (graph/sql.WALK_SQL).
 Hub control: an edge's strength is its association weight / sqrt(chunks(a) *
 chunks(b)), which shrinks edges to entities seen everywhere; each node expands
 only to its `fanout` strongest neighbours; entities in more than `hub_share`
-of all chunks are neither expanded nor reached (the notes' owner, mentioned in
-half the chunks, would otherwise connect everything to everything), entities
-in more than `expand_max_chunks` are reached but not expanded (hub_share=1
-turns both off); a LIMIT bounds the whole walk.
+of all chunks and of all notes are neither expanded nor reached (the notes'
+owner, mentioned in half the chunks, would otherwise connect everything to
+everything: `hubs`), entities in more than `expand_max_chunks` are reached but
+not expanded (hub_share=1 turns both off); a LIMIT bounds the whole walk.
 """
 
 from __future__ import annotations
@@ -35,15 +35,26 @@ def hub_max(conn, options: GraphOptions | None = None) -> int:
     return max(o.hub_min_chunks, int(o.hub_share * sql.chunk_count(conn)))
 
 
+def hubs(conn, options: GraphOptions | None = None) -> list[int]:
+    """The hubs' entity ids: in more than hub_max chunks and in more than
+    hub_share of the notes. Counted in chunks alone, one long note that
+    names someone in every chunk (a transcript's speaker labels: 40 of a
+    vault's 77 chunks, 7 of its 42 notes) made them a hub, and the question
+    that names them lost their vote and every path from them."""
+    o = options or GraphOptions()
+    if o.hub_share >= 1:
+        return []
+    return sql.hub_entities(conn, hub_max(conn, o), o.hub_share)
+
+
 def walk(conn, seed_ids: list[int], *, hops: int = 2, options: GraphOptions | None = None) -> list[WalkPath]:
     """Every path of up to `hops` edges from the seeds (seeds themselves are
     0-hop paths), without cycles, hubs not expanded, fan-out capped."""
     if not seed_ids:
         return []
     o = options or GraphOptions()
-    limit = hub_max(conn, o)
-    expand_max = limit if o.hub_share >= 1 else min(limit, o.expand_max_chunks)  # hub_share=1: hub control off
-    rows = sql.walk_rows(conn, seed_ids, hops=hops, hub_max=limit, expand_max=expand_max, fanout=o.fanout,
+    expand_max = sql.chunk_count(conn) if o.hub_share >= 1 else o.expand_max_chunks  # hub_share=1: hub control off
+    rows = sql.walk_rows(conn, seed_ids, hops=hops, hubs=hubs(conn, o), expand_max=expand_max, fanout=o.fanout,
                          row_limit=o.walk_row_limit)
     return [WalkPath([int(x) for x in path.strip("/").split("/")], float(strength))
             for _node, path, _hops, strength in rows]
