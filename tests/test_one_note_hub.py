@@ -52,3 +52,17 @@ def test_a_name_one_long_note_repeats_is_no_hub_and_votes(tmp_path):
         result = index.search("what did Ana Ribeiro say about the evictions?", RetrievalOptions(k=10, mode="graph"))
         interview = [r for r in result.results if r["path"] == "interviews/interview.md"]
         assert interview and "Ana Ribeiro" in interview[0].get("graph", {}).get("entities", [])
+
+
+def test_hubs_are_counted_anew_when_the_index_changes(tmp_path):
+    """walk.hubs keeps its answer per connection while the index is unchanged (sql.data_stamp)."""
+    with _index(tmp_path) as index:
+        owner = index.conn.execute("SELECT id FROM entities WHERE name = ?", (OWNER,)).fetchone()[0]
+        assert graph.hubs(index.conn) == [owner]
+        # Ana Ribeiro in 14 more notes: 16 of 28 and 35 of 47 chunks, a hub now; the owner's 12 chunks no longer are
+        # over the chunk share
+        write_notes(tmp_path / "notes", {f"calls/{i:02d}.md": f"# Call {i}\n\nAna Ribeiro called about block {i}.\n"
+                                         for i in range(14)})
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=40, overlap_tokens=0), extractor=HeuristicExtractor())
+        ana = index.conn.execute("SELECT id FROM entities WHERE name = 'Ana Ribeiro'").fetchone()[0]
+        assert graph.hubs(index.conn) == [ana]

@@ -13,6 +13,7 @@ import json
 from typing import Sequence
 
 from minirag_cli.db import has_table  # noqa: F401  (graph/*.py ask sql.has_table: one module holds their SQL)
+from minirag_cli.store.search import data_stamp  # noqa: F401  (walk.hubs' cache)
 from minirag_cli.store.vectors import codec_of, knn
 from minirag_cli.vectors import cosine_rows, similarity_sql
 
@@ -23,12 +24,14 @@ def chunk_count(conn) -> int:
 
 def hub_entities(conn, chunk_max: int, note_share: float) -> list[int]:
     """Entities in more than `chunk_max` chunks and in more than `note_share`
-    of the notes (documents)."""
+    of the notes (documents). An entity's notes are counted only up to the
+    share: the owner of 10,000 notes is a hub at its 3,001st."""
     notes = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
     return [r[0] for r in conn.execute(
-        "SELECT e.id FROM entities e WHERE e.chunks > ? AND (SELECT count(DISTINCT c.document_id) "
-        "FROM mentions m JOIN chunks c ON c.id = m.chunk_id WHERE m.entity_id = e.id) > ? ORDER BY e.id",
-        (chunk_max, int(note_share * notes)))]
+        "SELECT e.id FROM entities e WHERE e.chunks > :chunks AND (SELECT count(*) FROM ("
+        "SELECT DISTINCT c.document_id FROM mentions m JOIN chunks c ON c.id = m.chunk_id "
+        "WHERE m.entity_id = e.id LIMIT :notes + 1)) > :notes ORDER BY e.id",
+        {"chunks": chunk_max, "notes": int(note_share * notes)})]
 
 
 def entity_info(conn, ids: list[int]) -> dict[int, tuple[str, str, int]]:
