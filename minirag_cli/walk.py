@@ -1905,7 +1905,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # read with, an `\iffalse` never closed, are counted by each sync while it stays so, sync._warned_before: said once.)
 # 13: fixD (revC of formats3): a Dutch Kindle's clip (`- Uw knipsel op pagina 12 | ...`) is an entry too, and a page
 # skipped as Logseq templates alone is looked at anew when its graph's config.edn goes or comes (it stayed skipped).
-READER_VERSION = 13
+# 14: tables: a chunk that begins among a table's rows (a `.csv`'s, a long Markdown table's) opens with the table's
+# header row (and its `|---|` line): its lead, no line of the file (tables.py: its span and lines the file's, the
+# code that lays a note from its chunks reads the file's part, tables.file_part); a chunk no longer begins inside a
+# table's row (chunking.chunk_text: `run-13 | 25M | ...`, its row's first cells in the chunk before).
+READER_VERSION = 14
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

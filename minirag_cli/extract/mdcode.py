@@ -96,6 +96,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from minirag_cli.tables import file_part
+
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 # the lines that start a raw HTML block of code (CommonMark types 1 and 2) and what ends one
 _HTML_START = re.compile(r" {0,3}<(?:(pre|script|style|textarea)(?=[ \t>]|\r?$)|!--)", re.IGNORECASE)
@@ -909,9 +911,10 @@ def laid_note(chunks: Sequence, indent: bool = True) -> str | None:
             spaces = " " * (gap - len(ends))
             pieces.append(ends + spaces if indent else spaces + ends)
             end = c.start_char
-        new = c.start_char + len(c.text) - end
+        text = file_part(c.text, c.start_char, c.end_char)  # a table's head in front is no part of the file
+        new = c.start_char + len(text) - end
         if new > 0:
-            pieces.append(c.text[len(c.text) - new:])
+            pieces.append(text[len(text) - new:])
             end, line = end + new, c.end_line
     return "".join(pieces)
 
@@ -943,6 +946,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
     reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
     out = []
     for c, text in zip(chunks, texts):
+        text = file_part(text, c.start_char, c.end_char)  # the offsets are the file's: a table's head is none
+        lead = c.text[:len(c.text) - len(text)]
         s, e = c.start_char, c.start_char + len(text)
         prefix = suffix = prose_prefix = ""
         inserts: list[tuple[int, str]] = []
@@ -986,5 +991,5 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                     inserts.append((k.end - s, "\n" + fence))
         for at, piece in sorted(inserts, reverse=True):
             text = text[:at] + piece + text[at:]
-        out.append(prose_prefix + prefix + text + suffix)
+        out.append(lead + prose_prefix + prefix + text + suffix)
     return out
