@@ -1,0 +1,107 @@
+"""Readers 14 (tables): a chunk that begins among a table's rows opens with the table's head.
+
+A PhD student's `experiments/results.csv` and a long results table in a note were cut into chunks whose later ones
+held rows alone (`| run-14 | 25M | Pre-LN | 3e-4 | ...`): nothing said that 3e-4 is the learning rate, and a chunk
+could begin inside a row (`run-13 | 25M | ...`, its first cells in the chunk before). Each such chunk now opens with
+the header row (a Markdown table's `|---|` line too); its span, lines and citations are still the file's."""
+
+from __future__ import annotations
+
+from minirag_cli import db
+from minirag_cli.store.answers import note_lines
+from minirag_cli.store.lookup import get_document, show
+from minirag_cli.tables import table_bodies
+from tests.test_readers13_formats3 import chunk_lines
+from tests.test_sync_conflicts import sync
+
+CSV_HEAD = "| run | model | norm | lr | seed | val_ppl | status |"
+MD_HEAD = "| run | model | norm | lr | seed | val ppl | status |\n|-----|-------|------|----|------|---------|--------|"
+
+
+def _rows(sep: str) -> list[str]:
+    return [sep.join([f"run-{n}", ("25M", "85M")[n % 2], ("Pre-LN", "Post-LN")[n % 3 == 0],
+                      ("3e-4", "6e-4", "1e-3")[n % 3], str(n % 3), f"{20 + n / 10:.1f}",
+                      "diverged" if n == 37 else "ok"]) for n in range(11, 41)]
+
+
+def _fts(db_path, query: str) -> list[tuple[str, int]]:
+    conn = db.connect(db_path)
+    try:
+        return conn.execute("SELECT d.path, c.start_line FROM chunks_fts f JOIN chunks c ON c.id = f.rowid JOIN "
+                            "documents d ON d.id = c.document_id WHERE chunks_fts MATCH ? ORDER BY d.path, c.seq",
+                            (query,)).fetchall()
+    finally:
+        conn.close()
+
+
+def test_every_chunk_of_a_csv_opens_with_its_header_row(tmp_path):
+    root = tmp_path / "notes"
+    root.mkdir()
+    results = "run,model,norm,lr,seed,val_ppl,status\n" + "\n".join(_rows(",")) + "\n"
+    (root / "results.csv").write_text(results, encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    chunks = chunk_lines(tmp_path / "index.sqlite", "results.csv")
+    assert len(chunks) > 3
+    file_lines = results.split("\n")
+    for seq, (start, end, text) in enumerate(chunks):
+        lines = text.split("\n")
+        assert lines[0] == CSV_HEAD  # the first chunk's is the file's line 1; a later one's its lead
+        if seq:
+            lines.pop(0)
+        assert end == start + len(lines) - 1  # its lines are the file's, the header not counted
+        for n, line in enumerate(lines, start):  # each a whole row (none begins inside one), on its file line
+            assert line == "| " + " | ".join(file_lines[n - 1].split(",")) + " |", (n, line)
+    # "what lr did run-37 use?": the chunk of run-37's row says `lr` (it held rows alone)
+    line = file_lines.index(next(r for r in file_lines if r.startswith("run-37,"))) + 1
+    assert [(p, s) for p, s in _fts(tmp_path / "index.sqlite", 'lr AND "run-37"')] == \
+        [("results.csv", s) for s, e, _t in chunks if s <= line <= e]
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        shown = show(conn, f"results.csv:{line}")
+        assert shown["lines"][0] <= line <= shown["lines"][1] and shown["text"].startswith(CSV_HEAD + "\n")
+        assert "| run-37 | 85M | Pre-LN | 6e-4 | 1 | 23.7 | diverged |" in shown["text"]
+        # the note laid back from its chunks is the file's table, the header once (store.note_lines)
+        laid = next(iter(note_lines(conn, [(str(root.resolve()), "results.csv")]).values()))
+        assert [x for x in laid if x] == [f"| {' | '.join(r.split(','))} |" for r in file_lines if r]
+    finally:
+        conn.close()
+
+
+def test_a_long_markdown_table_s_chunks_open_with_its_head(tmp_path):
+    root = tmp_path / "notes"
+    root.mkdir()
+    note = ("# Experiment log\n\nAll runs: AdamW, cosine schedule.\n\n" + MD_HEAD + "\n"
+            + "\n".join(f"| {row} |" for row in _rows(" | ")) + "\n\n## run-37\nDiverged at step 6k.\n")
+    (root / "experiment-log.md").write_text(note, encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    chunks = chunk_lines(tmp_path / "index.sqlite", "experiment-log.md")
+    file_lines = note.split("\n")
+    body = range(file_lines.index(MD_HEAD.split("\n")[1]) + 2, file_lines.index("## run-37"))
+    led = 0
+    for start, end, text in chunks:
+        lines = text.split("\n")
+        if start in body:  # it begins among the rows: the head in front, then the file's lines
+            assert "\n".join(lines[:2]) == MD_HEAD
+            lines, led = lines[2:], led + 1
+        assert end == start + len(lines) - 1
+        assert lines == file_lines[start - 1:end] or lines[1:] == file_lines[start:end]  # (a prose line's overlap)
+        if start in body:
+            assert lines[0] == file_lines[start - 1]  # a whole row: no chunk begins inside one
+    assert led >= 2
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        # the note reassembled from its chunks (`mrag show` of a note changed since) is the file's text
+        (root / "experiment-log.md").write_text(note + "More.\n", encoding="utf-8")
+        assert get_document(conn, "experiment-log.md")["text"] == note.rstrip("\n")
+    finally:
+        conn.close()
+
+
+def test_table_bodies():
+    assert table_bodies("a\n\n| x | y |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |\n\nz\n") == [
+        (4, 4, "| x | y |"), (5, 6, "| x | y |\n|---|:-:|")]
+    assert table_bodies("x | y\n--|--\n1 | 2\n") == [(2, 2, "x | y"), (3, 3, "x | y\n--|--")]
+    # a table in fenced code is code; a head with no row under it heads nothing
+    assert table_bodies("```\n| x | y |\n|---|---|\n| 1 | 2 |\n```\n| a | b |\n|---|---|\n") == []
+    assert table_bodies("\n\n| Name | City |\n| Anna | Köln |\n\n", "people.csv") == [(4, 5, "| Name | City |")]
+    assert table_bodies("| Name | City |\n", "people.csv") == []
