@@ -79,3 +79,13 @@ def with_table_heads(chunks: list, text: str, path: str = "") -> list:
         head = next((h for first, last, h in bodies if first <= c.start_line <= last), "")
         out.append(replace(c, text=head + "\n" + c.text, n_tokens=c.n_tokens + len(head.split())) if head else c)
     return out
+
+
+def table_head_line(lines: list[str], path: str, n: int) -> int | None:
+    """The line (1-based) of the header row of the table whose body holds line `n` of `lines` (a note's, or a
+    chunk's: a chunk among a table's rows opens with it), None when `n` is in no table's body."""
+    for first, last, head in table_bodies("\n".join(lines), path):
+        if first <= n <= last:
+            row = head.split("\n", 1)[0]
+            return next((k for k in range(first - 1, 0, -1) if lines[k - 1].rstrip() == row), None)
+    return None

@@ -105,3 +105,35 @@ def test_table_bodies():
     assert table_bodies("```\n| x | y |\n|---|---|\n| 1 | 2 |\n```\n| a | b |\n|---|---|\n") == []
     assert table_bodies("\n\n| Name | City |\n| Anna | Köln |\n\n", "people.csv") == [(4, 5, "| Name | City |")]
     assert table_bodies("| Name | City |\n", "people.csv") == []
+
+
+def test_a_table_row_given_to_the_model_comes_with_its_header_row(tmp_path):
+    """The lines a model reads of a table (answer.select_lines): the matching row and the table's header row, of a
+    `.csv` (in a later chunk, led by it) and of a note's Markdown table; the row alone never said which of its
+    numbers is the perplexity."""
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "results.csv").write_text("run,model,norm,lr,seed,val_ppl,status\n" + "\n".join(_rows(",")) + "\n",
+                                      encoding="utf-8")
+    (root / "deadlines.md").write_text("# Deadlines\n\n| venue | what | deadline |\n|---|---|---|\n"
+                                       "| ICLR 2027 | workshop paper | Feb 3, 2027 |\n"
+                                       "| ICML 2027 | full paper | 29.01.2027 |\n\nAll deadlines AoE.\n",
+                                       encoding="utf-8")
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(settings, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([root], SyncOptions(chunk_tokens=40, overlap_tokens=4), extractor=HeuristicExtractor())
+        opts = index.retrieval_options()
+        for question, path, row, head in [
+                ("what was the val_ppl of run-37?", "results.csv", "| run-37 | 85M | Pre-LN | 6e-4 | 1 | 23.7 |",
+                 CSV_HEAD),
+                ("when is the ICML 2027 full paper deadline?", "deadlines.md", "| ICML 2027 | full paper |",
+                 "| venue | what | deadline |")]:
+            sources = index.prepare_answer(index.search(question, opts), opts).sources
+            text = next(s["text"] for s in sources if s["path"] == path).split("\n")
+            at = next(n for n, line in enumerate(text) if line.startswith(row))
+            assert head in text[:at], (question, text)
