@@ -137,3 +137,18 @@ def test_a_table_row_given_to_the_model_comes_with_its_header_row(tmp_path):
             text = next(s["text"] for s in sources if s["path"] == path).split("\n")
             at = next(n for n, line in enumerate(text) if line.startswith(row))
             assert head in text[:at], (question, text)
+
+
+def test_a_note_laid_from_its_led_chunks_is_its_file_s_text():
+    """A re-extraction reads a note back from its stored chunks (mdcode.laid_note, sections.stored_laid) and the
+    extractor reads each chunk with its code's fences (chunk_readings): a lead is no part of the file's text."""
+    from minirag_cli.extract.mdcode import chunk_readings, laid_note
+    from minirag_cli.sections import note_chunks
+
+    note = ("# Log\n\n```python\nlr = 3e-4\n```\n\n" + MD_HEAD + "\n"
+            + "\n".join(f"| {row} |" for row in _rows(" | ")) + "\n\nDone.\n")
+    chunks = note_chunks(note, "log.md", 40, 4)
+    led = [c for c in chunks if c.text.startswith(MD_HEAD + "\n") and c.start_char > note.index(MD_HEAD)]
+    assert len(led) >= 2
+    assert laid_note(chunks) == note.rstrip("\n")
+    assert [t for c, t in zip(chunks, chunk_readings(chunks)) if c in led] == [c.text for c in led]
