@@ -16,6 +16,7 @@ from rich.markup import escape as _escape_markup
 from rich.table import Table
 
 from minirag_cli.frontmatter import snippet_text
+from minirag_cli.tables import table_snippet
 
 # C0 and C1 control characters but tab, newline and the CR of a CRLF line end. Notes, their file
 # names and the entities taken from them are text from anywhere (a web clip, a mail): printed raw
@@ -491,7 +492,8 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
-        snippet = " ".join(snippet_text(r["text"], blocks, path=r["path"]).split())
+        snippet = " ".join(snippet_text(table_snippet(r["text"], data.get("query") or ""), blocks,
+                                        path=r["path"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
         if explain:

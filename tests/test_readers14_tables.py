@@ -152,3 +152,26 @@ def test_a_note_laid_from_its_led_chunks_is_its_file_s_text():
     assert len(led) >= 2
     assert laid_note(chunks) == note.rstrip("\n")
     assert [t for c, t in zip(chunks, chunk_readings(chunks)) if c in led] == [c.text for c in led]
+
+
+def test_the_snippet_of_a_table_chunk_shows_its_header_and_the_asked_row(tmp_path, monkeypatch):
+    """`mrag ask` shows a result's first 220 characters: a Markdown table's later chunk showed its header row and
+    `|---|` line and then the chunk's first row, not the row asked about (tables.table_snippet)."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "experiment-log.md").write_text(
+        "# Experiment log\n\nAll runs: AdamW, cosine schedule.\n\n" + MD_HEAD + "\n"
+        + "\n".join(f"| {row} |" for row in _rows(" | ")) + "\n", encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    monkeypatch.setenv("MRAG_DB", str(tmp_path / "index.sqlite"))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("NO_COLOR", "1")
+    result = CliRunner().invoke(app, ["ask", "which seed did run-33 use?", "--mode", "bm25", "--k", "1",
+                                      "--no-answer"])
+    assert result.exit_code == 0, result.output
+    snippet = result.stdout.split("\n")[1].strip()
+    assert snippet.startswith(MD_HEAD.split("\n")[0] + " | run-33 | 85M | Post-LN | 3e-4 | 0 | 23.3 | ok |"), snippet

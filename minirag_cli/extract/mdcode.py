@@ -887,8 +887,9 @@ class Ranges:
 
 
 def laid_note(chunks: Sequence, indent: bool = True) -> str | None:
-    """The note's text rebuilt from its chunks (in order, with `start_char`,
-    `start_line`, `end_line`, `text`), laid at their offsets (they overlap by
+    """The note's text rebuilt from its chunks (in order, with `start_char`, `end_char`,
+    `start_line`, `end_line`, `text`: a table's head in front of it is no text of the note's,
+    tables.file_part), laid at their offsets (they overlap by
     default). A blank the chunks leave out (before the first, between two
     with --overlap 0) is laid as its line ends (CRLF when the chunks' are), then spaces: the chunker cuts
     at line starts, so they are the next line's indentation (spaces a line
