@@ -20,7 +20,7 @@ from dataclasses import replace
 from minirag_cli.csvnotes import names_nothing
 
 # a delimiter line: cells of dashes (`---`, `:--`, `:-:`) between pipes, at least one pipe
-_DELIMITER = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?[ \t]*"
+DELIMITER = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?[ \t]*"
                         r"|[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*")
 _FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
 
@@ -55,7 +55,7 @@ def table_bodies(text: str, path: str = "") -> list[tuple[int, int, str]]:
             fence = m.group(1)
             n += 1
             continue
-        if "|" in line and n + 1 < len(lines) and "|" in lines[n + 1] and _DELIMITER.fullmatch(lines[n + 1]):
+        if "|" in line and n + 1 < len(lines) and "|" in lines[n + 1] and DELIMITER.fullmatch(lines[n + 1]):
             end = n + 2
             while end < len(lines) and "|" in lines[end] and lines[end].strip():
                 end += 1
@@ -90,23 +90,3 @@ def table_head_line(lines: list[str], path: str, n: int) -> int | None:
             return next((k for k in range(first - 1, 0, -1) if lines[k - 1].rstrip() == row), None)
     return None
 
-
-def table_snippet(text: str, question: str) -> str:
-    """A chunk's `text` as the snippet under a result shows it (`mrag ask`'s first 220 characters): a chunk that
-    opens with a table's row (a CSV's, one led by its table's head) shows its header row, then the rows that share
-    most of `question`'s words (not its columns' names: every row is a `run`), then the others; no `|---|` line.
-    Its header and delimiter lines filled the snippet, and `which seed did run-16 use?` showed run-13's row. Other
-    text as it is."""
-    from minirag_cli.answer_score import content_words
-
-    lines = [line for line in text.split("\n") if line.strip()]
-    if not lines or not lines[0].lstrip().startswith("|"):
-        return text
-    head, rows = lines[0], [line for line in lines[1:] if not _DELIMITER.fullmatch(line)]
-    asked = set(content_words(question)) - set(content_words(head))
-    shared = [len(asked & set(content_words(row))) if row.lstrip().startswith("|") else 0 for row in rows]
-    best = max(shared, default=0)
-    if not best:
-        return "\n".join([head] + rows)
-    return "\n".join([head] + [r for r, n in zip(rows, shared) if n == best] + [r for r, n in zip(rows, shared)
-                                                                               if n != best])
