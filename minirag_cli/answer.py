@@ -492,6 +492,27 @@ def _under_heading(lines: list[_Line], group: list[_Line], by_line: dict[tuple, 
     return out
 
 
+def _table_head(x: _Line, by_line: dict[tuple, int], lines: list[_Line],
+                notes: dict[tuple[str, str], list[str]]) -> _Line | None:
+    """The header row of the table whose row `x` is (tables.table_bodies: of its note when its lines are at hand,
+    else of its chunk, which opens with it: readers 14), None for a line of no table's body. A row chosen alone
+    (`| run-18 | 85M | Pre-LN | 1e-3 | 0 | 24.3 | 37.5 |`) never said which of its numbers is the perplexity."""
+    from minirag_cli.tables import table_head_line
+
+    r, path = x.result, note_key(x.result)
+    raw = (notes.get(path) or []) if x.line else r.get("text", "").splitlines()
+    first = 1 if x.line else 0
+    if not 0 <= x.seq - first < len(raw) or not raw[x.seq - first].lstrip().startswith("|"):
+        return None
+    n = table_head_line(raw, r.get("path") or "", x.seq - first + 1)
+    if n is None:
+        return None
+    seq = n - 1 + first
+    if x.line and (path, seq) in by_line:
+        return lines[by_line[(path, seq)]]
+    return _line_of(x.rank, r, seq, raw[n - 1], x.line)
+
+
 def _blank_between(raw: list[str], a: int, b: int) -> bool:
     """Whether lines `a` and `b` of a chunk's lines `raw` are neighbours:
     nothing but blank lines between them."""
@@ -549,6 +570,7 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
         group = [lines[i]] + [nb for step in ((1, -1) if options.before else (1,))
                               if (nb := _neighbour(lines, i, step, by_line, notes or {}, heads)) is not None]
         group += _under_heading(lines, group, by_line, notes or {}, heads)
+        group += [h for h in [_table_head(lines[i], by_line, lines, notes or {})] if h is not None]
         new = {key(x): x for x in group if key(x) not in keep}
         cost = sum(len(x.text) + 1 for x in new.values())
         if options.chars is not None and chosen and used + cost > options.chars:

@@ -478,6 +478,28 @@ def quoted_path(path: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def table_snippet(text: str, question: str) -> str:
+    """A chunk's `text` as the snippet under a result shows it (`mrag ask`'s first 220 characters): a chunk that
+    opens with a table's row (a CSV's, one led by its table's head) shows its header row, then the rows that share
+    most of `question`'s words (not its columns' names: every row is a `run`), then the others; no `|---|` line.
+    Its header and delimiter lines filled the snippet, and `which seed did run-16 use?` showed run-13's row. Other
+    text as it is."""
+    from minirag_cli.answer_score import content_words
+    from minirag_cli.tables import DELIMITER
+
+    lines = [line for line in text.split("\n") if line.strip()]
+    if not lines or not lines[0].lstrip().startswith("|"):
+        return text
+    head, rows = lines[0], [line for line in lines[1:] if not DELIMITER.fullmatch(line)]
+    asked = set(content_words(question)) - set(content_words(head))
+    shared = [len(asked & set(content_words(row))) if row.lstrip().startswith("|") else 0 for row in rows]
+    best = max(shared, default=0)
+    if not best:
+        return "\n".join([head] + rows)
+    return "\n".join([head] + [r for r, n in zip(rows, shared) if n == best] + [r for r, n in zip(rows, shared)
+                                                                               if n != best])
+
+
 def render_results(data: dict, console: Console, *, explain: bool = False, blocks: dict[str, str] | None = None) -> None:
     if explain and data.get("seeds"):
         seeds = ", ".join(f"{s['name']} ({s['via']} {s['similarity']:.2f})" for s in data["seeds"])
@@ -491,7 +513,8 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
-        snippet = " ".join(snippet_text(r["text"], blocks, path=r["path"]).split())
+        snippet = " ".join(snippet_text(table_snippet(r["text"], data.get("query") or ""), blocks,
+                                        path=r["path"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
         if explain:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
+from minirag_cli.tables import file_part
 from minirag_cli.text import (BUNDLE_SUFFIX, bundle_path, find_dates, normalise_key, same_umlauts, umlaut_keys,
                               without_notion_ids)
 
@@ -390,6 +391,7 @@ def reassemble(chunks: list[dict]) -> str:
     end = None  # end of what is written, in the original's character offsets
     prev_end_line = 1
     for c in chunks:
+        c = {**c, "text": file_part(c["text"], c["start_char"], c["end_char"])}  # a table's head is no file text
         if end is None or c["start_char"] >= end:
             if end is not None:
                 newlines = c["lines"][0] - prev_end_line
