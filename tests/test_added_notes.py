@@ -269,3 +269,24 @@ def test_an_index_kept_in_the_synced_folder_lists_no_folder_until_a_note_is_adde
     write_notes(root, {"idea.md": "An idea.\n"})
     assert added(db_path) == [{"root": str(root), "path": "idea.md"}]
     assert [sorted(w.changed) for w in walks] == [[""]]
+
+
+def test_held_paths_asks_once_per_500_paths_and_finds_the_held_ones(tmp_path):
+    # store.read.held_paths (added._unseen_in's check of a new folder's notes): the held paths of a mix, in one
+    # query per 500 paths (it was one per path: a folder of 1,200 new notes cost 1,200 queries per question)
+    from minirag_cli.store.read import held_paths
+
+    root, db_path = synced(tmp_path)
+    held = set(NOTES)
+    unheld = {f"new/{i:04d}.md" for i in range(1200)} | {"DAILY/2026-12-01.md", "daily/2026-12-01.md.bak"}
+    conn = db.connect(db_path)
+    try:
+        statements: list[str] = []
+        conn.set_trace_callback(statements.append)
+        assert held_paths(conn, str(root), [*sorted(unheld), *held, "people/chiara.md"]) == held
+        assert len([s for s in statements if "FROM documents" in s]) == 3, statements[:5]
+        conn.set_trace_callback(None)
+        assert held_paths(conn, str(root), []) == set()
+        assert held_paths(conn, str(root / "daily"), held) == set()  # another folder's paths are not its
+    finally:
+        conn.close()
