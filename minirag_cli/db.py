@@ -852,12 +852,17 @@ def sync_hint(roots: list[str], index: str | None, *, rebuild: bool = False) -> 
     return f"mrag {named}sync " + (" ".join(shlex.quote(str(r)) for r in roots) or "DIR") + " --rebuild" * rebuild
 
 
-def index_rebuild_command(conn, roots: list[str]) -> str:
-    """rebuild_command for the index `conn` is open on, named with --db when `mrag sync` alone would take another
+def index_sync_command(conn, roots: list[str]) -> str:
+    """sync_command for the index `conn` is open on, named with --db when `mrag sync` alone would take another
     (config.index_to_name)."""
     from minirag_cli.config import index_to_name
 
-    return rebuild_command(roots, index_to_name(index_file(conn), roots))
+    return sync_command(roots, index_to_name(index_file(conn), roots))
+
+
+def index_rebuild_command(conn, roots: list[str]) -> str:
+    """rebuild_command for the index `conn` is open on (index_sync_command's --db)."""
+    return index_sync_command(conn, roots) + " --rebuild"
 
 
 def rebuild_command(roots: list[str], db: str | None = None) -> str:
