@@ -2096,7 +2096,8 @@ def _untitled(name: str) -> str:
     Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
     `Dr Chen.md` was an entity apart from the Chen its notes write)."""
     words = name.split()
-    if len(words) > 1 and person_title(words[0], german=False) and words[1][:1].isupper() and words[1].removesuffix(".") not in PERSON_TITLES:
+    if (len(words) > 1 and person_title(words[0], german=False) and words[1][:1].isupper()
+            and words[1].removesuffix(".") not in PERSON_TITLES):
         return " ".join(words[1:])
     return name
 
