@@ -704,9 +704,33 @@ def _whose_time(question: str, m: re.Match, person=None) -> Someone | None:
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
         return _A_QUOTE
     rest = question[:m.start()] + " " + question[m.end():]
-    if first_person(_QUOTED.sub(" ", rest), spanish=bool(_SPANISH.match(m.group(0)))):
+    if first_person(_QUOTED.sub(" ", _without_weekday_pronouns(rest, m.start(), _language(m))),
+                    spanish=bool(_SPANISH.match(m.group(0)))):
         return None
     return _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
+
+
+# A short weekday spelled as a first person's word of another language: English `Mon` (French "mon"), German `Mi`
+# (Spanish "mi"). Capitalised, after "on" / "am" or beside the question's day phrase ("what did Keller say on Mon
+# last week?", "Mon last week", "am Mi letzte Woche"), it is the weekday, no one's "my", unless the day phrase is of
+# the pronoun's language ("Mon lundi dernier …", "Mi sábado pasado …"): {word: the pronoun's language}
+_WEEKDAY_PRONOUNS = {"Mon": "fr", "Mi": "es"}
+_WEEKDAY_PRONOUN = re.compile(rf"(?<![\w'’])(?:{'|'.join(w for k in _WEEKDAY_PRONOUNS for w in (k, k.upper()))})"
+                              r"\.?(?!\w)")
+_DAY_AFTER = re.compile(r"(?i:\b(?:on|am)\s+)$")
+
+
+def _without_weekday_pronouns(rest: str, gap: int, language: str) -> str:
+    """`rest` (a question without its day phrase, which stood at `gap`; the phrase in `language`) with each short
+    weekday that is a pronoun's word elsewhere (_WEEKDAY_PRONOUNS) blanked where it is a weekday: after "on" / "am",
+    or with nothing but blanks and commas between it and the day phrase."""
+    def blank(w: re.Match) -> str:
+        if _WEEKDAY_PRONOUNS[w.group(0).rstrip(".").title()] == language:
+            return w.group(0)
+        beside = (not rest[w.end():gap].strip(" \t,") if w.end() <= gap
+                  else not rest[gap:w.start()].strip(" \t,"))
+        return " " * len(w.group(0)) if beside or _DAY_AFTER.search(rest, 0, w.start()) else w.group(0)
+    return _WEEKDAY_PRONOUN.sub(blank, rest)
 
 
 def _someone_else(text: str, opens: bool = True, german: bool = False, person=None) -> Someone | None:

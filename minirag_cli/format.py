@@ -268,13 +268,14 @@ def render_status(status: dict, console: Console) -> None:
                                                       if r in gone else "") for r in status["roots"]) or "-")
     if gone:  # its notes stay (an unplugged drive must not empty the index), and ask lists them
         kept = [r for r in status["roots"] if r not in gone]
+        from minirag_cli.config import index_to_name
         from minirag_cli.db import rebuild_command
 
         table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
-                                 f"gone for good: `{rebuild_command(kept)}` drops them"))
+                                 f"gone for good: `{rebuild_command(kept, index_to_name(status['db'], kept))}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
     if added := status.get("added_notes"):  # in no search until a sync reads them
-        table.add_row("not synced", escape_name(added_line(added)))
+        table.add_row("not synced", escape_name(added_line(added, status.get("db"))))
     if copies := status.get("conflict_copies"):  # an edit made on another device, in no note yet
         n = len(copies)
         table.add_row("conflicts", escape(f"{n} sync conflict cop{'y' if n == 1 else 'ies'} not indexed: merge "
@@ -313,10 +314,12 @@ def heuristic_version(status: dict) -> str:
     if update == "newer":  # said on a line of its own (render_status: newer_mrag)
         return f"{shown}, newer than this mrag's {current}"
     if update == "rebuild":
+        from minirag_cli.config import index_to_name
         from minirag_cli.db import rebuild_command
 
+        named = index_to_name(status.get("db"), status["roots"])
         return (f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew if the model's "
-                f"cache holds all their windows, else `{rebuild_command(status['roots'])}` does")
+                f"cache holds all their windows, else `{rebuild_command(status['roots'], named)}` does")
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
@@ -638,12 +641,13 @@ def _mode_note(mode) -> str:
     return "" if not mode or mode == "hybrid" else f" (with --mode {mode}; the default hybrid search may find more)"
 
 
-def unsynced_note(edits: list[dict]) -> None:
+def unsynced_note(edits: list[dict], index: str | None = None) -> None:
     """On stderr: the notes shown whose file changed or was deleted since the
     last sync (store.lookup.unsynced_edits); their text and lines are the
     indexed version's. A synced folder that is gone cannot be synced: its
-    notes are named with the --rebuild that drops them."""
-    import shlex
+    notes are named with the --rebuild that drops them. `index`: the index file, named in the command when
+    `mrag sync` alone would sync another (db.sync_hint)."""
+    from minirag_cli.db import sync_hint
 
     gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder_gone"))
     for root in gone:
@@ -656,28 +660,29 @@ def unsynced_note(edits: list[dict]) -> None:
     edits = [e for e in edits if e["state"] != "folder_gone"]
     if not edits:
         return
-    roots = " ".join(shlex.quote(r) for r in dict.fromkeys(e["root"] for e in edits))
+    roots = list(dict.fromkeys(e["root"] for e in edits))
     if len(edits) == 1:
         e = edits[0]
         what = f"{e['path']} {'was deleted' if e['state'] == 'deleted' else 'changed'} since the last sync"
     else:
         listed = ", ".join(f"{e['path']} {e['state']}" for e in edits)
         what = f"{len(edits)} of these notes changed since the last sync ({listed})"
-    note(f"{what}: the text and line numbers shown are the indexed version's; `mrag sync {roots}` "
+    note(f"{what}: the text and line numbers shown are the indexed version's; `{sync_hint(roots, index)}` "
          "updates the index.", markup=False)
 
 
-def added_note(added: list[dict]) -> None:
+def added_note(added: list[dict], index: str | None = None) -> None:
     """On stderr, a line per synced folder holding notes the index has not seen (Index.added_notes): no result
     can be one of them, so an answer may be out of date (a later note said otherwise). Names three."""
     if added:
-        note(added_line(added), markup=False)
+        note(added_line(added, index), markup=False)
 
 
-def added_line(added: list[dict]) -> str:
+def added_line(added: list[dict], index: str | None = None) -> str:
     """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
-    folder of `added` ([{root, path}])."""
-    import shlex
+    folder of `added` ([{root, path}]); `--db INDEX` in it when `mrag sync /x` alone would sync another index than
+    `index`'s (db.sync_hint)."""
+    from minirag_cli.db import sync_hint
 
     lines = []
     for root in dict.fromkeys(item["root"] for item in added):
@@ -685,7 +690,7 @@ def added_line(added: list[dict]) -> str:
         named = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
         one = len(paths) == 1
         lines.append(f"{len(paths)} note{'' if one else 's'} in {root} {'was' if one else 'were'} added since the "
-                     f"last sync ({named}): run `mrag sync {shlex.quote(root)}` to search {'it' if one else 'them'}")
+                     f"last sync ({named}): run `{sync_hint([root], index)}` to search {'it' if one else 'them'}")
     return "; ".join(lines)
 
 

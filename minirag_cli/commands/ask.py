@@ -164,8 +164,8 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             sys.stdout.write("\n")     # "interrupted", -i's prompt) is not glued to its last word
             sys.stdout.flush()
         raise
-    unsynced_note(unsynced)
-    added_note(added)
+    unsynced_note(unsynced, str(index.path))
+    added_note(added, str(index.path))
 
 
 class AskSession:

@@ -1122,6 +1122,18 @@ SPELLED_TITLES = frozenset("Professor".split())
 # German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): in a German text, a person's title as
 # SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`)
 GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
+# the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
+# `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
+PERSON_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
+                                     *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))
+
+
+def person_title(word: str, german: bool) -> bool:
+    """Is `word` a person's title before a name: abbreviated (`Dr.`, `Dr`, `Prof`: PERSON_TITLES), spelled out
+    (`Professor`: SPELLED_TITLES) or, where `german` (a German text's), `Herr`, `Herrn`, `Frau` (GERMAN_TITLES)?"""
+    return word.removesuffix(".") in PERSON_TITLES or word in SPELLED_TITLES or (german and word in GERMAN_TITLES)
+
+
 # The roles a note writes before a person's title (`CEO Dr. Smith`, `Senator Dr. Rand Paul`, `Zahnarzt Dr. Schäfer`,
 # `Mein Nachbar Herr Öztürk`), lower-cased, with ROLE_WORDS: no part of the name the title opens (rules 23, qa39).
 # Only they: a title after other words is part of a name (`Keurig Dr Pepper`, `Fantastic Mr. Fox`, `Lakeview Dr Park`,
@@ -2133,8 +2145,8 @@ def _untitled(name: str) -> str:
     Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
     `Dr Chen.md` was an entity apart from the Chen its notes write)."""
     words = name.split()
-    if len(words) > 1 and (words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES) \
-            and words[1][:1].isupper() and words[1].removesuffix(".") not in PERSON_TITLES:
+    if (len(words) > 1 and person_title(words[0], german=False) and words[1][:1].isupper()
+            and words[1].removesuffix(".") not in PERSON_TITLES):
         return " ".join(words[1:])
     return name
 
@@ -2621,7 +2633,7 @@ _GERMAN_ADVERBS = frozenset({"gerade", "gerne", "lange", "heute", "morgen", "ebe
 # `Hartung et al.`: CITATION), or after a first name (`Anna Hartung`: group 3 after group 2, a capitalised
 # word that is no determiner's, no noun the text uses and no common adjective, with no determiner before it)
 _GERMAN_TITLED = re.compile(
-    rf"(?<!{_WORD_CHAR})(?:(?:{'|'.join(sorted(PERSON_TITLES))})\.?|{'|'.join(sorted(SPELLED_TITLES | GERMAN_TITLES))})"
+    rf"(?<!{_WORD_CHAR})(?:{PERSON_TITLE_WORD})"
     rf"{_GAP}({UPPER}{LOWER}+)(?![\w'’-])")
 _GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UPPER}{LOWER}+)(?![\w'’-]))")
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
@@ -2765,7 +2777,7 @@ def _german_persons(text: str, nouns: set[str]) -> set[str]:
     for m in _GERMAN_FIRST_LAST.finditer(text):
         first, last = m.group(1), m.group(2)
         if (first.lower() in GERMAN_DETERMINERS or first.lower() in GERMAN_WORDS or first in nouns
-                or first in GERMAN_TITLES or _GERMAN_SUFFIXED.fullmatch(first) or GERMAN_ADJECTIVE.fullmatch(first)):
+                or person_title(first, german=True) or _GERMAN_SUFFIXED.fullmatch(first) or GERMAN_ADJECTIVE.fullmatch(first)):
             continue
         before = _WORD_RUN.findall(text[max(0, m.start() - 12):m.start()])
         if before and before[-1].lower() in GERMAN_DETERMINERS:
@@ -3091,7 +3103,7 @@ def _author_names(text: str, at: int) -> list[tuple[int, int]]:
         a = m.end() - len(item)
         first = item.split()[0]
         if (len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item) and first.lower() != "the"
-                and first.removesuffix(".") not in PERSON_TITLES and first not in SPELLED_TITLES):
+                and not person_title(first, german=False)):
             found.append((a, m.end()))
     return found
 
@@ -3590,13 +3602,12 @@ class HeuristicExtractor:
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
-                             or words[0].removesuffix(".") in PERSON_TITLES
-                             or (words[0] in SPELLED_TITLES and len(words) > 1)
+                             # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing)
+                             or (person_title(words[0], is_german)
+                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES))
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
-                                                or words[0].lower() in GERMAN_WORDS
-                                                or (words[0] in GERMAN_TITLES and len(words) > 1)))):
-                titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
-                          or (is_german and words[0] in GERMAN_TITLES))
+                                                or words[0].lower() in GERMAN_WORDS))):
+                titled = titled or person_title(words[0], is_german)
                 words = words[1:]
             if len(words) > 2 and words[0].lower() in LEAD_ROLES and words[0] == found.split()[0]:
                 # `said CEO Rui Almeida`, `Mayor Carlos Moedas`: a role before a full name is no part of it (rules
@@ -4046,8 +4057,7 @@ def _honorific(value: str, name: str) -> bool:
     """Is the alias `value` the name `name` (link_name's) with a person's title before it (`Prof. Keller`,
     `Dr Brandt`, `Frau Weiß`: PERSON_TITLES, GERMAN_TITLES, SPELLED_TITLES)?"""
     first, _, rest = value.partition(" ")
-    return rest.strip() == name and (first.rstrip(".") in PERSON_TITLES or first in GERMAN_TITLES
-                                     or first in SPELLED_TITLES)
+    return rest.strip() == name and person_title(first, german=True)
 
 
 def _own_title(found: frontmatter.FrontMatter) -> str | None:

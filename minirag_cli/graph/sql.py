@@ -70,16 +70,23 @@ def aliases_named_by_keys(conn, keys: list[str]) -> list[tuple[int, str, str]]:
     return conn.execute(f"SELECT entity_id, alias, key FROM entity_aliases WHERE key IN ({marks})", keys).fetchall()
 
 
+# a key range's aliases in a total order (a key's rows by entity id and alias, sorted among themselves only: the key
+# index serves the rest), so which rows a LIMIT keeps never hangs on where rows lie in the file (a VACUUM renumbers
+# them)
+ALIASES_FROM_SQL = ("SELECT entity_id, alias, key FROM entity_aliases WHERE key >= ? AND key < ?"
+                    " ORDER BY key, entity_id, alias LIMIT ?")
+ALIASES_AFTER_SQL = ("SELECT entity_id, alias FROM entity_aliases WHERE key > ? AND key < ?"
+                     " ORDER BY key, entity_id, alias LIMIT ?")
+
+
 def aliases_from(conn, lo: str, hi: str, limit: int) -> list[tuple[int, str, str]]:
-    """(entity id, alias, alias key) with lo <= key < hi: an indexed range scan."""
-    return conn.execute("SELECT entity_id, alias, key FROM entity_aliases WHERE key >= ? AND key < ? LIMIT ?",
-                        (lo, hi, limit)).fetchall()
+    """(entity id, alias, alias key) with lo <= key < hi, the first `limit` in key order: an indexed range scan."""
+    return conn.execute(ALIASES_FROM_SQL, (lo, hi, limit)).fetchall()
 
 
 def aliases_after(conn, lo: str, hi: str, limit: int) -> list[tuple[int, str]]:
-    """(entity id, alias) with lo < key < hi: the longer keys a key starts."""
-    return conn.execute("SELECT entity_id, alias FROM entity_aliases WHERE key > ? AND key < ? LIMIT ?",
-                        (lo, hi, limit)).fetchall()
+    """(entity id, alias) with lo < key < hi: the longer keys a key starts, the first `limit` in key order."""
+    return conn.execute(ALIASES_AFTER_SQL, (lo, hi, limit)).fetchall()
 
 
 def nearest_entity_names(conn, query_vector, k: int) -> list[tuple[int, float]]:
