@@ -757,7 +757,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    is one again). An author line's name after a person's title or `The` is left to the text's rules
 #    (_author_names: `Author: Dr. Sarah Chen, Prof. Tim Lee` named `Dr. Sarah Chen`, `Prof. Tim Lee`, names apart from
 #    the notes' persons Sarah Chen and Tim Lee; `Author: The Economist` kept its `The`).
-VERSION = 26
+# 27, future's part (a journalist's vault): a day written without its year in an undated note takes the year of the
+#    headings in force over it when they name one (`- 1 Dec: Bus to Braga` under `# Expenses — December 2026` is
+#    2026-12-01), or, written with its weekday (`Deadline: Friday 18 December`), the one year within ±2 of the latest
+#    year the note writes in which that day is that weekday (yearless.py, sync._chunk_dates): it was a yearless
+#    `18 December`, a day of every year, which `what did I spend in December?` and `what is due next week?` missed.
+VERSION = 27
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
