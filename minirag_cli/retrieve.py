@@ -118,7 +118,7 @@ class SearchResult:
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
     unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else)
     latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
-    written: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
+    writing_notes: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
     # that write one of them (retrieve._dated_notes)
 
 
@@ -126,9 +126,9 @@ class SearchResult:
         # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer
         asked = self.days or self.undated  # read against the asking day
         if asked is not None:
-            days = {**asked.to_dict(), "dated_notes": self.days is not None and not self.written, "read": True}
-            if self.written:
-                days["written"] = True
+            days = {**asked.to_dict(), "dated_notes": self.days is not None and not self.writing_notes, "read": True}
+            if self.writing_notes:
+                days["writing_notes"] = True
         else:  # words of days not read ("what did Keller say last week?"), said with why, or none (null)
             unread = self.unread
             days = None if unread is None else {**unread.days.to_dict(), "dated_notes": False, "read": False,

@@ -5,7 +5,8 @@
   tomorrow, next week, next weekend, next month and next <weekday> (the coming one, 1-7 days on) are read against
   the asking day (askday.py), and, as no note is dated in them yet, the notes that write one of their days are
   searched (datednotes.writing_chunks: the date channel) and read by the answer; stderr says so (`no note is
-  dated next week (…) yet: the notes that write a day of it are searched`), `--json` `days` has `"written": true`.
+  dated next week (…) yet: the notes that write a day of it are searched`), `--json` `days` has
+  `"writing_notes": true`.
 - a yearless day of an undated note stayed a day of every year (`18 December`, `1 Dec`): now it takes the year of
   the headings over it (`# Expenses — December 2026`) or, written with its weekday (`Friday 18 December`), the one
   year within ±2 of the latest year the note writes when that day is that weekday (yearless.py, heuristic rules
@@ -149,19 +150,19 @@ def _search(index, question):
 
 def test_next_week_reads_the_notes_that_write_its_days(vault_index):
     result = _search(vault_index, "what is due next week?")
-    assert result.days is not None and result.days.words == "next week" and result.written
+    assert result.days is not None and result.days.words == "next week" and result.writing_notes
     assert result.undated is None
     draft = next(r for r in result.results if r["path"] == "stories/AquaNorte draft.md")
     assert "date" in draft["channels"]
     assert result.to_dict()["days"] == {"words": "next week", "from": "2026-12-14", "to": "2026-12-20",
-                                        "dated_notes": False, "read": True, "written": True}
+                                        "dated_notes": False, "read": True, "writing_notes": True}
     sources = [result.results[s["n"] - 1]["path"] for s in vault_index.prepare_answer(result).sources]
     assert sources and set(sources) == {"stories/AquaNorte draft.md"}  # the note writing the day, none other
 
 
 def test_a_day_to_come_no_note_writes_is_searched_as_written(vault_index):
     result = _search(vault_index, "what is due tomorrow?")
-    assert result.days is None and result.undated is not None and not result.written
+    assert result.days is None and result.undated is not None and not result.writing_notes
 
 
 def test_a_months_answer_reads_the_notes_writing_its_days(vault_index):
@@ -183,6 +184,6 @@ def test_mrag_ask_says_the_notes_that_write_the_days_are_searched(vault_index, m
     monkeypatch.setenv("MRAG_TODAY", "2026-12-07")
     out = CliRunner().invoke(app, ["ask", "what is due next week?", "--json", "--k", "5"])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.stdout)["days"]["written"] is True
+    assert json.loads(out.stdout)["days"]["writing_notes"] is True
     assert ("no note is dated next week (2026-12-14 to 2026-12-20) yet: the notes that write a day of it are "
             "searched") in out.stderr
