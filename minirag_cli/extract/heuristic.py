@@ -776,6 +776,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
 #    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
 #    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
+# 27, future's part (a journalist's vault): a day written without its year in an undated note takes the year of the
+#    headings in force over it when they name one (`- 1 Dec: Bus to Braga` under `# Expenses — December 2026` is
+#    2026-12-01), or, written with its weekday (`Deadline: Friday 18 December`), the one year within ±2 of the latest
+#    year the note writes in which that day is that weekday (yearless.py, sync._chunk_dates): it was a yearless
+#    `18 December`, a day of every year, which `what did I spend in December?` and `what is due next week?` missed.
 VERSION = 27
 
 
