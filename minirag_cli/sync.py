@@ -2826,7 +2826,8 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
     """({note's key: its names}, the keys a surname may join) of the notes at `paths` that have a name of their own
     (`own`): their title, their aliases and the name their file name gives (honorifics.honoured). Every such note
     bears the surnames of its names, the one with no aliases too (`Sarah Green.md` beside `tom.md`'s `title: Tom
-    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases, not shared."""
+    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases or a title (rules 27), not
+    shared."""
     out: dict[str, list[str]] = {}
     targets: set[str] = set()
     for path in paths:

@@ -151,3 +151,20 @@ def test_frau_in_english_text_joins_the_one_note_bearing_the_surname(tmp_path):
                              "bakery.md": "Met Frau Keller at the bakery.\n"})
     assert _notes(conn, "Anna Keller") == {"people/keller.md", "bakery.md"}, _entities(conn)
     conn.close()
+
+
+def test_a_surname_after_a_person_s_title_joins_a_note_with_a_title_alone(tmp_path):
+    # as it joins one with aliases (rules 26): the title is recorded without them now
+    conn = _index(tmp_path, {"people/keller.md": "---\ntitle: Prof. Anna Keller\n---\nMy advisor.\n",
+                             "a.md": "Then Prof. Keller left.\n", "b.md": "Keller said no.\n"})
+    assert _notes(conn, "Prof. Anna Keller") == {"people/keller.md", "a.md"}, _entities(conn)
+    assert _notes(conn, "Keller") == {"b.md"}  # a bare surname may be anyone's
+    conn.close()
+
+
+def test_frau_or_herr_before_a_chat_speaker_or_in_a_file_name_is_a_title():
+    from minirag_cli.extract.heuristic import note_name
+
+    chat = "Frau Keller: are you coming tomorrow?\nMe: yes, at nine\nFrau Keller: great, see you\n"
+    assert {(m.name, m.type) for m in HeuristicExtractor().extract_one(chat)} == {("Keller", "person")}
+    assert note_name("people/Herr Brandt.md").name == "Brandt"  # as `Dr Chen.md` is Chen

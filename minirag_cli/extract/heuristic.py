@@ -2090,9 +2090,11 @@ def zettel_id(path: str) -> str | None:
 def _untitled(name: str) -> str:
     """A note's or a link's name without a person's title before a name of it (`Dr Chen`, `Prof.
     Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
-    `Dr Chen.md` was an entity apart from the Chen its notes write)."""
+    `Dr Chen.md` was an entity apart from the Chen its notes write), `Frau Keller` too (rules 27: a chat's
+    `Frau Keller:` spoke as Frau Keller, apart from the Keller its text's `Frau Keller` names)."""
     words = name.split()
-    if len(words) > 1 and (words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES) \
+    if len(words) > 1 and (words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
+                           or words[0] in GERMAN_TITLES) \
             and words[1][:1].isupper() and words[1].removesuffix(".") not in PERSON_TITLES:
         return " ".join(words[1:])
     return name
