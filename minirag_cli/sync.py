@@ -2785,7 +2785,9 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     note_aliases) joins its page's name, or a journal page's day (rules 17):
     a block reference, `((6543a1b2-...))`, is a mention of it (alias_forms).
     A Joplin note's title (among its aliases, heuristic.JOPLIN_TITLE) is its own name, its id an
-    alias of it (rules 19): `[Boiler service](:/973f…)` mentions it (alias_forms)."""
+    alias of it (rules 19): `[Boiler service](:/973f…)` mentions it (alias_forms). A front matter `title:`
+    (heuristic.NOTE_TITLE) names a note its file name does not name (_titled), and is an alias of one it does
+    (rules 27: `title: Prof. Keller` in `Anna Keller.md` was an entity apart)."""
     paths = list(paths)
     names_of = names
     own = {path: key for path in paths if (key := names.key(path)) is not None}
@@ -2804,8 +2806,9 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         if target is None and (denote := _shared_denote_id(key, root, names, shared)) is not None:
             target = denote  # a Denote note of a shared title: named by its identifier, which its links write
         for name in names or ():
-            if name.startswith((JOPLIN_TITLE, NOTE_TITLE)):
+            if name.startswith(JOPLIN_TITLE) or (name.startswith(NOTE_TITLE) and not _naming(path, name)):
                 continue  # the note's own name (own)
+            name = name.removeprefix(NOTE_TITLE)  # a title the note is not named by: an alias (rules 27)
             alias = normalise_key(name, "name")
             if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
                 # a block of a Logseq journal page: a reference to it is that day's, as `[[Nov 3rd, 2026]]` is
@@ -2824,7 +2827,8 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
     """({note's key: its names}, the keys a surname may join) of the notes at `paths` that have a name of their own
     (`own`): their title, their aliases and the name their file name gives (honorifics.honoured). Every such note
     bears the surnames of its names, the one with no aliases too (`Sarah Green.md` beside `tom.md`'s `title: Tom
-    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases, not shared."""
+    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases or a title (rules 27), not
+    shared."""
     out: dict[str, list[str]] = {}
     targets: set[str] = set()
     for path in paths:
@@ -2845,20 +2849,30 @@ _GENERIC_TITLES = COMMON_WORDS | LABEL_WORDS
 
 
 def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> dict[str, str]:
-    """{path: the key of its front matter `title:`} of the notes at `paths` that have aliases and no name of their
-    file name (`own`: `people/keller.md`, a single lower-case word no link names; heuristic.NOTE_TITLE): their
-    aliases join the title's entity, as Obsidian's aliases are the note's names whatever its file is called
-    (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing). Not a title another note of
-    the folder has or is named by (no link can tell which note it means), nor the one Dendron generates
-    (heuristic.generated_title: `title: Meetings` names nothing), nor a common or label word (`title: Meeting`
-    with `aliases: [Weekly Sync]` had every capitalised Meeting of the folder join Weekly Sync)."""
+    """{path: the key of its front matter `title:`} of the notes at `paths` that have one (Logseq's `title::` too)
+    and no name of their file name (`own`: `people/keller.md`, a single lower-case word no link names;
+    heuristic.NOTE_TITLE): their aliases join the title's entity, as Obsidian's aliases are the note's names
+    whatever its file is called (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing),
+    and so does the title without its honorific (rules 27: with no aliases too). Not a title another note of
+    the folder has or is named by (no link can tell which note it means), nor one _naming refuses."""
     titles = {path: (names[0][len(NOTE_TITLE):], normalise_key(names[0][len(NOTE_TITLE):], "name"))
-              for path in paths if path not in own and (names := aliases.get(path)) and names[0].startswith(NOTE_TITLE)}
+              for path in paths if (names := aliases.get(path)) and _naming(path, names[0])}
+    # counted over every note, one its file name names too (`Anna Keller.md` with `title: Prof. Keller`: an alias
+    # of it, rules 27), so that a title two notes have names neither
     keys = collections.Counter(key for _title, key in titles.values())
     taken = set(own.values())
-    return {path: key for path, (title, key) in titles.items()
-            if key and keys[key] == 1 and key not in taken and not generated_title(path, title)
-            and title.strip().lower() not in _GENERIC_TITLES}
+    return {path: key for path, (_title, key) in titles.items()
+            if path not in own and key and keys[key] == 1 and key not in taken}
+
+
+def _naming(path: str, name: str) -> bool:
+    """Is `name` (one of the note at `path`'s heuristic.note_aliases) its `title:` (NOTE_TITLE) that may name
+    the note: not the one Dendron generates (heuristic.generated_title: `title: Meetings` names nothing), nor a
+    common or label word (`title: Meeting` with `aliases: [Weekly Sync]` had every capitalised Meeting of the
+    folder join Weekly Sync)?"""
+    title = name.removeprefix(NOTE_TITLE)
+    return (name.startswith(NOTE_TITLE) and not generated_title(path, title)
+            and title.strip().lower() not in _GENERIC_TITLES)
 
 
 def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
@@ -3553,6 +3567,7 @@ def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | N
     forms, blocks = {}, {}
     for names in aliases.values():
         for name in names or ():
+            name = name.removeprefix(NOTE_TITLE)  # a title joined as an alias (joined_names, rules 27)
             if (key := normalise_key(name, "name")) not in joined:
                 continue
             if BLOCK_UUID.fullmatch(name) is not None or JOPLIN_FILE.fullmatch(name + ".md") is not None \

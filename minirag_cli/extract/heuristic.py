@@ -781,6 +781,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    2026-12-01), or, written with its weekday (`Deadline: Friday 18 December`), the one year within ±2 of the latest
 #    year the note writes in which that day is that weekday (yearless.py, sync._chunk_dates): it was a yearless
 #    `18 December`, a day of every year, which `what did I spend in December?` and `what is due next week?` missed.
+# 27, aliases2's part (a note's title and its file name): a note's `title:` is recorded with its names without
+#    aliases too (note_aliases: `people/keller.md` with `title: Prof. Anna Keller` alone left the folder's `Anna
+#    Keller` apart), and where its file name names the note the title is an alias of it, as `aliases:` are
+#    (sync.joined_names: `Anna Keller.md` with `title: Prof. Keller` kept Prof. Keller an entity apart); a Logseq
+#    page's `title::` is its title as front matter's is (`title:: Hackerspace Berlin` with `alias:: HS` in
+#    `pages/hs.md` were three entities). `Frau`/`Herr`/`Herrn` before a name are a person's title in any text, not
+#    only a German one (`Met Frau Keller` named Frau Keller, apart from the notes' Keller).
 VERSION = 27
 
 
@@ -1124,8 +1131,9 @@ PLACE_TITLES = frozenset("St Mt".split())
 # A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
 # says the name is a person's (heuristic rules 16)
 SPELLED_TITLES = frozenset("Professor".split())
-# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): in a German text, a person's title as
-# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`)
+# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): a person's title before a name as
+# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`), in
+# English text too since rules 27 (`Met Frau Keller`), where the words mean nothing else
 GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
 # the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
 # `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
@@ -2148,9 +2156,11 @@ def zettel_id(path: str) -> str | None:
 def _untitled(name: str) -> str:
     """A note's or a link's name without a person's title before a name of it (`Dr Chen`, `Prof.
     Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
-    `Dr Chen.md` was an entity apart from the Chen its notes write)."""
+    `Dr Chen.md` was an entity apart from the Chen its notes write), `Frau Keller` too (rules 27: a chat's
+    `Frau Keller:` spoke as Frau Keller, apart from the Keller its text's `Frau Keller` names)."""
     words = name.split()
-    if (len(words) > 1 and person_title(words[0], german=False) and words[1][:1].isupper()
+    # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`
+    if (len(words) > 1 and person_title(words[0], german=True) and words[1][:1].isupper()
             and words[1].removesuffix(".") not in PERSON_TITLES):
         return " ".join(words[1:])
     return name
@@ -3607,12 +3617,13 @@ class HeuristicExtractor:
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
-                             # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing)
-                             or (person_title(words[0], is_german)
+                             # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
+                             # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller)
+                             or (person_title(words[0], german=True)
                                  and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES))
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
-                titled = titled or person_title(words[0], is_german)
+                titled = titled or person_title(words[0], german=True)
                 words = words[1:]
             if len(words) > 2 and words[0].lower() in LEAD_ROLES and words[0] == found.split()[0]:
                 # `said CEO Rui Almeida`, `Mayor Carlos Moedas`: a role before a full name is no part of it (rules
@@ -4020,10 +4031,10 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
     (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19); so has
     a Denote note (denote_title: `titled`), and its identifier, which `denote:` links write (rules 20)."""
     if path is not None and (joplin := joplin_title(path, text)) is not None:
-        return [JOPLIN_TITLE + joplin.name, joplin_id(path), *note_aliases(text)]
+        return [JOPLIN_TITLE + joplin.name, joplin_id(path), *_without_note_title(note_aliases(text))]
     if titled and path is not None and (denote := denote_title(path, text)) is not None:
         # a Denote note: its title is its own name, its identifier an alias, which `denote:` links write (rules 20)
-        return [JOPLIN_TITLE + denote[1], denote[0], *note_aliases(text, path, titled=False)]
+        return [JOPLIN_TITLE + denote[1], denote[0], *_without_note_title(note_aliases(text, path, titled=False))]
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
@@ -4043,9 +4054,11 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
                 # `Prof. Keller` as written too: the front matter names it whole (read_front_matter), the text's
                 # `Prof. Keller` and `Prof Keller` name Keller (PERSON_TITLES), the name link_name gave (rules 26)
                 out.setdefault(normalise_key(value.strip(), "name"), value.strip())
-    if out and found is not None and (title := _own_title(found)) is not None:
-        # the note's `title:`, its aliases' entity where its file name names no note (rules 26), and the title
-        # without its honorific a name of it too (`Anna Keller` of `Prof. Anna Keller`)
+    if (title := _own_title(found) if found is not None else _page_title(body)) is not None:
+        # the note's `title:` (Logseq's `title::`), its aliases' entity where its file name names no note (rules
+        # 26), else a name of the note as an alias is (rules 27: `Anna Keller.md` with `title: Prof. Keller`, or
+        # with no aliases, left the title an entity apart); the title without its honorific a name of it too
+        # (`Anna Keller` of `Prof. Anna Keller`)
         bare = link_name(title)
         if bare is not None and bare != title and bare.lower() not in COMMON_WORDS:
             out.setdefault(normalise_key(bare, "name"), bare)
@@ -4067,9 +4080,28 @@ def _honorific(value: str, name: str) -> bool:
 
 def _own_title(found: frontmatter.FrontMatter) -> str | None:
     """The front matter's one `title:` value when it names its note as the extractor reads it (_names_note), else None."""
-    titles = found.values("title")
+    return _naming_title(found.values("title"))
+
+
+def _page_title(body: str) -> str | None:
+    """A Logseq page's one `title::` among the properties it opens with (frontmatter.page_properties), as
+    _own_title reads a front matter's (rules 27: `title:: Hackerspace Berlin` named none of `alias:: HS`)."""
+    if "::" not in body:
+        return None
+    return _naming_title([frontmatter.page_value(v) for e in frontmatter.page_properties(body)
+                          if e.key.lower() == "title" for v in e.values])
+
+
+def _naming_title(titles: Sequence[str]) -> str | None:
     title = titles[0].strip() if len(titles) == 1 else ""
-    return title if title and "/" not in title and _names_note(title) else None
+    # a common or label word names no note (`title: Home`, `title: Meeting`: sync._naming)
+    generic = title.lower() in COMMON_WORDS or title.lower() in LABEL_WORDS
+    return title if title and "/" not in title and not generic and _names_note(title) else None
+
+
+def _without_note_title(names: list[str]) -> list[str]:
+    """`names` (note_aliases) without the front matter's title: a Joplin or Denote note is named by its own."""
+    return [name for name in names if not name.startswith(NOTE_TITLE)]
 
 
 # English words that are given names too (`aliases: [Will]`): at a sentence's start the word is
