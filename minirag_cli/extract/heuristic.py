@@ -771,11 +771,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` join a name as `da`, `de` did (_CONNECTORS: `José
 #    dos Santos`, `Ministério do Ambiente`, `Rua dos Anjos` named José and Santos; a German text's `das` joins none); a
 #    regular past tense or a contact's third person (`Prefers`: THIRD_PERSON_VERBS) opening a sentence is no part of
-#    the one name after it (_PAST_SHAPE: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
-#    `United Kingdom` whole: _ED_WORDS); a journal verb's label before lower-case words names nothing (`Met twice:`);
+#    the one name after it (LONE_NAME_PASTS: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
+#    `United Kingdom` whole); a journal verb's label before lower-case words names nothing (`Met twice:`);
 #    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
 #    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
-#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
+#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing). After review revA (fixN): `do`
+#    joins only Portuguese (_portuguese_do: `Can Priya do Berlin?` named `Priya do Berlin`), the past tenses before one
+#    name are a list (LONE_NAME_PASTS: the -ed shape cut `Fareed Zakaria`, `Sacred Heart` to Zakaria, Heart), a third
+#    person's line of two words is a title (`Lives Matter.`), and only a bracket's `(to Tom Hadley)` addresses a name
+#    (`Dear Tom,` beside `I wrote to Tom Smith` joined Tom to Tom Smith).
 VERSION = 27
 
 
@@ -1089,9 +1093,9 @@ _WORD_CHAR = rf"[^\W{CJK_CHARS}]"
 _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
 # a name's lower-case words; Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` too (heuristic rules 27:
-# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. A
-# sentence's `do` is a common word (`What do Tom and Ana think`: the span's `What do` is dropped, COMMON_WORDS),
-# and a German text's `das` an article before a noun (`Heute bringt Jonas das Paket`: cut, _german_das)
+# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. An
+# English `do` is a verb (`Can Priya do Berlin?`: cut, _do_cut), and a German text's `das` an article before a noun
+# (`Heute bringt Jonas das Paket`: cut in the extractor's loop)
 _CONNECTORS = frozenset("of de da del van von der la le du the do dos das di ter".split())
 _CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
 # The lower-case particles of names that CAP_SPAN does not join (`Maria dos Santos`, `Pieter ter
