@@ -771,11 +771,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` join a name as `da`, `de` did (_CONNECTORS: `José
 #    dos Santos`, `Ministério do Ambiente`, `Rua dos Anjos` named José and Santos; a German text's `das` joins none); a
 #    regular past tense or a contact's third person (`Prefers`: THIRD_PERSON_VERBS) opening a sentence is no part of
-#    the one name after it (_PAST_SHAPE: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
-#    `United Kingdom` whole: _ED_WORDS); a journal verb's label before lower-case words names nothing (`Met twice:`);
+#    the one name after it (LONE_NAME_PASTS: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
+#    `United Kingdom` whole); a journal verb's label before lower-case words names nothing (`Met twice:`);
 #    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
 #    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
-#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
+#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing). After review revA (fixN): `do`
+#    joins only Portuguese (_portuguese_do: `Can Priya do Berlin?` named `Priya do Berlin`), the past tenses before one
+#    name are a list (LONE_NAME_PASTS: the -ed shape cut `Fareed Zakaria`, `Sacred Heart` to Zakaria, Heart), a third
+#    person's line of two words is a title (`Lives Matter.`), and only a bracket's `(to Tom Hadley)` addresses a name
+#    (`Dear Tom,` beside `I wrote to Tom Smith` joined Tom to Tom Smith).
 # 27, future's part (a journalist's vault): a day written without its year in an undated note takes the year of the
 #    headings in force over it when they name one (`- 1 Dec: Bus to Braga` under `# Expenses — December 2026` is
 #    2026-12-01), or, written with its weekday (`Deadline: Friday 18 December`), the one year within ±2 of the latest
@@ -1101,9 +1105,9 @@ _WORD_CHAR = rf"[^\W{CJK_CHARS}]"
 _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
 # a name's lower-case words; Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` too (heuristic rules 27:
-# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. A
-# sentence's `do` is a common word (`What do Tom and Ana think`: the span's `What do` is dropped, COMMON_WORDS),
-# and a German text's `das` an article before a noun (`Heute bringt Jonas das Paket`: cut, _german_das)
+# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. An
+# English `do` is a verb (`Can Priya do Berlin?`: cut, _do_cut), and a German text's `das` an article before a noun
+# (`Heute bringt Jonas das Paket`: cut in the extractor's loop)
 _CONNECTORS = frozenset("of de da del van von der la le du the do dos das di ter".split())
 _CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
 # The lower-case particles of names that CAP_SPAN does not join (`Maria dos Santos`, `Pieter ter
@@ -1291,15 +1295,25 @@ JOURNAL_VERBS = frozenset((
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
     "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate").split("|"))
-# A regular past tense (`Pitched`, `Emailed`, `Photographed`: four letters or more before its -ed, not -med) or one
-# of these third persons (`Prefers Signal.`, a contact's page) opening a sentence is no part of the one name after
-# it either, where no verb follows that name (heuristic rules 27: `Pitched Claire`, `Prefers Signal` were names):
-# `Alfred Hitchcock` and the others below keep their first word (`Jared Leto`, `Ahmed Khan` have no such shape)
-_PAST_SHAPE = re.compile(r"[A-Z][a-z]{3,}(?<!m)ed")
-_ED_WORDS = frozenset("Alfred Manfred Mildred Wilfred Winifred Siegfried Sigfried United Limited Advanced".split())
+# The past tenses a journal opens a line with before the one person or place it met, wrote to or reached, beside
+# ONE_NAME_VERBS' (`Pitched Claire.`, `Arrived Rome.`), or one of these third persons of a contact's page (`Prefers
+# Signal.`), are no part of the one name after them either, where no verb follows that name (heuristic rules 27:
+# `Pitched Claire`, `Prefers Signal` were names). A list, not the -ed shape names27 read: `Fareed Zakaria`, `Khaled
+# Hosseini`, `Sacred Heart`, `Twisted Sister` have it (fixN, review revA: they lost their first word)
+LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split())
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
 """.split())
+# a line of two words alone (`Lives Matter.`, `- Speaks Volumes`), its list marks and stop aside: a title's
+_OWN_LINE = re.compile(r"[ \t>*+#-]*[^\s.!?]+[ \t]+[^\s.!?]+[ \t]*[.!?]?[ \t]*")
+
+
+def _line_at(text: str, pos: int) -> str:
+    """The line of `text` holding `pos`."""
+    end = text.find("\n", pos)
+    return text[text.rfind("\n", 0, pos) + 1:end if end >= 0 else len(text)]
+
+
 JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank Invite Congratulate".split())
 # ... but the bases whose object is a person, not a thing (`Invite Priya Raman to the review.`, `Ping Tom
 # Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
@@ -3579,8 +3593,11 @@ class HeuristicExtractor:
                                  and (opener not in JOURNAL_VERBS
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found)))))
                              or (shaped and len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))
-                                 and (opener in THIRD_PERSON_VERBS
-                                      or (_PAST_SHAPE.fullmatch(opener) and opener not in _ED_WORDS))))
+                                 and (opener in LONE_NAME_PASTS
+                                      # ... a third person where its line says more (`Lives Matter.`, `- Speaks
+                                      # Volumes` alone are titles: fixN)
+                                      or (opener in THIRD_PERSON_VERBS
+                                          and not _OWN_LINE.fullmatch(_line_at(text, start))))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
@@ -4436,7 +4453,7 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
     `Fort St. John`, `Main St. Diner`), and cut after a letter's stop that a sentence's first word follows
     (_INITIAL_STOP: `with Source B. Drove to` is `Source B` and `Drove`)."""
-    for start, found in _initials_cut(text):
+    for start, found in _do_cut(text, _initials_cut(text)):
         end = start + len(found)
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
@@ -4477,6 +4494,51 @@ def _initials_cut(text: str) -> Iterator[tuple[int, str]]:
                 cut = _INITIAL_STOP.search(found)
             else:
                 cut = _INITIAL_STOP.search(found, cut.start(1))
+        yield start, found
+
+
+# A `do` between two capitalised words is Portuguese's particle (`Ministério do Ambiente`, `Pedro do Carmo`) only where
+# the text writes Portuguese: English's verb stands there too (`Can Priya do Berlin?`, `Tom and Maria do Pilates`;
+# heuristic rules 27, fixN: rules 27's `do` named `Priya do Berlin`). The cues: two of Portuguese's function words
+# written in lower case in the text (`com`, `não`, `para`), or in the span's sentence a letter only Portuguese writes
+# (`São`, `João`) or a name with an accent or a cedilla (`José dos Santos and Pedro do Carmo`, `the Ministério do Ambiente`;
+# an English sentence's `café` is none: no capital). A name opening its line (`- Pedro do Carmo, lawyer`, `Quinta do
+# Crasto, a Douro red.`), after a preposition or `the` (`in Rua do Ouro`, `the Universidade do Porto`) is no verb's subject: its
+# `do` joins too, where its first word is no common one (`Can Priya do Berlin?` opening a line)
+_DO = re.compile(rf"{_GAP}do{_GAP}")
+_DO_NAME_BEFORE = re.compile(r"(?:^|\n)[ \t>*#+-]*|(?<![\w])(?i:in|at|on|from|with|near|to|of|via|the)[ \t]+")
+_PORTUGUESE_LETTERS = re.compile(r"[ãõÃÕ]")
+_PORTUGUESE_WORDS = re.compile(r"(?<![\w.@/-])(?:não|com|em|para|uma|pelo|pela|também|está|são|muito|mas|que|ao|aos)"
+                               r"(?![\w.@/-])")
+_ACCENTED_NAME = re.compile(rf"(?:{UPPER}[^\W\d_]*[áéíóúâêôàç]|[ÁÉÍÓÚÂÊÔÇ])")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _portuguese_do(text: str, start: int, end: int) -> bool:
+    """Is the `do` of the span `text[start:end]` a Portuguese name's particle (_DO's cues)?"""
+    if len(_PORTUGUESE_WORDS.findall(text, 0, 20000)) >= 2:
+        return True
+    first = text[start:end].split()[0]
+    if (first.lower().replace("’", "'") not in COMMON_WORDS
+            and any(m.end() == start for m in _DO_NAME_BEFORE.finditer(text, max(0, start - 12), start))):
+        return True
+    begin = max(text.rfind(stop, 0, start) for stop in ".!?\n") + 1
+    stop = _SENTENCE_END.search(text, end)
+    stop = stop.start() if stop else len(text)
+    return (_ACCENTED_NAME.search(text, begin, stop) is not None
+            or _PORTUGUESE_LETTERS.search(text, begin, stop) is not None)
+
+
+def _do_cut(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """`spans`, each cut at a `do` that is English's verb, no Portuguese particle (_portuguese_do): `Can Priya do
+    Berlin` is `Can Priya` and `Berlin`, as rules 26 read it (heuristic rules 27, fixN)."""
+    for start, found in spans:
+        cut = _DO.search(found) if "do" in found else None
+        if cut is not None and not _portuguese_do(text, start, start + len(found)):
+            while cut is not None:
+                yield start, found[:cut.start()]
+                start, found = start + cut.end(), found[cut.end():]
+                cut = _DO.search(found)
         yield start, found
 
 
