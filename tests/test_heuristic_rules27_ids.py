@@ -106,6 +106,24 @@ def test_non_names_name_nothing(tmp_path, text, names):
     assert synced_names(tmp_path, {"note.md": text}) == names
 
 
+def test_a_stack_frame_counts_no_mention(tmp_path):
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    frames = "    at com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:181)\n" * 5
+    write_notes(tmp_path / "notes", {"log.txt": "ERROR HikariPool-1 - Connection is not available\n" + frames})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"),
+                     extractor=HeuristicExtractor())
+        mentions = dict(conn.execute("SELECT name, mentions FROM entities"))
+    finally:
+        conn.close()
+    assert mentions.get("HikariPool") == 1  # the message's, not the frames' five
+
+
 @pytest.mark.parametrize("text, names", [
     # look-alikes: names as before
     ("LiHua: are you coming to the Severity talk?\nWolfgang: yes, with Post Malone\n",
