@@ -55,6 +55,7 @@ def test_an_id_is_held_as_written_its_joints_aside(name, text, held):
     ("Kenji freed 40 GB. Ticket OPS-1398, closed.\n", {"OPS-1398"}),
     ("Finished OPS-1432: alert fires when pending > 10.\n", {"OPS-1432"}),
     ("# INC-2026-109: db-prod-03 ran out of disk\n", {"INC-2026-109"}),
+    ("Chased the Terraform PR #839 with Tomasz.\n", {"PR #839"}),
 ])
 def test_a_ticket_id_is_one_name_wherever_it_is_written(tmp_path, text, ids):
     names = synced_names(tmp_path, {"note.md": text})

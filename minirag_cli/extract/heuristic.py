@@ -758,7 +758,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (_author_names: `Author: Dr. Sarah Chen, Prof. Tim Lee` named `Dr. Sarah Chen`, `Prof. Tim Lee`, names apart from
 #    the notes' persons Sarah Chen and Tim Lee; `Author: The Economist` kept its `The`).
 # 27, ids' part (qae's on-call engineer's vault): a ticket's id, capitals, a dash and a number (`OPS-1423`,
-#    `INC-2026-109`: TICKET_ID) is one name wherever it is written (after a label's colon, `Open tickets: OPS-1450`, in
+#    `INC-2026-109`) or `#` and a number (`PR #839`: TICKET_ID) is one name wherever it is written (after a label's colon, `Open tickets: OPS-1450`, in
 #    brackets, `(OPS-1432)`, it was none; after a capitalised word glued to it, `Ticket OPS-1398`, `Finished OPS-1432`:
 #    _ticket_ids); a time zone (`14:32 UTC`, `09:10 CET`), an HTTP method (`GET, PUT, DELETE`) and `@here`, `@me`
 #    name nothing (NON_NAMES); an on-call note's labels `Severity:`, `Ticket:`, `Verify:`, `Escalation:`, `Standup:`,
@@ -2073,10 +2073,11 @@ NON_NAMES = frozenset("""
 UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
 SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
 """.split())
-# A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`): one name wherever
+# A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
+# request's, `PR #839`): one name wherever
 # a note writes it (heuristic rules 27: after a label's colon, `Open tickets: OPS-1450`, or in brackets it was none,
 # after a capitalised word one with it, `Ticket OPS-1398`, `Finished OPS-1432`)
-TICKET_ID = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+(?!\w|-\w)")
+TICKET_ID = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+(?!\w|-\w)|(?<![\w#-])[A-Z]{2,}[ \t]?#\d+(?!\w)")
 
 
 # A common label in bold after other words on its line (`**Severity:** SEV1  **Ticket:** OPS-1423  **Author:** me`):
@@ -2117,7 +2118,7 @@ def _ticket_ids(text: str, out: dict) -> None:
     ids = {m.group(): None for m in TICKET_ID.finditer(text)} if "-" in text else {}
     for key, mention in list(out.items()):
         words = mention.name.split()
-        if len(words) > 1 and TICKET_ID.fullmatch(words[-1]):
+        if len(words) > 1 and TICKET_ID.fullmatch(words[-1]) and not TICKET_ID.fullmatch(mention.name):
             del out[key]
             ids.setdefault(words[-1], None)
     for name in ids:
