@@ -2115,12 +2115,14 @@ def without_stack_frames(text: str) -> str:
 def _ticket_ids(text: str, out: dict) -> None:
     """`out`'s names (key -> EntityMention) with `text`'s ticket ids (TICKET_ID) each a name of its own, in place: a
     name that ends with one after other words (`Ticket OPS-1398`) is the id alone."""
-    ids = {m.group(): None for m in TICKET_ID.finditer(text)} if "-" in text else {}
+    ids = {m.group(): None for m in TICKET_ID.finditer(text)} if "-" in text or "#" in text else {}
     for key, mention in list(out.items()):
         words = mention.name.split()
         if len(words) > 1 and TICKET_ID.fullmatch(words[-1]) and not TICKET_ID.fullmatch(mention.name):
             del out[key]
             ids.setdefault(words[-1], None)
+        elif len(words) > 1 and words[-1].isupper() and re.search(re.escape(mention.name) + r"[ \t]?#\d", text):
+            del out[key]  # `Terraform PR` of `Terraform PR #839`
     for name in ids:
         if name.lower() not in out:
             out[name.lower()] = EntityMention(name, "name")
