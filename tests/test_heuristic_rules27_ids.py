@@ -164,6 +164,10 @@ def oncall(tmp_path_factory):
         "daily/2026-11-25.md": "# 2026-11-25\n\nINC-2026-121 follow-up: warmed the JWKS cache. INC-2026-114 "
         "review moved.\n",
         "daily/2026-11-26.md": "# 2026-11-26\n\nINC-2026-114 and INC-2026-121 actions reviewed with Dana.\n",
+        "incidents/2026-12-01-cert-expiry.md": "# INC-2026-127: TLS certificate expired\n\nThe secret was deleted "
+        "by a Terraform run (PR #839).\n",
+        "daily/2026-11-09.md": "# 2026-11-09\n\nReviewed the PR for LedgerClient timeouts.\n- [x] review PR #812\n",
+        "daily/2026-12-04.md": "# 2026-12-04\n\nMerged PR #845. Booked a vacation.\n",
     })
     config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
     with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
@@ -182,7 +186,19 @@ def test_an_exact_id_seeds_no_other_id_by_vector(oncall):
     assert not [s.name for s in seeds if s.via == "vector" and is_id(s.name)]
 
 
+@pytest.mark.parametrize("question", ["PR #839", "what broke in PR #839?"])
+def test_an_exact_id_seeds_no_word_of_it_by_vector(oncall, question):
+    from minirag_cli import graph
+    from mrag_test_plugin import hashing_embedder
+
+    vector = hashing_embedder("hashing:64").embed([question])[0]
+    seeds = graph.ground(oncall.conn, question, vector)
+    assert [s.name for s in seeds if s.via == "exact"] == ["PR #839"]
+    assert not [s.name for s in seeds if s.via == "vector" and (is_id(s.name) or s.name == "PR")]
+
+
 @pytest.mark.parametrize("question, path", [
+    ("PR #839", "incidents/2026-12-01-cert-expiry.md"),
     ("INC-2026-109", "incidents/2026-11-03-db-disk-full.md"),
     ("what is INC-2026-109 about?", "incidents/2026-11-03-db-disk-full.md"),
 ])

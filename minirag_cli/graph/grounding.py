@@ -295,8 +295,10 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
                 best[eid] = Seed(eid, "", "", sim, "vector", "", concept=f"e:{eid}")
     # an id the question names exactly (`INC-2026-109`) is the one it asks about: other ids near it in the
     # vector space differ by digits an embedding barely sees (`INC-2026-114`), and their walks outranked it
-    names_id = any(via in ("exact", "alias") and eid in info and is_id(info[eid][0])
-                   for _sp, hits in chosen for eid, via, _sim in hits)
+    # ... nor does a word of it (`PR` of `PR #839`: its walk reached `PR #812`, `PR #845`)
+    named_ids = [info[eid][0] for _sp, hits in chosen for eid, via, _sim in hits
+                 if via in ("exact", "alias") and eid in info and is_id(info[eid][0])]
+    id_words = {normalise_key(w) for name in named_ids for w in re.findall(r"[A-Za-z]+", name)}
 
     if not best:
         return []
@@ -308,7 +310,7 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
         s.name, s.type, s.chunks = info[eid]
         if s.via == "vector" and s.type == "date":
             continue  # a date is named exactly or not at all
-        if s.via == "vector" and names_id and is_id(s.name):
+        if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
             continue
         seeds.append(s)
     seeds.sort(key=lambda s: (-s.similarity, s.chunks, s.entity_id))
