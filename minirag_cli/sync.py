@@ -70,7 +70,7 @@ from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_k
                                            without_link_definitions)
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
-from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS
+from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_stack_frames
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.honorifics import HONOURED, honoured, honoured_only, with_surnames
@@ -3624,10 +3624,11 @@ def _prose_texts(notes: Sequence[tuple[Sequence[Chunk], str]]) -> list[str]:
     the chunk read in its note's context (read_in_context) without its code (mdcode.without_code),
     where a name's mentions are counted (heuristic rules 14: a name the prose writes once beside a
     log that writes it 50 times counted 51; the extractor names nothing in code since rules 13),
-    nor in a link reference definition (heuristic rules 18: Foam's for `[[tom-becker]]` counted it 3 more times)."""
+    nor in a link reference definition (heuristic rules 18: Foam's for `[[tom-becker]]` counted it 3 more times), nor in
+    a Java stack frame (heuristic rules 27, without_stack_frames: a pasted log's frames counted HikariPool 9205 times)."""
     from minirag_cli.extract.mdcode import reads_comments, without_code
 
-    return [without_link_definitions(without_code(text, comments=reads_comments(path)))
+    return [without_stack_frames(without_link_definitions(without_code(text, comments=reads_comments(path))))
             for chunks, path in notes for text in read_in_context(chunks, path)]
 
 

@@ -7,7 +7,9 @@ signal with a threshold separated those from right answers on LiHua
 (BENCHMARKS "Decline signals measured"). One signal needs no threshold: a
 proper name, a month or a weekday the question uses that appears in none of
 the results (their text; for a month, full or in three letters next to a day or a year (`Nov 3`,
-`Sept 2026`: a bare `Jan` may be a person), or a weekday, their notes' dates too).
+`Sept 2026`: a bare `Jan` may be a person), or a weekday, their notes' dates too), and an id, lower-case too
+(`OPS-1500`, `db-prod-07`, `v2.14.9`: idnames), only as written, its joints aside (its words apart, `07` of a
+date, hold nothing).
 Then no note found says anything about it, and whatever the model wrote
 would be about something else. Lenient on purpose, so that an answerable
 question is not declined: a name is held when the notes hold it with or
@@ -44,6 +46,7 @@ import functools
 import re
 from typing import Iterable
 
+from minirag_cli.idnames import id_held, ids_in
 from minirag_cli.shortnames import WEEKDAY_NUMBER, WEEKDAY_SHORT, dated_abbreviation, weekday_groups
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, FOREIGN_WEEKDAY_SPELLINGS, FOREIGN_WEEKDAYS, MONTH_WORDS, MONTHS,
                               STOPWORDS, WEEKDAY_NAMES, asked_months, find_dates, fold, spelled_out, without_invisibles)
@@ -261,7 +264,10 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
     # a month's three letters in a list or a span of months with their year: "Sep, Oct and Nov 2026"
     listed = {w.lower() for g in asked_months(question) for w, _year, _month in g.words}
     missing = []
+    ids = ids_in(question)
     for name in question_names(question):
+        if any(name in i for i in ids):
+            continue  # an id is held as an id (`OPS-1500`, the `PR` of `PR #839`), below
         low = _fold(name)
         # a month's three letters too (`Nov 3`, which the search reads as the date: a question about a
         # meeting "on Nov 3" was declined over notes that write 2026-11-03), but only as a date writes
@@ -279,4 +285,6 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
             continue
         if not any(_held(spell(name), squashed, words) for squashed, words, spell in spellings):
             missing.append(name)
+    # an id only as written, its joints aside: its words apart (`db`, `prod`, `07` of a date) hold nothing
+    missing += [i for i in ids if not id_held(i, joined)]
     return missing + unheld_cjk(question, joined)

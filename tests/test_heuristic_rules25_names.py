@@ -64,7 +64,8 @@ def test_an_upper_case_agenda_time_is_a_time(tmp_path, text, names):
     ("- 10:15 Tom Baker: opening remarks\n", {"Tom Baker"}),
     ("- 10:00 Priya: Call Marta\n", {"Priya", "Call Marta"}),
     ("- 10:00 Board Review: Q3 numbers\n", {"Board Review"}),
-    ("Standup: Priya presented the roadmap\n", {"Standup"}),
+    ("Standup: Priya presented the roadmap\n", set()),  # rules 27: `Standup:` is a common label (LABEL_WORDS)
+    ("Retro: Priya presented the roadmap\n", {"Retro"}),
 ])
 def test_a_meeting_kind_after_a_time_labels_its_line(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names

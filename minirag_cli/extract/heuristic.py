@@ -792,6 +792,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    page's `title::` is its title as front matter's is (`title:: Hackerspace Berlin` with `alias:: HS` in
 #    `pages/hs.md` were three entities). `Frau`/`Herr`/`Herrn` before a name are a person's title in any text, not
 #    only a German one (`Met Frau Keller` named Frau Keller, apart from the notes' Keller).
+# 27, ids' part (qae's on-call engineer's vault): a ticket's id, capitals, a dash and a number (`OPS-1423`,
+#    `INC-2026-109`) or `#` and a number (`PR #839`: TICKET_ID) is one name wherever it is written (after a label's colon, `Open tickets: OPS-1450`, in
+#    brackets, `(OPS-1432)`, it was none; after a capitalised word glued to it, `Ticket OPS-1398`, `Finished OPS-1432`:
+#    _ticket_ids); a time zone (`14:32 UTC`, `09:10 CET`), an HTTP method (`GET, PUT, DELETE`) and `@here`, `@me`
+#    name nothing (NON_NAMES); an on-call note's labels `Severity:`, `Ticket:`, `Verify:`, `Escalation:`, `Standup:`,
+#    `Runbook:`, `Known flaky:` (LABEL_WORDS) and a phrase's label ending in a time word (`Closed this week:`:
+#    _label_kind) name nothing, nor a common label in bold mid-line (`SEV1  **Ticket:** OPS-1423  **Author:** me`:
+#    without_inline_labels); a Java stack frame's line and a package-qualified class name (`java.sql.SQLException`,
+#    `c.a.p.PaymentController`: without_stack_frames) are code.
 VERSION = 27
 
 
@@ -866,6 +875,7 @@ progress milestone milestones caveat caveats requirements requirement deliverabl
 info debug trace warn fatal critical notice fixme related see_also method methods paper
 hypothesis root_cause cleanup repro
 abstract claim metric size
+severity ticket verify escalation standup runbook flaky
 full_title document_tags asin isbn
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
@@ -2024,7 +2034,9 @@ def _label_kind(tag: str) -> bool:
     if len(words) == 1:
         return _label_word(words[0]) and tag[:1].isupper()
     raw = tag.split()
-    return (raw[0][:1].isupper() and all(w.isalpha() and w.islower() for w in raw[1:]) and _label_word(words[-1]))
+    # ... or of a time word (`Closed this week:`, `Plans for next year:`: rules 27), when a phrase's news is told
+    return (raw[0][:1].isupper() and all(w.isalpha() and w.islower() for w in raw[1:])
+            and (_label_word(words[-1]) or words[-1] in TIME_WORDS))
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -2136,9 +2148,72 @@ def _named(name: str) -> str | None:
         name = _TWO_BLANKS.sub(" ", name)
         if _BLANK_RUN.search(name):
             return None
-    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS or _ASIN.fullmatch(name):
+    if len(name) < 2 or name.lower().replace("’", "'") in COMMON_WORDS or _ASIN.fullmatch(name) or name in NON_NAMES:
         return None
     return name
+
+
+# Capitals and mentions that name nothing a note is about (heuristic rules 27, an on-call engineer's vault): a time
+# zone after a time (`09:10 CET`, `14:32 UTC`: UTC was the vault's top entity), an HTTP method (`GET, PUT, DELETE`),
+# and a chat's mention of a group or of its writer (`@here`, `@me`: HANDLE made them persons). As written: `West`
+# and `Post` may name.
+NON_NAMES = frozenset("""
+UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
+SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
+""".split())
+# A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
+# request's, `PR #839`): one name wherever
+# a note writes it (heuristic rules 27: after a label's colon, `Open tickets: OPS-1450`, or in brackets it was none,
+# after a capitalised word one with it, `Ticket OPS-1398`, `Finished OPS-1432`)
+TICKET_ID = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+(?!\w|-\w)|(?<![\w#-])[A-Z]{2,}[ \t]?#\d+(?!\w)")
+
+
+# A common label in bold after other words on its line (`**Severity:** SEV1  **Ticket:** OPS-1423  **Author:** me`):
+# LABEL reads one where a line starts; mid-line its word was a name (Ticket, Author). Rules 27.
+_INLINE_LABEL = re.compile(r"(?:\*\*|__)([A-Z][\w'’ -]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):)")
+_LINE_OPENING_MARKS = re.compile(r"[ \t>*+\-\d.)\[\]x]*")
+
+
+def without_inline_labels(text: str) -> str:
+    """`text` with each common label (_common_label) in bold that opens no line blanked in place."""
+    def blank(m: re.Match) -> str:
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        opening = _LINE_OPENING_MARKS.match(text, line_start, m.start())
+        if opening.end() == m.start() or not _common_label(m.group(1)):
+            return m.group()
+        return " " * len(m.group())
+
+    return _INLINE_LABEL.sub(blank, text)
+
+
+# A Java stack trace pasted in a log or a note: a frame's line, indented or (a chunk's first) not (`    at com.zaxxer.hikari.pool.HikariPool.create(
+# HikariPool.java:696)`) and a class named with its package (`java.sql.SQLTransientConnectionException`,
+# `c.a.p.PaymentController`) name code, not what the note is about (a pasted `.txt` log made HikariPool a name of
+# thousands of mentions). Rules 27.
+_STACK_FRAME = re.compile(r"^[ \t]*at[ \t]+[\w$<>]+(?:\.[\w$<>]+)+\([^()\n]*\)[ \t]*$", re.MULTILINE)
+_PACKAGED_CLASS = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+
+
+def without_stack_frames(text: str) -> str:
+    """`text` with a Java stack trace's frame lines and package-qualified class names blanked in place."""
+    text = _STACK_FRAME.sub(lambda m: " " * len(m.group()), text)
+    return _PACKAGED_CLASS.sub(lambda m: " " * len(m.group()), text)
+
+
+def _ticket_ids(text: str, out: dict) -> None:
+    """`out`'s names (key -> EntityMention) with `text`'s ticket ids (TICKET_ID) each a name of its own, in place: a
+    name that ends with one after other words (`Ticket OPS-1398`) is the id alone."""
+    ids = {m.group(): None for m in TICKET_ID.finditer(text)} if "-" in text or "#" in text else {}
+    for key, mention in list(out.items()):
+        words = mention.name.split()
+        if len(words) > 1 and TICKET_ID.fullmatch(words[-1]) and not TICKET_ID.fullmatch(mention.name):
+            del out[key]
+            ids.setdefault(words[-1], None)
+        elif len(words) > 1 and words[-1].isupper() and re.search(re.escape(mention.name) + r"[ \t]?#\d", text):
+            del out[key]  # `Terraform PR` of `Terraform PR #839`
+    for name in ids:
+        if name.lower() not in out:
+            out[name.lower()] = EntityMention(name, "name")
 
 
 # An Amazon product code (ASIN) of a Kindle book, `B00X47ZVXM`: the Kindle Highlights plugin's `asin:` and
@@ -3325,6 +3400,10 @@ class HeuristicExtractor:
         # Markdown note's as fenced: mdcode.chunk_readings), a raw HTML block, a code span (`#include`,
         # `@property`, `` `DEBUG=1` ``); blanked where it is, so the text around it reads as before
         text = without_meridiems(without_math(without_merge_markers(without_code(text, comments=comments))))
+        if "**" in text or "__" in text:
+            text = without_inline_labels(text)
+        if "." in text:
+            text = without_stack_frames(text)
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_bare_urls(without_link_definitions(text))
@@ -3722,6 +3801,7 @@ class HeuristicExtractor:
             if span in heads and not in_title(span):  # `Map` of "Map of Storms" names nothing
                 add(span, "name")
         _add_known_cjk(text, out, speakers, add)
+        _ticket_ids(text, out)
         if jrnl:  # a jrnl tag of someone the text names (`@lea` beside `Lea Winter`, `@priya` beside `Priya`) is theirs
             firsts = {fold(m.name.split()[0]) for m in out.values()
                       if m.type in ("name", "person") and m.name[:1] not in "@#" and m.name.split()}

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
+from minirag_cli.idnames import is_id
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, same_umlauts,
                               split_camel, umlaut_keys, without_invisibles, word_keys)
@@ -292,6 +293,12 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
         for eid, sim in sql.nearest_entity_names(conn, query_vector, o.knn_entities):
             if sim >= o.knn_min_sim and eid not in best:
                 best[eid] = Seed(eid, "", "", sim, "vector", "", concept=f"e:{eid}")
+    # an id the question names exactly (`INC-2026-109`) is the one it asks about: other ids near it in the
+    # vector space differ by digits an embedding barely sees (`INC-2026-114`), and their walks outranked it
+    # ... nor does a word of it (`PR` of `PR #839`: its walk reached `PR #812`, `PR #845`)
+    named_ids = [info[eid][0] for _sp, hits in chosen for eid, via, _sim in hits
+                 if via in ("exact", "alias") and eid in info and is_id(info[eid][0])]
+    id_words = {normalise_key(w) for name in named_ids for w in re.findall(r"[A-Za-z]+", name)}
 
     if not best:
         return []
@@ -303,6 +310,8 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
         s.name, s.type, s.chunks = info[eid]
         if s.via == "vector" and s.type == "date":
             continue  # a date is named exactly or not at all
+        if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
+            continue
         seeds.append(s)
     seeds.sort(key=lambda s: (-s.similarity, s.chunks, s.entity_id))
     return seeds[:o.max_seeds]
