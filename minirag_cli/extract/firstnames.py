@@ -23,7 +23,7 @@ import re
 from typing import Callable, Collection, Iterable
 
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS,
+from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS, NAME_WORDS,
                                            TABLE_COMMON_WORDS, VERB_FORM, _word_forms)
 from minirag_cli.text import fold, normalise_key
 
@@ -72,6 +72,10 @@ _PLACE_BEFORE = (r"(?<![\w])(?:(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:i
                  r"around|across|towards?|visit|visits|visited|visiting|out[ \t]+of|all[ \t]+over))[ \t]++"
                  r"(?:(?i:central|downtown|north|south|east|west|northern|southern|eastern|western|old|greater|rural|"
                  r"sunny|rainy)[ \t]++)?")
+
+# ... of them the ones a person's name does not take (`handed on-call to Kenji`, `a note from Dana`): a lone first
+# name's in any note (lone_first_name), where a note's full name gives no person's cue to weigh them against
+_PLACE_ONLY_BEFORE = _PLACE_BEFORE.replace("|(?i:to|from|into|", "|(?i:into|")
 
 
 def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
@@ -137,3 +141,29 @@ def first_names(mentions: Iterable[EntityMention], text: str,
             and not _thing(text, first) and not _thing(text, first, _PLACE_BEFORE, full)
             and not _thing(text, full)
             and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}
+
+
+def full_person_name(form: str) -> bool:
+    """Is `form` a full name a lone first name may stand for across notes (lone_first_name): two to four capitalised
+    name words (`Dana O'Neill`, `María José Fernández`) whose first is no common word, verb or place's word (`Project
+    Heron`, `Call Marta`, `New York`), as first_names asks of a note's full name. Heuristic rules 27."""
+    words = form.split()
+    return (2 <= len(words) <= 4 and all(_FULL_NAME_WORD.fullmatch(w) for w in words)
+            and words[0].lower() not in TABLE_COMMON_WORDS and words[0] not in _SPAN_VERBS
+            and words[0] not in _PLACE_OPENERS)
+
+
+def lone_first_name(text: str, name: str) -> bool:
+    """May `name`, a one-word person's name a chunk's `text` writes, stand for a full name of another note (the
+    index's one full person name that opens with it: resolve.Resolver.lone_first, sync._plan_entities)? Not a word
+    that is a common word or a word too (`May`, `Will`, `Grace`: NAME_WORDS), nor where the chunk writes it in lower
+    case (`will`), after an article or a preposition only a place takes (`in Paris`, `the Berlin`, `visited Jordan`:
+    _thing; `to Dana`, `from Kenji` are a person's too), which say it is no person's there. Heuristic rules 27."""
+    if len(name) < 2 or not _FULL_NAME_WORD.fullmatch(name):
+        return False
+    lower = name.lower()
+    if lower in NAME_WORDS or lower in TABLE_COMMON_WORDS or name in _SPAN_VERBS:
+        return False
+    if re.search(_WHOLE.format(re.escape(lower)), text) is not None:
+        return False
+    return not _thing(text, name) and not _thing(text, name, _PLACE_ONLY_BEFORE)
