@@ -41,6 +41,8 @@ FUZZY_THRESHOLD = 90.0
 
 # a form's words: blanks, a tag's or a handle's hyphens, underscores, dots and slashes, CamelCase humps
 _WORD_SPLIT = re.compile(r"[\s_./-]+|(?<=[a-z])(?=[A-Z])")
+# a name written as one CamelCase word of two to four humps (`JakeWatson`, `LiHua`, a chat's speaker): its first hump
+_CAMEL_NAME = re.compile(r"([A-Z][a-z]+)(?:[A-Z][a-z]+){1,3}")
 # a handle of a first name and an initial (`@priya.r`, `@priya_r`), as a chat export writes its speakers
 _FIRST_INITIAL = re.compile(r"@([^\W\d_]{2,})[._-]([^\W\d_])")
 
@@ -147,6 +149,14 @@ class Resolver:
                     # notes mentioning it resolve it anew (rules 21); a first name another name ends with joins
                     # no one now (`Jordan` beside `Jordan Peele`, then `Michael Jordan`: lone_first, rules 27)
                     self.stale.add(normalise_key(words[-1], "name"))
+        elif (camel := _CAMEL_NAME.fullmatch(form)) is not None:
+            # a chat's speaker written as one word (`JakeWatson`): a person of that first name all the same, so a
+            # `Hey Jake!` joins no other Jake's full name (lone_first; its form is no full person name there)
+            keys = self._firsts.setdefault(fold(camel.group(1)), set())
+            if key not in keys:
+                keys.add(key)
+                if self.surnames:
+                    self.stale.add(normalise_key(camel.group(1), "name"))
         return True
 
     def _word_apart(self, surface: str, key: str, other: str) -> bool:

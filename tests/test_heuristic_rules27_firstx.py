@@ -123,3 +123,19 @@ def test_the_people_page_added_later_joins_the_first_name_written_before(tmp_pat
     found = _entities(conn)
     assert found["Dana"] == {"Dana"} and found["Dana O'Neill"] == {"Dana O'Neill"}, found
     conn.close()
+
+
+def test_a_chat_speaker_of_that_first_name_keeps_it_from_another_s_full_name(tmp_path):
+    # LiHua: `Hey Jake!` in a chat with JakeWatson joined Jake Peralta, a TV character another chat named
+    notes = {"chat1.txt": "LiHua: Hey Jake! Nice to meet you!\nJakeWatson: Nice to meet you too, Li Hua!\n",
+             "chat2.txt": "LiHua: I watched Brooklyn Nine-Nine with Jake Peralta yesterday.\n"}
+    found = _entities(_index(tmp_path, notes))
+    assert found.get("Jake Peralta", set()) <= {"Jake Peralta"}, found
+
+
+def test_a_thing_s_name_with_a_common_word_is_no_person_s(tmp_path):
+    # LiHua: `Chinese` (a language, a cuisine) joined Chinese Lunar New Year
+    notes = {"a.md": "# Holidays\n\nWe celebrated Chinese Lunar New Year with dumplings.\n",
+             "b.md": "# Lessons\n\nMy tutor says my Chinese is improving.\n"}
+    found = _entities(_index(tmp_path, notes))
+    assert found.get("Chinese Lunar New Year", set()) <= {"Chinese Lunar New Year"}, found

@@ -145,11 +145,11 @@ def first_names(mentions: Iterable[EntityMention], text: str,
 
 def full_person_name(form: str) -> bool:
     """Is `form` a full name a lone first name may stand for across notes (lone_first_name): two to four capitalised
-    name words (`Dana O'Neill`, `María José Fernández`) whose first is no common word, verb or place's word (`Project
-    Heron`, `Call Marta`, `New York`), as first_names asks of a note's full name. Heuristic rules 27."""
+    name words (`Dana O'Neill`, `María José Fernández`), none a common word (`Chinese Lunar New Year`), the first no
+    verb or place's word (`Call Marta`, `New York`), as first_names asks of a note's full name. Heuristic rules 27."""
     words = form.split()
     return (2 <= len(words) <= 4 and all(_FULL_NAME_WORD.fullmatch(w) for w in words)
-            and words[0].lower() not in TABLE_COMMON_WORDS and words[0] not in _SPAN_VERBS
+            and not any(w.lower() in TABLE_COMMON_WORDS for w in words) and words[0] not in _SPAN_VERBS
             and words[0] not in _PLACE_OPENERS)
 
 
