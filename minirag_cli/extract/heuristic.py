@@ -776,6 +776,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
 #    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
 #    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
+# 27, firstx's part (qa's on-call and journalist vaults): a first name written alone in any note (`Dana`, `Kenji`)
+#    joins the index's one full person name that opens with it (`Dana O'Neill`, a people page's or any note's: resolve.
+#    Resolver.lone_first, firstnames.lone_first_name, sync._plan_entities), where no other known name opens with it (a
+#    second full name, a chat's CamelCase speaker `JakeWatson`) or ends with it, it is no word too (NAME_WORDS, written
+#    in lower case), no article or place's `in` goes before it and the full name holds no common word; a later such
+#    name makes its notes stale. `Dana` and `Dana O'Neill` were two entities wherever no one note wrote both.
 VERSION = 27
 
 
