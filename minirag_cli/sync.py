@@ -3627,6 +3627,20 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
     return [day or own for day in days or [""] * len(chunks)]
 
 
+def _lone_first(text: str, m: EntityMention, resolver: Resolver) -> str | None:
+    """The entity key a one-word person's name `m` a chunk's `text` writes joins across notes (`Dana`, the index's one
+    Dana O'Neill: a people page's name, any note's full name), where no other known name opens or ends with it
+    (resolve.Resolver.lone_first) and the chunk writes it as a person's (firstnames.lone_first_name); None where the
+    chunk writes the full name too, whose note decides (first_names: `From: Spotify Premium`, `Spotify raised the
+    price` is no person's), and for a model's names (`resolver.surnames`). Heuristic rules 27."""
+    if not resolver.surnames or m.type not in ("person", "name") or " " in m.name or not lone_first_name(text, m.name):
+        return None
+    target = resolver.lone_first(m.name, full_person_name)
+    if target is None or any(_form_pattern(full, cased=True).search(text) for full in resolver.full_forms(m.name)):
+        return None
+    return target
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
                    forms: dict[str, str] | None = None, parts: dict[str, str] | None = None,
@@ -3666,11 +3680,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26), where no other full
             # name of it is known from any note's text (lone_surname, rules 21's check: `title: Dr. Sarah Green`)
             alias_of = honour
-        elif alias_of is None and resolver.surnames and m.type in ("person", "name") and " " not in m.name \
-                and lone_first_name(text, m.name) \
-                and (first_of := resolver.lone_first(m.name, full_person_name)) is not None:
-            # `Dana` in any note, the index's one Dana O'Neill (a people page's name, any note's full name), where
-            # no other known name opens or ends with it (rules 27): the entity that name resolves to
+        elif alias_of is None and (first_of := _lone_first(text, m, resolver)) is not None:
+            # `Dana` in any note, the index's one Dana O'Neill (rules 27): the entity that name resolves to
             alias_of = joined.get(first_of, first_of) if joined else first_of
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)

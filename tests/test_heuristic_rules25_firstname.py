@@ -80,8 +80,10 @@ def test_a_note_that_writes_a_person_joins_her_first_name(tmp_path, text, joined
 @pytest.mark.parametrize("files,kept", [
     # two full names of it in the note: which one `Elena` is, the note does not say
     ({"n.md": "Lunch with Elena Rossi and Elena Vasquez today. Elena said the draft is late.\n"}, "Elena"),
-    # the full name in another note only: the note alone decides
-    ({"a.md": "Lunch with Elena Rossi today.\n", "b.md": "I met Elena today, the draft is late.\n"}, "Elena"),
+    # the full name in another note only, where another note writes a second one (rules 27 joins the index's one
+    # Elena Rossi: tests/test_heuristic_rules27_firstx.py)
+    ({"a.md": "Lunch with Elena Rossi today.\n", "b.md": "I met Elena today, the draft is late.\n",
+      "c.md": "Elena Vasquez called.\n"}, "Elena"),
     # a place and its event, an article before it
     ({"n.md": "Thanks Berlin! I ran the Berlin Marathon in 3:58.\n"}, "Berlin"),
     # a company and its office: where one works (`at Globex`), and no person's cue (`wants` is a company's too)

@@ -143,13 +143,28 @@ def first_names(mentions: Iterable[EntityMention], text: str,
             and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}
 
 
+# a word that makes a full name a company's product, service or place rather than a person's (`Google Maps`, `Spotify
+# Premium`, `Apple Support`, `Wells Fargo Alerts`, `Berlin Marathon`): a lone `Google` in another note is no one's
+# first name (lone_first_name, where no note writes both names as a person's to tell: first_names)
+THING_WORDS = frozenset("""
+support premium alerts alert maps map music drive docs doc sheets slides photos mail calendar meet chat teams team
+cloud pay store shop bank group inc ltd llc gmbh labs lab office airlines airways air health insurance energy
+university college school hospital clinic club cafe café restaurant bar hotel park street road avenue station airport
+center centre city marathon festival conference summit project app apps service services systems solutions partners
+capital media news times post prime plus pro assistant home card account studio studios games foundation institute
+museum gallery church market mall tower bridge lake river mountain beach island
+""".split())
+
+
 def full_person_name(form: str) -> bool:
     """Is `form` a full name a lone first name may stand for across notes (lone_first_name): two to four capitalised
-    name words (`Dana O'Neill`, `María José Fernández`), none a common word (`Chinese Lunar New Year`), the first no
+    name words (`Dana O'Neill`, `María José Fernández`), none a common word (`Chinese Lunar New Year`) nor a thing's
+    (`Google Maps`, `Apple Support`: THING_WORDS), the first no
     verb or place's word (`Call Marta`, `New York`), as first_names asks of a note's full name. Heuristic rules 27."""
     words = form.split()
     return (2 <= len(words) <= 4 and all(_FULL_NAME_WORD.fullmatch(w) for w in words)
-            and not any(w.lower() in TABLE_COMMON_WORDS for w in words) and words[0] not in _SPAN_VERBS
+            and not any(w.lower() in TABLE_COMMON_WORDS or w.lower() in THING_WORDS for w in words)
+            and words[0] not in _SPAN_VERBS
             and words[0] not in _PLACE_OPENERS)
 
 
