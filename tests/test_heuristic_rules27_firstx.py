@@ -139,3 +139,14 @@ def test_a_thing_s_name_with_a_common_word_is_no_person_s(tmp_path):
              "b.md": "# Lessons\n\nMy tutor says my Chinese is improving.\n"}
     found = _entities(_index(tmp_path, notes))
     assert found.get("Chinese Lunar New Year", set()) <= {"Chinese Lunar New Year"}, found
+
+
+@pytest.mark.parametrize("notes", [
+    {"a.md": "# Apps\n\nI use Google Maps daily.\n", "b.md": "# Notes\n\nYesterday Google changed the layout.\n"},
+    # the full name in the chunk too: its note decides (rules 25's cues), as before
+    {"a.md": "# Mail\n\nFrom: Spotify Premium\nTo: me\n\nSpotify raised the family plan price again.\n",
+     "b.md": "# People\n\nLunch with Spotify Jones.\n"},
+])
+def test_a_company_s_product_is_no_one_s_full_name(tmp_path, notes):
+    found = _entities(_index(tmp_path, notes))
+    assert not [name for name, forms in found.items() if " " in name and forms - {name}], found
