@@ -78,6 +78,8 @@ def test_a_name_another_name_ends_with_joins_no_one(tmp_path):
 @pytest.mark.parametrize("text", [
     "# Notes\n\nWe flew into Paris on Monday. Paris was cold.\n",  # a place's preposition
     "# Notes\n\nThe Paris office is closed.\n",  # an article
+    "# Notes\n\nData engineer. Moved to Paris from Osaka in January.\n",  # a move's `to` (golden's Lindenau Russet)
+    "# Notes\n\nA headland three kilometres north of Paris harbour.\n",  # a direction's `of`
 ])
 def test_a_word_written_as_a_place_s_joins_no_one(tmp_path, text):
     notes = {"people/Paris Hilton.md": "# Paris Hilton\n\nA contact.\n", "trip.md": text}

@@ -75,7 +75,13 @@ _PLACE_BEFORE = (r"(?<![\w])(?:(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:i
 
 # ... of them the ones a person's name does not take (`handed on-call to Kenji`, `a note from Dana`): a lone first
 # name's in any note (lone_first_name), where a note's full name gives no person's cue to weigh them against
-_PLACE_ONLY_BEFORE = _PLACE_BEFORE.replace("|(?i:to|from|into|", "|(?i:into|")
+_PLACE_ONLY_BEFORE = _PLACE_BEFORE.replace(
+    "|(?i:to|from|into|",
+    # ... but a move's or a trip's `to` (`Moved to Lindenau`, `came to Paris`) and a direction's `of` (`north of
+    # Lindenau harbour`) are a place's
+    r"|(?i:(?:moved|move|moving|came|come|comes|went|go|goes|going|flew|fly|flying|drove|driving|travell?ed|travel|"
+    r"returned|return|back|trip|flight|train|relocated|welcome)[ \t]+to|(?:north|south|east|west|outside)[ \t]+of|"
+    r"into|")
 
 
 def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
