@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_names, full_person_name, lone_first_name
+from minirag_cli.extract.firstnames import first_beside_full, first_names, full_person_name, lone_first_name
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -3630,15 +3630,16 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
 def _lone_first(text: str, m: EntityMention, resolver: Resolver) -> str | None:
     """The entity key a one-word person's name `m` a chunk's `text` writes joins across notes (`Dana`, the index's one
     Dana O'Neill: a people page's name, any note's full name), where no other known name opens or ends with it
-    (resolve.Resolver.lone_first) and the chunk writes it as a person's (firstnames.lone_first_name); None where the
-    chunk writes the full name too, whose note decides (first_names: `From: Spotify Premium`, `Spotify raised the
-    price` is no person's), and for a model's names (`resolver.surnames`). Heuristic rules 27."""
+    (resolve.Resolver.lone_first) and the chunk writes it as a person's (firstnames.lone_first_name), as a person's
+    own way too where it writes the full name beside it (firstnames.first_beside_full: `From: Spotify Premium`,
+    `Spotify raised the price` is no person's); None for a model's names (`resolver.surnames`). Heuristic rules 27."""
     if not resolver.surnames or m.type not in ("person", "name") or " " in m.name or not lone_first_name(text, m.name):
         return None
     target = resolver.lone_first(m.name, full_person_name)
-    if target is None or any(_form_pattern(full, cased=True).search(text) for full in resolver.full_forms(m.name)):
+    if target is None:
         return None
-    return target
+    beside = [full for full in resolver.full_forms(m.name) if _form_pattern(full, cased=True).search(text)]
+    return target if all(first_beside_full(text, m.name, full) for full in beside) else None
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,

@@ -152,3 +152,25 @@ def test_a_thing_s_name_with_a_common_word_is_no_person_s(tmp_path):
 def test_a_company_s_product_is_no_one_s_full_name(tmp_path, notes):
     found = _entities(_index(tmp_path, notes))
     assert not [name for name, forms in found.items() if " " in name and forms - {name}], found
+
+
+@pytest.mark.parametrize("text,full", [
+    # rules 25 kept these apart (no person's cue of the full name in the note); the index knows one Raj, one Jonas
+    ("# Monday\n- Call with Raj Patel (Acme IT) about the database.\n- [ ] Ask Raj for the schema dump\n", "Raj Patel"),
+    ("Jonas texted: he wants to come along. Jonas Weber ran it in 2024.\n", "Jonas Weber"),
+    # the on-call vault's 1:1 note: a heading's full name, the first name a person's (`she`)
+    ("# 1:1 Dana O'Neill\n\n- Dana confirmed the promotion; she wants the impact summary first.\n", "Dana O'Neill"),
+])
+def test_a_first_name_a_person_s_beside_its_full_name_joins_it(tmp_path, text, full):
+    found = _entities(_index(tmp_path, {"note.md": text}))
+    assert found[full] == {full, full.split()[0]}, found
+
+
+@pytest.mark.parametrize("text", [
+    "Elena: did Elena Vasquez call?\nTom: not yet\nElena: ask her again\n",  # a chat's speaker
+    "Lunch with Austin Reed. Austin thinks we drove back from Austin too late.\n",  # a place's word before it
+    "Lunch with Elena Rossi from Globex today.\n\nElena wants the draft by Friday.\n",  # no person's cue of its own
+])
+def test_a_first_name_beside_its_full_name_with_no_person_s_way_of_its_own_stays_apart(tmp_path, text):
+    found = _entities(_index(tmp_path, {"note.md": text}))
+    assert not [name for name, forms in found.items() if " " in name and forms - {name}], found

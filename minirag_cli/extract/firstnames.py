@@ -188,3 +188,13 @@ def lone_first_name(text: str, name: str) -> bool:
     if re.search(_WHOLE.format(re.escape(lower)), text) is not None:
         return False
     return not _thing(text, name) and not _thing(text, name, _PLACE_ONLY_BEFORE)
+
+
+def first_beside_full(text: str, name: str, full: str) -> bool:
+    """May `name`, a first name alone in a chunk's `text` that writes its `full` name too, stand for it there (sync's
+    join across notes, where first_names did not join them: rules 27)? Where the chunk writes the first name alone
+    as a person's (FIRST_NAME_CUES: `Dana confirmed ...; she wants`, `Ask Raj`), no place's word before it (`back
+    from Austin`: _PLACE_BEFORE, as first_names asks) and not as a chat's speaker (`Elena: ask her again`)."""
+    if re.search(r"(?m)^[ \t>]*" + re.escape(name) + r"[ \t]*:", text):
+        return False
+    return _cued(text, name, FIRST_NAME_CUES, full) and not _thing(text, name, _PLACE_BEFORE, full)
