@@ -160,6 +160,11 @@ def test_a_company_s_product_is_no_one_s_full_name(tmp_path, notes):
     ("Jonas texted: he wants to come along. Jonas Weber ran it in 2024.\n", "Jonas Weber"),
     # the on-call vault's 1:1 note: a heading's full name, the first name a person's (`she`)
     ("# 1:1 Dana O'Neill\n\n- Dana confirmed the promotion; she wants the impact summary first.\n", "Dana O'Neill"),
+    # ... as the vault writes it (a one-on-one's heading; `to Dana` is a person's)
+    ("# 1:1 Dana O'Neill — 2026-12-02\n\n- Dana suggested a comp day on Friday.\n- [ ] send the summary to Dana\n",
+     "Dana O'Neill"),
+    # the full name a person's (rules 25 asked the first name's own way too)
+    ("Lunch with Elena Rossi from Globex today.\n\nElena wants the draft by Friday.\n", "Elena Rossi"),
 ])
 def test_a_first_name_a_person_s_beside_its_full_name_joins_it(tmp_path, text, full):
     found = _entities(_index(tmp_path, {"note.md": text}))
@@ -169,7 +174,7 @@ def test_a_first_name_a_person_s_beside_its_full_name_joins_it(tmp_path, text, f
 @pytest.mark.parametrize("text", [
     "Elena: did Elena Vasquez call?\nTom: not yet\nElena: ask her again\n",  # a chat's speaker
     "Lunch with Austin Reed. Austin thinks we drove back from Austin too late.\n",  # a place's word before it
-    "Lunch with Elena Rossi from Globex today.\n\nElena wants the draft by Friday.\n",  # no person's cue of its own
+    "Call with Globex Frankfurt about the audit. Globex wants the draft by Friday.\n",  # neither a person's
 ])
 def test_a_first_name_beside_its_full_name_with_no_person_s_way_of_its_own_stays_apart(tmp_path, text):
     found = _entities(_index(tmp_path, {"note.md": text}))

@@ -81,7 +81,11 @@ _PLACE_ONLY_BEFORE = _PLACE_BEFORE.replace(
     # Lindenau harbour`) are a place's
     r"|(?i:(?:moved|move|moving|came|come|comes|went|go|goes|going|flew|fly|flying|drove|driving|travell?ed|travel|"
     r"returned|return|back|trip|flight|train|relocated|welcome)[ \t]+to|(?:north|south|east|west|outside)[ \t]+of|"
+    r"(?:came|drove|flew|back|returned|moved)[ \t]+from|"
     r"into|")
+
+# a one-on-one meeting's note names the person it is with (`# 1:1 Dana O'Neill`, `title: 1:1 with Dana O'Neill`)
+_ONE_ON_ONE = r"(?i:\b1:1|one-on-one)[ \t]+(?:(?i:with)[ \t]+)?"
 
 
 def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
@@ -158,7 +162,8 @@ cloud pay store shop bank group inc ltd llc gmbh labs lab office airlines airway
 university college school hospital clinic club cafe café restaurant bar hotel park street road avenue station airport
 center centre city marathon festival conference summit project app apps service services systems solutions partners
 capital media news times post prime plus pro assistant home card account studio studios games foundation institute
-museum gallery church market mall tower bridge lake river mountain beach island
+museum gallery church market mall tower bridge lake river mountain beach island company motor motors corp
+corporation
 """.split())
 
 
@@ -192,9 +197,11 @@ def lone_first_name(text: str, name: str) -> bool:
 
 def first_beside_full(text: str, name: str, full: str) -> bool:
     """May `name`, a first name alone in a chunk's `text` that writes its `full` name too, stand for it there (sync's
-    join across notes, where first_names did not join them: rules 27)? Where the chunk writes the first name alone
-    as a person's (FIRST_NAME_CUES: `Dana confirmed ...; she wants`, `Ask Raj`), no place's word before it (`back
-    from Austin`: _PLACE_BEFORE, as first_names asks) and not as a chat's speaker (`Elena: ask her again`)."""
-    if re.search(r"(?m)^[ \t>]*" + re.escape(name) + r"[ \t]*:", text):
+    join across notes, where first_names did not join them: rules 27)? Where the chunk writes either as a person's
+    (FIRST_NAME_CUES of the first name: `Ask Raj`; PERSON_CUES of the full name: `Lunch with Elena Rossi`; a one-on-one's
+    `# 1:1 Dana O'Neill`), no place's word before the first name (`back from Austin`: _PLACE_ONLY_BEFORE) and not as
+    a chat's speaker (`Elena: ask her again`)."""
+    if re.search(r"(?m)^[ \t>]*" + re.escape(name) + r"[ \t]*:", text) or _thing(text, name, _PLACE_ONLY_BEFORE, full):
         return False
-    return _cued(text, name, FIRST_NAME_CUES, full) and not _thing(text, name, _PLACE_BEFORE, full)
+    return (_cued(text, name, FIRST_NAME_CUES, full) or _cued(text, full)
+            or re.search(_ONE_ON_ONE + _WHOLE.format(re.escape(full)), text) is not None)
