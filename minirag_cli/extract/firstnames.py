@@ -80,7 +80,7 @@ _PLACE_ONLY_BEFORE = _PLACE_BEFORE.replace(
     # ... but a move's or a trip's `to` (`Moved to Lindenau`, `came to Paris`) and a direction's `of` (`north of
     # Lindenau harbour`) are a place's
     r"|(?i:(?:moved|move|moving|came|come|comes|went|go|goes|going|flew|fly|flying|drove|driving|travell?ed|travel|"
-    r"returned|return|back|trip|flight|train|relocated|welcome)[ \t]+to|(?:north|south|east|west|outside)[ \t]+of|"
+    r"returned|return|back|trips?|flights?|trains?|tickets?|relocated|welcome)[ \t]+to|(?:north|south|east|west|outside)[ \t]+of|"
     r"(?:came|drove|flew|back|returned|moved)[ \t]+from|"
     r"into|")
 
