@@ -101,6 +101,11 @@ def find_document(conn, path: str) -> dict:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {template}.",
                                hint="Move it out of the templates folder, or set another folder in Obsidian's "
                                     f"settings, then `mrag sync {shlex.quote(root)}` indexes it.")
+            package = _package_folder(Path(root), rel)  # as the sync's walk finds it now (package_folders.py)
+            if package:
+                raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: its folder "
+                               f"{package[0]} is {package[1]}.",
+                               hint=f"With that line, `mrag sync {shlex.quote(root)}` indexes it.")
             skipped = _skipped_by_last_sync(conn, root, rel)
             if skipped:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but the last sync skipped it: "
@@ -286,6 +291,7 @@ def _passed_over(root: Path, rel: str) -> str | None:
     """Why sync passes the file `rel` of `root` over silently (hidden, or
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
+    from minirag_cli.package_folders import package_folder_of
     from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies, logseq_settings
     from minirag_cli.wikipages import system_tiddler
 
@@ -305,7 +311,25 @@ def _passed_over(root: Path, rel: str) -> str | None:
     if spec and (spec.match_file(rel) or any(spec.match_file("/".join(parts[:i]) + "/")
                                              for i in range(1, len(parts)))):
         return f"{root / IGNORE_FILE} names it"
+    package = package_folder_of(root, rel, spec)
+    if package and not package[1]:  # __pycache__/: passed over unlisted
+        return f"Python's compiled code ({package[0]}/) is not indexed"
     return None
+
+
+def _package_folder(root: Path, rel: str) -> tuple[str, str] | None:
+    """(the folder, why) when the file `rel` of `root` is in a package folder the sync's walk lists as skipped
+    (package_folders.package_folder_of, .mragignore's negation lines read), else None."""
+    from minirag_cli.errors import IgnoreFileError
+    from minirag_cli.package_folders import package_folder_of
+    from minirag_cli.walk import load_ignore
+
+    try:
+        spec = load_ignore(root)
+    except IgnoreFileError:
+        return None
+    found = package_folder_of(root, rel, spec)
+    return found if found and found[1] else None
 
 
 def _hard_linked_rows(conn, root: str, rel: str) -> list:
