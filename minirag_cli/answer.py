@@ -492,6 +492,27 @@ def _under_heading(lines: list[_Line], group: list[_Line], by_line: dict[tuple, 
     return out
 
 
+def _table_head(x: _Line, by_line: dict[tuple, int], lines: list[_Line],
+                notes: dict[tuple[str, str], list[str]]) -> _Line | None:
+    """The header row of the table whose row `x` is (tables.table_bodies: of its note when its lines are at hand,
+    else of its chunk, which opens with it: readers 14), None for a line of no table's body. A row chosen alone
+    (`| run-18 | 85M | Pre-LN | 1e-3 | 0 | 24.3 | 37.5 |`) never said which of its numbers is the perplexity."""
+    from minirag_cli.tables import table_head_line
+
+    r, path = x.result, note_key(x.result)
+    raw = (notes.get(path) or []) if x.line else r.get("text", "").splitlines()
+    first = 1 if x.line else 0
+    if not 0 <= x.seq - first < len(raw) or not raw[x.seq - first].lstrip().startswith("|"):
+        return None
+    n = table_head_line(raw, r.get("path") or "", x.seq - first + 1)
+    if n is None:
+        return None
+    seq = n - 1 + first
+    if x.line and (path, seq) in by_line:
+        return lines[by_line[(path, seq)]]
+    return _line_of(x.rank, r, seq, raw[n - 1], x.line)
+
+
 def _blank_between(raw: list[str], a: int, b: int) -> bool:
     """Whether lines `a` and `b` of a chunk's lines `raw` are neighbours:
     nothing but blank lines between them."""
@@ -549,6 +570,7 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
         group = [lines[i]] + [nb for step in ((1, -1) if options.before else (1,))
                               if (nb := _neighbour(lines, i, step, by_line, notes or {}, heads)) is not None]
         group += _under_heading(lines, group, by_line, notes or {}, heads)
+        group += [h for h in [_table_head(lines[i], by_line, lines, notes or {})] if h is not None]
         new = {key(x): x for x in group if key(x) not in keep}
         cost = sum(len(x.text) + 1 for x in new.values())
         if options.chars is not None and chosen and used + cost > options.chars:
@@ -2154,12 +2176,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
-    note kept when its days meet them (of_the_days: a weekly note's week)."""
+    note kept when its days meet them (of_the_days: a weekly note's week)
+    or it writes one of them (the result's `date` channel)."""
     from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
-    if days is not None and not days.written:  # askday resolves no day next to a comparison
-        return of_the_days(results, heads, days)
-    # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
+    # askday resolves no day next to a comparison; an ambiguous `05/06/2027`'s two days are `written`: the note
+    # writing it is of neither, and kept. Kept too: the notes that write one of the days (the date channel's:
+    # `admin/Expenses December.md`'s `- 1 Dec:` under `# Expenses — December 2026`, a draft's deadline next week),
+    # as for a month written with its year.
+    if days is not None and not days.written:
+        dated = {id(r) for r in of_the_days(results, heads, days)}
+        return [r for r in results if id(r) in dated or "date" in r.get("channels", ())]
     months = asked_months(question)
     spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
                                                _BETWEEN_MONTHS.search(question[:g.start]))]

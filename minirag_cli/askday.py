@@ -45,7 +45,10 @@ au mercredi", "de lunes a miércoles" (not "zwischen … und", "entre … et / y
 nor "am Wochenende", "le week-end", "el fin de semana": a tense does not tell the weekend just gone from one to
 come, a month's or a clause's, review revG); and N days or weeks ago, the numbers up to twelve
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
-semaines; hace dos días, hace una semana): _FOREIGN. "next …" in any of them (nächste Woche, nächsten
+semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: tomorrow, next week, next weekend,
+next month, "next Friday" (the coming one, 1 to 7 days on; not several): AskedDays.ahead, whose notes are those
+that write one of their days, as none is dated in them yet (retrieve._dated_notes, Index.search). "next …" in
+German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
 several such phrases in one question, or one next to a comparison (before,
@@ -196,9 +199,9 @@ _PHRASE = re.compile(
     # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
-    r"|(?P<weekend>this|last)\s+weekend"  # Saturday and Sunday of this week or the last
-    r"|(?P<week>this|last)\s+week"
-    r"|(?P<month>this|last)\s+month"
+    r"|(?P<weekend>this|last|next)\s+weekend"  # Saturday and Sunday of this week, the last or the next
+    r"|(?P<week>this|last|next)\s+week"
+    r"|(?P<month>this|last|next)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
     # year written, else the latest such period begun by the asking day (_latest_period); not a week or a
     # quarter "of" something other than a year, a count of the asker's own ("in week 3 of the trial", "week 2
@@ -236,6 +239,7 @@ _PHRASE = re.compile(
     r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
     r"(?:" + _foreign_or_english(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", joiner=True) + r")"
     r"(?P<spanto>" + _foreign_or_english(_WEEKDAY) + r")"
+    r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+)(?:" + _WEEKDAY + r"))"  # the coming one
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -249,7 +253,7 @@ _PHRASE = re.compile(
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
     r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
-    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")"
+    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow)"
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
@@ -380,6 +384,9 @@ class AskedDays:
     month: bool = False  # a whole month (searched as its yyyymm prefix)
     dates: tuple[dt.date, ...] = ()
     written: bool = False
+    # days all to come ("next week", "tomorrow"): no note is dated in them yet, so the notes that write one of
+    # them are read (retrieve._dated_notes, Index.search)
+    ahead: bool = False
 
     def label(self) -> str:
         """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
@@ -504,6 +511,10 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         return one(today)
     if m.group("yesterday"):
         return one(today - dt.timedelta(days=1))
+    if m.group("tomorrow"):
+        return one(today + dt.timedelta(days=1))
+    if m.group("nextday"):  # "next Friday": the coming one, 1 to 7 days on (as a note's "this Friday" is 0 to 6)
+        return one(today + dt.timedelta(days=(_weekday_index(m.group("nextday")) - today.weekday() - 1) % 7 + 1))
     if m.group("before"):
         return one(today - dt.timedelta(days=2))
     if m.group("ago"):
@@ -537,20 +548,21 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
+    ahead = 7 * ((m.group("weekend") or m.group("week") or m.group("month") or "").lower() == "next")
     if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):
         last = (m.group("weekend") or "").lower() == "last"
         # Monday to Friday, "this past weekend" and a past tense's "this weekend" ("what did I do this
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
         # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
-        if not last and today.weekday() < 5 and (m.group("pastweekend") or (
+        if not last and not ahead and today.weekday() < 5 and (m.group("pastweekend") or (
                 _PAST.search(m.string) and not _PLANNED.search(m.string)
                 and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
-        monday = today - dt.timedelta(days=today.weekday() + 7 * last)
+        monday = today - dt.timedelta(days=today.weekday() + 7 * last - ahead)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
     if m.group("week") or m.group("lastweek") or m.group("thisweek"):
         last = bool(m.group("lastweek")) or (m.group("week") or "").lower() == "last"
-        monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * last)
+        monday = today - dt.timedelta(days=today.weekday()) - dt.timedelta(days=7 * last - ahead)
         return monday, monday + dt.timedelta(days=6), False
     if m.group("isoweek") or m.group("quarter"):
         return _latest_period(m, today)
@@ -561,6 +573,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     first = today.replace(day=1)
     if m.group("lastmonth") or (m.group("month") or "").lower() == "last":
         first = (first - dt.timedelta(days=1)).replace(day=1)
+    elif ahead:
+        first = (first + dt.timedelta(days=32)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
 
@@ -704,9 +718,33 @@ def _whose_time(question: str, m: re.Match, person=None) -> Someone | None:
     if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
         return _A_QUOTE
     rest = question[:m.start()] + " " + question[m.end():]
-    if first_person(_QUOTED.sub(" ", rest), spanish=bool(_SPANISH.match(m.group(0)))):
+    if first_person(_QUOTED.sub(" ", _without_weekday_pronouns(rest, m.start(), _language(m))),
+                    spanish=bool(_SPANISH.match(m.group(0)))):
         return None
     return _someone_else(rest, opens=m.start() > 0, german=bool(_GERMAN.match(m.group(0))), person=person)
+
+
+# A short weekday spelled as a first person's word of another language: English `Mon` (French "mon"), German `Mi`
+# (Spanish "mi"). Capitalised, after "on" / "am" or beside the question's day phrase ("what did Keller say on Mon
+# last week?", "Mon last week", "am Mi letzte Woche"), it is the weekday, no one's "my", unless the day phrase is of
+# the pronoun's language ("Mon lundi dernier …", "Mi sábado pasado …"): {word: the pronoun's language}
+_WEEKDAY_PRONOUNS = {"Mon": "fr", "Mi": "es"}
+_WEEKDAY_PRONOUN = re.compile(rf"(?<![\w'’])(?:{'|'.join(w for k in _WEEKDAY_PRONOUNS for w in (k, k.upper()))})"
+                              r"\.?(?!\w)")
+_DAY_AFTER = re.compile(r"(?i:\b(?:on|am)\s+)$")
+
+
+def _without_weekday_pronouns(rest: str, gap: int, language: str) -> str:
+    """`rest` (a question without its day phrase, which stood at `gap`; the phrase in `language`) with each short
+    weekday that is a pronoun's word elsewhere (_WEEKDAY_PRONOUNS) blanked where it is a weekday: after "on" / "am",
+    or with nothing but blanks and commas between it and the day phrase."""
+    def blank(w: re.Match) -> str:
+        if _WEEKDAY_PRONOUNS[w.group(0).rstrip(".").title()] == language:
+            return w.group(0)
+        beside = (not rest[w.end():gap].strip(" \t,") if w.end() <= gap
+                  else not rest[gap:w.start()].strip(" \t,"))
+        return " " * len(w.group(0)) if beside or _DAY_AFTER.search(rest, 0, w.start()) else w.group(0)
+    return _WEEKDAY_PRONOUN.sub(blank, rest)
 
 
 def _someone_else(text: str, opens: bool = True, german: bool = False, person=None) -> Someone | None:
@@ -907,13 +945,16 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
                 first = last = beside
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
+    if weekdays and first > today:
+        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
         return _whose_days(within, question, m, person)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else ()), question, m, person)
+                                 tuple(several) if len(several) > 1 else (), ahead=first > today),
+                       question, m, person)
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the

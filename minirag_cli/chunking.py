@@ -41,6 +41,7 @@ _LONG_WORD = re.compile(r"(?<!\S)\S{%d,}" % (MAX_WORD_CHARS + 1))
 # at most this share of a long word's characters not ASCII: data (base64, hex, minified code with
 # the odd non-ASCII string); a paragraph of a script written without blanks is nearly all non-ASCII
 DATA_WORD_NON_ASCII_SHARE = 0.1
+_TABLE_ROW = re.compile(r"[ \t]*\|")  # a line that is a table's row (a Markdown table's, a CSV's as read)
 
 
 def _cut_data_word(m: re.Match) -> str:
@@ -167,5 +168,12 @@ def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAU
             if starts_line(cand):
                 nxt = cand
                 break
+        if not starts_line(nxt) and _TABLE_ROW.match(text, line_starts[line_of(words[nxt][0]) - 1]):
+            # inside a table's row (readers 14): a chunk that began there read `run-13 | 25M | ...`, its cells
+            # under no column; it begins at the row's start (the whole row overlaps), else after it
+            row = nxt
+            while row > start + 1 and not starts_line(row):
+                row -= 1
+            nxt = row if starts_line(row) and end - row <= max_overlap(size) else end
         start = nxt
     return chunks

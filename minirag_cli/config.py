@@ -642,6 +642,20 @@ def resolve_db(explicit: str | None = None, *, sync_dirs: list[Path] | None = No
     return DbChoice(p, "default (new index)" if sync_dirs else "default", beside(p), known, forgotten)
 
 
+def index_to_name(index: str | os.PathLike | None, roots: Iterable[str | os.PathLike] = ()) -> str | None:
+    """The index file `index` (the one in use) when `mrag sync ROOTS` typed here without --db would sync another
+    (resolve_db: MRAG_DB, a `.mrag/` above the current folder or a root, the user config's `db`, else a new index in
+    the first root), so a hint's command names it (`mrag --db INDEX sync ROOT`); None when it would be this one, or
+    the index is in memory."""
+    if not index:
+        return None
+    try:
+        alone = resolve_db(None, sync_dirs=[Path(r) for r in roots] or None).path
+    except MragError:  # a user config that cannot be read: name the index rather than leave it to the config
+        return str(index)
+    return None if os.path.realpath(alone) == os.path.realpath(index) else str(index)
+
+
 # ------------------------------------------------------------------ merge
 
 FLAGS = {"overlap_tokens": "--overlap"}  # settings whose flag is not --NAME

@@ -175,6 +175,18 @@ def dated_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[i
     return out
 
 
+def writing_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[int]]:
+    """document id -> its chunks that write a day of `spans` (a date entity of one of those days, as the
+    extractor keys it: `date:2026-12-18`, at any time of it): the notes of days to come ("what is due next
+    week?"), which no note is dated in yet, though a draft's `Deadline: Friday 18 December` writes one."""
+    out: dict[int, list[int]] = {}
+    for first, last in spans:
+        for doc, chunk in store.date_chunks(conn, first.isoformat(), (last + dt.timedelta(days=1)).isoformat()):
+            if chunk not in out.setdefault(doc, []):
+                out[doc].append(chunk)
+    return out
+
+
 def best_chunks(conn, notes: dict[int, float], found: dict[int, float], query_vector,
                 limit: int, within: dict[int, list[int]] | None = None) -> tuple[dict[int, float], dict[int, float]]:
     """(chunk id -> date vote, chunk id -> cosine) for the `limit` notes of

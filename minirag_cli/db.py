@@ -658,7 +658,7 @@ def embedding_dim(conn) -> int | None:
     state = "is not recorded" if raw is None else f"is recorded as {raw!r}"
     raise DatabaseError(f"{where} is missing its embedding dimension (meta embedding_dim {state}): it is damaged "
                         "or was written by another version of mrag, and its vectors cannot be read.",
-                        hint=f"Rebuild it from the notes: {rebuild_command(recorded_roots(conn))} (the extraction "
+                        hint=f"Rebuild it from the notes: {index_rebuild_command(conn, recorded_roots(conn))} (the extraction "
                              "cache is kept).")
 
 
@@ -832,6 +832,37 @@ def sync_command(roots: list[str], db: str | None = None) -> str:
 
     named = f"--db {shlex.quote(db)} " if db is not None else ""
     return f"mrag {named}sync " + (" ".join(f'"{r}"' for r in roots) or "DIR")
+
+
+def index_file(conn) -> str | None:
+    """The file of the index `conn` is open on (PRAGMA database_list's main), None for one in memory."""
+    return next((row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"), "") or None
+
+
+def sync_hint(roots: list[str], index: str | None, *, rebuild: bool = False) -> str:
+    """`mrag sync ROOT ...` (shell-quoted; `--rebuild` with `rebuild`) for a hint about the index at `index`, with
+    `--db INDEX` before the command when `mrag sync ROOT` typed here alone would sync another index
+    (config.index_to_name: `mrag --db ~/work.sqlite ask ...` said `mrag sync /x`, which synced the default one)."""
+    import shlex
+
+    from minirag_cli.config import index_to_name
+
+    db = index_to_name(index, roots)
+    named = f"--db {shlex.quote(db)} " if db is not None else ""
+    return f"mrag {named}sync " + (" ".join(shlex.quote(str(r)) for r in roots) or "DIR") + " --rebuild" * rebuild
+
+
+def index_sync_command(conn, roots: list[str]) -> str:
+    """sync_command for the index `conn` is open on, named with --db when `mrag sync` alone would take another
+    (config.index_to_name)."""
+    from minirag_cli.config import index_to_name
+
+    return sync_command(roots, index_to_name(index_file(conn), roots))
+
+
+def index_rebuild_command(conn, roots: list[str]) -> str:
+    """rebuild_command for the index `conn` is open on (index_sync_command's --db)."""
+    return index_sync_command(conn, roots) + " --rebuild"
 
 
 def rebuild_command(roots: list[str], db: str | None = None) -> str:
@@ -1012,5 +1043,5 @@ def embedder_mismatch_hint(conn, recorded: str, undo: str | None = None) -> str:
     whose index is months old)."""
     own = (f"{undo[0].upper()}{undo[1:]} to use the model the index was built with ({recorded})" if undo else
            f"Use the model the index was built with ({recorded}: with no embedding model set, mrag uses it)")
-    return (f"{own}, or rebuild the index for the new one: {rebuild_command(recorded_roots(conn))} (every note is "
+    return (f"{own}, or rebuild the index for the new one: {index_rebuild_command(conn, recorded_roots(conn))} (every note is "
             "embedded again; the extraction cache is kept).")

@@ -278,7 +278,7 @@ def _check_folders(conn, roots: list[str]) -> Check:
     kept = [r for r in roots if r not in {g for g, _ in gone}]
     return Check("folders", WARN, detail + also, "Mount it again; if it was moved or renamed, sync it at its new "
                                                  "place (mrag sync NEWPATH: its notes go with it, the unchanged "
-                                                 f"ones as they are); if it is gone for good, {db.rebuild_command(kept)} with "
+                                                 f"ones as they are); if it is gone for good, {db.index_rebuild_command(conn, kept)} with "
                                                  "the folders you keep drops its notes.")
 
 
@@ -348,10 +348,10 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     detail = f"{extractor}; entities from heuristic rules {shown}, this mrag has version {VERSION}"
     if update == "rebuild":
         return Check("extractor", WARN, detail + ": notes that have not changed keep the old rules' entities",
-                     f"Run {db.sync_command(roots)}: it extracts every note anew from the model's cached answers "
+                     f"Run {db.index_sync_command(conn, roots)}: it extracts every note anew from the model's cached answers "
                      f"when they hold all its windows, else it says how many the model must answer and "
-                     f"{db.rebuild_command(roots)} asks them.")
-    return Check("extractor", WARN, detail, f"Run {db.sync_command(roots)}: it "
+                     f"{db.index_rebuild_command(conn, roots)} asks them.")
+    return Check("extractor", WARN, detail, f"Run {db.index_sync_command(conn, roots)}: it "
                                             "extracts every note's entities anew (seconds; only new names are "
                                             "embedded).")
 

@@ -268,14 +268,16 @@ def render_status(status: dict, console: Console) -> None:
                                                       if r in gone else "") for r in status["roots"]) or "-")
     if gone:  # its notes stay (an unplugged drive must not empty the index), and ask lists them
         kept = [r for r in status["roots"] if r not in gone]
+        from minirag_cli.config import index_to_name
         from minirag_cli.db import rebuild_command
 
         table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
-                                 f"gone for good: `{rebuild_command(kept)}` drops them"))
+                                 f"gone for good: `{rebuild_command(kept, index_to_name(status['db'], kept))}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
     # in no search until a sync reads them; a search finds what the index holds of the others
     unsynced = [line for notes, done in (("added_notes", "added"), ("changed_notes", "changed"),
-                                         ("deleted_notes", "deleted")) if (line := notes_line(status.get(notes), done))]
+                                         ("deleted_notes", "deleted"))
+                if (line := notes_line(status.get(notes), done, status.get("db")))]
     if unsynced:
         table.add_row("not synced", "\n".join(escape_name(line) for line in unsynced))
     if copies := status.get("conflict_copies"):  # an edit made on another device, in no note yet
@@ -316,10 +318,12 @@ def heuristic_version(status: dict) -> str:
     if update == "newer":  # said on a line of its own (render_status: newer_mrag)
         return f"{shown}, newer than this mrag's {current}"
     if update == "rebuild":
+        from minirag_cli.config import index_to_name
         from minirag_cli.db import rebuild_command
 
+        named = index_to_name(status.get("db"), status["roots"])
         return (f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew if the model's "
-                f"cache holds all their windows, else `{rebuild_command(status['roots'])}` does")
+                f"cache holds all their windows, else `{rebuild_command(status['roots'], named)}` does")
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
@@ -481,6 +485,28 @@ def quoted_path(path: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def table_snippet(text: str, question: str) -> str:
+    """A chunk's `text` as the snippet under a result shows it (`mrag ask`'s first 220 characters): a chunk that
+    opens with a table's row (a CSV's, one led by its table's head) shows its header row, then the rows that share
+    most of `question`'s words (not its columns' names: every row is a `run`), then the others; no `|---|` line.
+    Its header and delimiter lines filled the snippet, and `which seed did run-16 use?` showed run-13's row. Other
+    text as it is."""
+    from minirag_cli.answer_score import content_words
+    from minirag_cli.tables import DELIMITER
+
+    lines = [line for line in text.split("\n") if line.strip()]
+    if not lines or not lines[0].lstrip().startswith("|"):
+        return text
+    head, rows = lines[0], [line for line in lines[1:] if not DELIMITER.fullmatch(line)]
+    asked = set(content_words(question)) - set(content_words(head))
+    shared = [len(asked & set(content_words(row))) if row.lstrip().startswith("|") else 0 for row in rows]
+    best = max(shared, default=0)
+    if not best:
+        return "\n".join([head] + rows)
+    return "\n".join([head] + [r for r, n in zip(rows, shared) if n == best] + [r for r, n in zip(rows, shared)
+                                                                               if n != best])
+
+
 def render_results(data: dict, console: Console, *, explain: bool = False, blocks: dict[str, str] | None = None) -> None:
     if explain and data.get("seeds"):
         seeds = ", ".join(f"{s['name']} ({s['via']} {s['similarity']:.2f})" for s in data["seeds"])
@@ -494,7 +520,8 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
-        snippet = " ".join(snippet_text(r["text"], blocks, path=r["path"]).split())
+        snippet = " ".join(snippet_text(table_snippet(r["text"], data.get("query") or ""), blocks,
+                                        path=r["path"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
                       soft_wrap=True)
         if explain:
@@ -618,12 +645,13 @@ def _mode_note(mode) -> str:
     return "" if not mode or mode == "hybrid" else f" (with --mode {mode}; the default hybrid search may find more)"
 
 
-def unsynced_note(edits: list[dict]) -> None:
+def unsynced_note(edits: list[dict], index: str | None = None) -> None:
     """On stderr: the notes shown whose file changed or was deleted since the
     last sync (store.lookup.unsynced_edits); their text and lines are the
     indexed version's. A synced folder that is gone cannot be synced: its
-    notes are named with the --rebuild that drops them."""
-    import shlex
+    notes are named with the --rebuild that drops them. `index`: the index file, named in the command when
+    `mrag sync` alone would sync another (db.sync_hint)."""
+    from minirag_cli.db import sync_hint
 
     gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder_gone"))
     for root in gone:
@@ -636,39 +664,40 @@ def unsynced_note(edits: list[dict]) -> None:
     edits = [e for e in edits if e["state"] != "folder_gone"]
     if not edits:
         return
-    roots = " ".join(shlex.quote(r) for r in dict.fromkeys(e["root"] for e in edits))
+    roots = list(dict.fromkeys(e["root"] for e in edits))
     if len(edits) == 1:
         e = edits[0]
         what = f"{e['path']} {'was deleted' if e['state'] == 'deleted' else 'changed'} since the last sync"
     else:
         listed = ", ".join(f"{e['path']} {e['state']}" for e in edits)
         what = f"{len(edits)} of these notes changed since the last sync ({listed})"
-    note(f"{what}: the text and line numbers shown are the indexed version's; `mrag sync {roots}` "
+    note(f"{what}: the text and line numbers shown are the indexed version's; `{sync_hint(roots, index)}` "
          "updates the index.", markup=False)
 
 
-def added_note(added: list[dict]) -> None:
+def added_note(added: list[dict], index: str | None = None) -> None:
     """On stderr, a line per synced folder holding notes the index has not seen (Index.added_notes): no result
     can be one of them, so an answer may be out of date (a later note said otherwise). Names three."""
     if added:
-        note(added_line(added), markup=False)
+        note(added_line(added, index), markup=False)
 
 
-def added_line(added: list[dict]) -> str:
+def added_line(added: list[dict], index: str | None = None) -> str:
     """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
-    folder of `added` ([{root, path}])."""
-    return notes_line(added, "added")
+    folder of `added` ([{root, path}]); `--db INDEX` in it when `mrag sync /x` alone would sync another index than
+    `index`'s (db.sync_hint)."""
+    return notes_line(added, "added", index)
 
 
 # what a sync does of the notes `mrag status` lists as added, changed or deleted since the last sync
 _SYNC_DOES = {"added": "search {}", "changed": "search {} as {} now", "deleted": "drop {} from the index"}
 
 
-def notes_line(notes: list[dict] | None, done: str) -> str:
+def notes_line(notes: list[dict] | None, done: str, index: str | None = None) -> str:
     """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
     folder of `notes` ([{root, path}]) `done` ("added", "changed", "deleted": _SYNC_DOES), three named then "and N
-    more"; "" for none."""
-    import shlex
+    more"; "" for none. `--db INDEX` in it as added_line has it."""
+    from minirag_cli.db import sync_hint
 
     lines = []
     for root in dict.fromkeys(item["root"] for item in notes or ()):
@@ -677,7 +706,7 @@ def notes_line(notes: list[dict] | None, done: str) -> str:
         one = len(paths) == 1
         does = _SYNC_DOES[done].format("it" if one else "them", "it is" if one else "they are")
         lines.append(f"{len(paths)} note{'' if one else 's'} in {root} {'was' if one else 'were'} {done} since the "
-                     f"last sync ({named}): run `mrag sync {shlex.quote(root)}` to {does}")
+                     f"last sync ({named}): run `{sync_hint([root], index)}` to {does}")
     return "; ".join(lines)
 
 

@@ -13,15 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from minirag_cli.extract.heuristic import GERMAN_TITLES, PERSON_TITLES, SPELLED_TITLES
+from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
 from minirag_cli.text import normalise_key, without_invisibles
 
 # how sync.joined_names writes a surname honoured so among its joined aliases ({HONOURED + key: the note's key}):
 # recorded with them, so a sync that makes one known, ambiguous or gone re-extracts the notes writing it
 HONOURED = "honoured:"
 
-_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
-                               *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))
+_TITLE_WORD = PERSON_TITLE_WORD
 # a person's title ending right before a name: `Dr. `, `Prof `, `Frau `
 _TITLE_BEFORE = re.compile(rf"(?<![\w.])(?:{_TITLE_WORD})[ \t]+$")
 _LEADING_TITLE = re.compile(rf"^(?:{_TITLE_WORD})[ \t]+")

@@ -413,8 +413,10 @@ class Index:
         """Ranked chunks for a question (retrieve.search): a SearchResult.
         `today` (the asking day, askday.py): "yesterday", "last week"… are
         searched as the days they stand for (the result's `days`) when a
-        result's note is dated in them; else the question is searched as
-        written, and the result's `undated` names the days no note is of."""
+        result's note is dated in them, or, for days to come ("next week"),
+        when a result's note writes one of them (its `writing_notes`); else the
+        question is searched as written, and the result's `undated` names
+        the days no note is of."""
         from minirag_cli import retrieve
 
         # an index made but never given a note has no vector tables: searching it ended in
@@ -433,6 +435,9 @@ class Index:
         result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                  query_vector=query_vector, today=today)
         if result.days is not None and not self._dated_in(result.results, result.days):
+            if result.days.ahead and any("date" in r.get("channels", ()) for r in result.results):
+                result.writing_notes = True  # days to come, "next week": no note is dated in them yet, some write one
+                return result
             days = result.days
             result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                      query_vector=query_vector)

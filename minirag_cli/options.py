@@ -41,7 +41,7 @@ class GraphOptions:
     relation_min_sim: float = 0.35
     relation_candidates: int = 30  # candidate chunks whose relation sentences are read
     relation_chunk_weight: float = 1.0
-    hub_share: float = 0.3  # entities in more than this share of chunks are hubs
+    hub_share: float = 0.3  # entities in more than this share of chunks, and of notes, are hubs (graph.hubs)
     hub_min_chunks: int = 10  # ... and in more than this many
     fanout: int = 6
     # entities in more than this many chunks are walked to but not from: their

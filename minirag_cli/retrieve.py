@@ -118,13 +118,17 @@ class SearchResult:
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
     unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else)
     latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
+    writing_notes: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
+    # that write one of them (retrieve._dated_notes)
 
 
     def to_dict(self) -> dict:
         # `paths` and `days` always ([] / null when none): a script reads the same keys of every answer
         asked = self.days or self.undated  # read against the asking day
         if asked is not None:
-            days = {**asked.to_dict(), "dated_notes": self.days is not None, "read": True}
+            days = {**asked.to_dict(), "dated_notes": self.days is not None and not self.writing_notes, "read": True}
+            if self.writing_notes:
+                days["writing_notes"] = True
         else:  # words of days not read ("what did Keller say last week?"), said with why, or none (null)
             unread = self.unread
             days = None if unread is None else {**unread.days.to_dict(), "dated_notes": False, "read": False,
@@ -661,12 +665,18 @@ def _dated_notes(s: _Search) -> None:
     periods = s.periods or _asked_periods(s)
     spans = datednotes.asked_spans(periods, s.days)
     notes = datednotes.dated_notes(s.conn, spans)
+    within = datednotes.dated_chunks(s.conn, spans)
+    if s.days is not None and s.days.ahead:
+        # days to come ("next week"): no note is dated in them yet; the notes that write one are the days' notes,
+        # each by its chunk nearest the question among those that write it
+        written = {doc: ids for doc, ids in datednotes.writing_chunks(s.conn, s.days.spans()).items()
+                   if doc not in notes}
+        notes, within = {**notes, **dict.fromkeys(written, 1.0)}, {**within, **written}
     if not notes:
         return
     s.periods = periods
     found = {h.chunk_id: h.score for h in score_fuse(s.rankings, s.options.weights)} if s.rankings else {}
-    votes, cosines = datednotes.best_chunks(s.conn, notes, found, s.query_vector, s.options.candidates,
-                                            datednotes.dated_chunks(s.conn, spans))
+    votes, cosines = datednotes.best_chunks(s.conn, notes, found, s.query_vector, s.options.candidates, within)
     date = dict(s.scores.get("date", []))
     for c, v in votes.items():
         date[c] = max(date.get(c, 0.0), v)

@@ -52,6 +52,7 @@ import re
 from collections import Counter
 
 from minirag_cli.chunking import Chunk, chunk_text
+from minirag_cli.tables import with_table_heads
 from minirag_cli.text import WEEKDAY_NAMES, find_dates
 
 _MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -381,11 +382,17 @@ def note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     day of its lines changes (day_changes), so that no chunk holds two
     days, and at each entry of a BibTeX library (latex.entry_lines); chunk_text's
     exactly for another note without a dated section. None for a note of empty
-    list items alone (empty_outline), as for one of blanks."""
-    from minirag_cli.latex import entry_lines
-
+    list items alone (empty_outline), as for one of blanks. A chunk that begins
+    among a table's rows opens with the table's head (tables.with_table_heads)."""
     if empty_outline(text):
         return []
+    return with_table_heads(_note_chunks(text, path, size, overlap), text, path)
+
+
+def _note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
+    """note_chunks without the tables' heads (tables.with_table_heads)."""
+    from minirag_cli.latex import entry_lines
+
     cuts = sorted({n for n, _d in day_changes(text, path)} | set(entry_lines(text, path)))
     if not cuts:
         return chunk_text(text, size, overlap)

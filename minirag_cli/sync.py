@@ -79,8 +79,9 @@ from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, nearest_year, normalise_key, note_date,
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
+from minirag_cli.yearless import chunk_years, dated_day, reference_year
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
@@ -2784,7 +2785,9 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     note_aliases) joins its page's name, or a journal page's day (rules 17):
     a block reference, `((6543a1b2-...))`, is a mention of it (alias_forms).
     A Joplin note's title (among its aliases, heuristic.JOPLIN_TITLE) is its own name, its id an
-    alias of it (rules 19): `[Boiler service](:/973f…)` mentions it (alias_forms)."""
+    alias of it (rules 19): `[Boiler service](:/973f…)` mentions it (alias_forms). A front matter `title:`
+    (heuristic.NOTE_TITLE) names a note its file name does not name (_titled), and is an alias of one it does
+    (rules 27: `title: Prof. Keller` in `Anna Keller.md` was an entity apart)."""
     paths = list(paths)
     names_of = names
     own = {path: key for path in paths if (key := names.key(path)) is not None}
@@ -2803,8 +2806,9 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         if target is None and (denote := _shared_denote_id(key, root, names, shared)) is not None:
             target = denote  # a Denote note of a shared title: named by its identifier, which its links write
         for name in names or ():
-            if name.startswith((JOPLIN_TITLE, NOTE_TITLE)):
+            if name.startswith(JOPLIN_TITLE) or (name.startswith(NOTE_TITLE) and not _naming(path, name)):
                 continue  # the note's own name (own)
+            name = name.removeprefix(NOTE_TITLE)  # a title the note is not named by: an alias (rules 27)
             alias = normalise_key(name, "name")
             if target is None and key is None and BLOCK_UUID.fullmatch(name) is not None:
                 # a block of a Logseq journal page: a reference to it is that day's, as `[[Nov 3rd, 2026]]` is
@@ -2823,7 +2827,8 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
     """({note's key: its names}, the keys a surname may join) of the notes at `paths` that have a name of their own
     (`own`): their title, their aliases and the name their file name gives (honorifics.honoured). Every such note
     bears the surnames of its names, the one with no aliases too (`Sarah Green.md` beside `tom.md`'s `title: Tom
-    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases, not shared."""
+    Green`: `Dr. Green` is neither's); a surname joins only a note that has aliases or a title (rules 27), not
+    shared."""
     out: dict[str, list[str]] = {}
     targets: set[str] = set()
     for path in paths:
@@ -2844,20 +2849,30 @@ _GENERIC_TITLES = COMMON_WORDS | LABEL_WORDS
 
 
 def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> dict[str, str]:
-    """{path: the key of its front matter `title:`} of the notes at `paths` that have aliases and no name of their
-    file name (`own`: `people/keller.md`, a single lower-case word no link names; heuristic.NOTE_TITLE): their
-    aliases join the title's entity, as Obsidian's aliases are the note's names whatever its file is called
-    (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing). Not a title another note of
-    the folder has or is named by (no link can tell which note it means), nor the one Dendron generates
-    (heuristic.generated_title: `title: Meetings` names nothing), nor a common or label word (`title: Meeting`
-    with `aliases: [Weekly Sync]` had every capitalised Meeting of the folder join Weekly Sync)."""
+    """{path: the key of its front matter `title:`} of the notes at `paths` that have one (Logseq's `title::` too)
+    and no name of their file name (`own`: `people/keller.md`, a single lower-case word no link names;
+    heuristic.NOTE_TITLE): their aliases join the title's entity, as Obsidian's aliases are the note's names
+    whatever its file is called (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing),
+    and so does the title without its honorific (rules 27: with no aliases too). Not a title another note of
+    the folder has or is named by (no link can tell which note it means), nor one _naming refuses."""
     titles = {path: (names[0][len(NOTE_TITLE):], normalise_key(names[0][len(NOTE_TITLE):], "name"))
-              for path in paths if path not in own and (names := aliases.get(path)) and names[0].startswith(NOTE_TITLE)}
+              for path in paths if (names := aliases.get(path)) and _naming(path, names[0])}
+    # counted over every note, one its file name names too (`Anna Keller.md` with `title: Prof. Keller`: an alias
+    # of it, rules 27), so that a title two notes have names neither
     keys = collections.Counter(key for _title, key in titles.values())
     taken = set(own.values())
-    return {path: key for path, (title, key) in titles.items()
-            if key and keys[key] == 1 and key not in taken and not generated_title(path, title)
-            and title.strip().lower() not in _GENERIC_TITLES}
+    return {path: key for path, (_title, key) in titles.items()
+            if path not in own and key and keys[key] == 1 and key not in taken}
+
+
+def _naming(path: str, name: str) -> bool:
+    """Is `name` (one of the note at `path`'s heuristic.note_aliases) its `title:` (NOTE_TITLE) that may name
+    the note: not the one Dendron generates (heuristic.generated_title: `title: Meetings` names nothing), nor a
+    common or label word (`title: Meeting` with `aliases: [Weekly Sync]` had every capitalised Meeting of the
+    folder join Weekly Sync)?"""
+    title = name.removeprefix(NOTE_TITLE)
+    return (name.startswith(NOTE_TITLE) and not generated_title(path, title)
+            and title.strip().lower() not in _GENERIC_TITLES)
 
 
 def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
@@ -3552,6 +3567,7 @@ def alias_forms(aliases: dict[str, list[str] | None], joined: dict[str, str] | N
     forms, blocks = {}, {}
     for names in aliases.values():
         for name in names or ():
+            name = name.removeprefix(NOTE_TITLE)  # a title joined as an alias (joined_names, rules 27)
             if (key := normalise_key(name, "name")) not in joined:
                 continue
             if BLOCK_UUID.fullmatch(name) is not None or JOPLIN_FILE.fullmatch(name + ".md") is not None \
@@ -3620,11 +3636,17 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
     """The date of each of a note's `chunks` (ISO, '' for none): its dated section's (`days`: sections.chunk_days,
     found once for the chunks' and the entities' dates), else the note's, as its head (`head`: store.note_head,
     else its first chunk's first line) or its file name date it (text.note_date of `path` in its synced folder
-    `root`): what gives a day its note writes without its year its year (_plan_entities)."""
+    `root`): what gives a day its note writes without its year its year (_plan_entities). In an undated note, the
+    year its headings in force name (`Y2026`) or, for a day written with its weekday, the latest year it writes
+    (`~2025`): yearless.py, heuristic rules 27."""
     if not chunks:
         return []
     own = note_date(head or chunks[0].text.split("\n", 1)[0], path, root)[:10]
-    return [day or own for day in days or [""] * len(chunks)]
+    days = days or [""] * len(chunks)
+    if own:
+        return [day or own for day in days]
+    reference = reference_year(chunks)
+    return [day or year or reference for day, year in zip(days, chunk_years(chunks), strict=True)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
@@ -3641,7 +3663,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     its full name (_note_name_parts: `Kahneman`, Daniel Kahneman; `Elena`, Elena Rossi), counted where the text
     writes them alone; `day`: the chunk's date (_chunk_dates), which gives a day written without its year its
     year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
-    it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on)."""
+    it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on; in an undated
+    note its heading's year or its weekday's, yearless.dated_day, rules 27)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
@@ -3676,7 +3699,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
         if yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
-            m = EntityMention(nearest_year(yearless[5:], day) or m.name, "date")
+            m = EntityMention(dated_day(yearless[5:], day, text, m.name) or m.name, "date")
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue

@@ -1916,6 +1916,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 14: dates7: a note's title line opening with a day written in words or with slashes (`# 15/05/2027`, `# May 15,
 # 2027`: text.head_date) dates the note as a whole as `# 2027-05-15` does (sections._dated_note: its timed lines are
 # a meeting's minutes, not a jrnl journal's entries; answers' sources and the date questions read it so too).
+# 14: tables: a chunk that begins among a table's rows (a `.csv`'s, a long Markdown table's) opens with the table's
+# header row (and its `|---|` line): its lead, no line of the file (tables.py: its span and lines the file's, the
+# code that lays a note from its chunks reads the file's part, tables.file_part); a chunk no longer begins inside a
+# table's row (chunking.chunk_text: `run-13 | 25M | ...`, its row's first cells in the chunk before).
 # 14: skipdirs (walking, nothing re-read): a package folder in a synced folder (`node_modules/`, `bower_components/`,
 # `site-packages/`, `dist-packages/`, a Python virtual environment; package_folders.py) is skipped, listed once, kept
 # by a `!node_modules/` line in .mragignore; the next sync drops what an index holds of one, as a deleted note's.

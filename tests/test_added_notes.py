@@ -85,8 +85,9 @@ def test_a_note_added_since_the_sync_is_named_by_ask_and_status(tmp_path):
 
     said = mrag(db_path, "ask", QUESTION, "--no-answer")
     assert "daily/2026-12-04.md" in said.stdout and "2026-12-07" not in said.stdout  # not seen by the index
-    line = (f"1 note in {root} was added since the last sync (daily/2026-12-07.md): run `mrag sync {root}` to "
-            "search it")
+    # the index given with --db, which `mrag sync ROOT` alone would not sync (it makes ROOT/.mrag/index.sqlite): named
+    line = (f"1 note in {root} was added since the last sync (daily/2026-12-07.md): run `mrag --db {db_path} sync "
+            f"{root}` to search it")
     assert line in " ".join(said.stderr.split()), said.stderr
     assert line in " ".join(mrag(db_path, "ask", QUESTION, "--paths").stderr.split())
     as_json = mrag(db_path, "ask", QUESTION, "--no-answer", "--json")
@@ -118,7 +119,7 @@ def test_new_subfolders_are_looked_into_and_many_notes_named_three(tmp_path):
                                                           "people/lukas.md", "projects/new/plan.md"]
     said = " ".join(mrag(db_path, "ask", QUESTION, "--no-answer").stderr.split())
     assert (f"4 notes in {root} were added since the last sync (papers/scaling/kaplan.md, people/amira.md, "
-            f"people/lukas.md and 1 more): run `mrag sync {root}` to search them") in said, said
+            f"people/lukas.md and 1 more): run `mrag --db {db_path} sync {root}` to search them") in said, said
 
 
 def test_removed_notes_and_files_a_sync_passes_over_are_not_added(tmp_path):
@@ -269,3 +270,55 @@ def test_an_index_kept_in_the_synced_folder_lists_no_folder_until_a_note_is_adde
     write_notes(root, {"idea.md": "An idea.\n"})
     assert added(db_path) == [{"root": str(root), "path": "idea.md"}]
     assert [sorted(w.changed) for w in walks] == [[""]]
+
+
+def test_held_paths_asks_once_per_500_paths_and_finds_the_held_ones(tmp_path):
+    # store.read.held_paths (added._unseen_in's check of a new folder's notes): the held paths of a mix, in one
+    # query per 500 paths (it was one per path: a folder of 1,200 new notes cost 1,200 queries per question)
+    from minirag_cli.store.read import held_paths
+
+    root, db_path = synced(tmp_path)
+    held = set(NOTES)
+    unheld = {f"new/{i:04d}.md" for i in range(1200)} | {"DAILY/2026-12-01.md", "daily/2026-12-01.md.bak"}
+    conn = db.connect(db_path)
+    try:
+        statements: list[str] = []
+        conn.set_trace_callback(statements.append)
+        assert held_paths(conn, str(root), [*sorted(unheld), *held, "people/chiara.md"]) == held
+        assert len([s for s in statements if "FROM documents" in s]) == 3, statements[:5]
+        conn.set_trace_callback(None)
+        assert held_paths(conn, str(root), []) == set()
+        assert held_paths(conn, str(root / "daily"), held) == set()  # another folder's paths are not its
+    finally:
+        conn.close()
+
+
+def test_a_hint_names_the_index_when_mrag_sync_alone_would_sync_another(tmp_path, monkeypatch):
+    # `mrag --db ~/work.sqlite ask ...` said `mrag sync /x`, which synced (or made) another index: the hints that
+    # sync the index (a note added, a note changed, `mrag show` of a note not indexed) name it, shell-quoted
+    root = (tmp_path / "my vault").resolve()
+    write_notes(root, NOTES)
+    aged(root)
+    db_path = tmp_path / "work index.sqlite"
+    sync(db_path, root)
+    write_notes(root, {"daily/2026-12-07.md": "# 2026-12-07\nSent Chiara Esposito the code.\n"})
+    (root / "people/chiara.md").write_text("# Chiara Esposito\nLabmate, now on routing.\n", encoding="utf-8")
+    named = f"mrag --db '{db_path}' sync '{root}'"
+    said = " ".join(mrag(db_path, "ask", QUESTION, "--no-answer").stderr.split())
+    assert f"run `{named}` to search it" in said, said
+    shown = CliRunner().invoke(app, ["--db", str(db_path), "show", "people/chiara.md"])
+    assert f"`{named}` updates the index" in " ".join(shown.stderr.split()), shown.stderr
+    missing = CliRunner().invoke(app, ["--db", str(db_path), "show", str(root / "daily/2026-12-07.md")])
+    assert f"`{named}` indexes it" in missing.exception.hint, missing.exception  # the error's hint
+    status = "".join(mrag(db_path, "status").stdout.split())  # the table folds long paths: compared without blanks
+    assert "notsynced" in status and "".join(named.split()) in status, status
+    # the index `mrag sync ROOT` reaches alone: MRAG_DB's, or the one in ROOT's .mrag/: no --db
+    monkeypatch.setenv("MRAG_DB", str(db_path))
+    said = " ".join(CliRunner().invoke(app, ["ask", QUESTION, "--no-answer"]).stderr.split())
+    assert f"run `mrag sync '{root}'` to search it" in said, said
+    monkeypatch.delenv("MRAG_DB")
+    own = root / ".mrag" / "index.sqlite"
+    sync(own, root)
+    (root / "daily/2026-12-08.md").write_text("# 2026-12-08\nNothing.\n", encoding="utf-8")
+    said = " ".join(mrag(own, "ask", QUESTION, "--no-answer").stderr.split())
+    assert f"run `mrag sync '{root}'` to search it" in said, said

@@ -104,7 +104,7 @@ def test_the_asked_days(question, words, first, last):
     "what did I do since last week?",
     "what did I do before yesterday's meeting?",
     "what did I do yesterday or today?",
-    "what did I plan for next Tuesday?",
+    "what did I plan for the week after next?",  # "next Tuesday" is read (the coming one: test_future_days)
     "what do I do on Tuesdays?",
     "what did I do on 2026-05-02?",
 ])

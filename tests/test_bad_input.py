@@ -12,6 +12,7 @@ import ctypes
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -1287,11 +1288,13 @@ def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin,
     conn.close()
     assert "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
     assert "Unset MRAG_EMBEDDING_MODEL to use the model the index was built with (hashing:64)" in r.stderr
-    assert f'mrag sync "{roots[0]}" --rebuild' in r.stderr and "--embedding-model" not in r.stderr
+    # the index given with --db, which `mrag sync ROOT` alone would not rebuild: named (config.index_to_name)
+    rebuild = f'mrag --db {shlex.quote(str(index))} sync "{roots[0]}" --rebuild'
+    assert rebuild in r.stderr and "--embedding-model" not in r.stderr, r.stderr
     for args in (["ask", "Wolfgang"], ["ask", "Wolfgang", "--mode", "bm25"]):  # the questions say the same
         r = run_mrag(mrag_bin, "--db", str(index), *args, model="hashing:32")
         assert r.returncode == 1 and "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
-        assert f'mrag sync "{roots[0]}" --rebuild' in r.stderr
+        assert rebuild in r.stderr
     conn = db.connect(index)
     assert table_counts(conn) == before  # nothing half-converted
     conn.close()

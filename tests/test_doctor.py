@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -197,7 +198,8 @@ def test_an_index_missing_its_embedding_dimension_says_to_rebuild(index, mrag_bi
         r = mrag(mrag_bin, "--db", str(index), *args)
         assert r.returncode == 1, (args, r.stdout, r.stderr)
         assert "missing its embedding dimension" in r.stderr and "unexpected" not in r.stderr, r.stderr
-        assert f'mrag sync "{notes}" --rebuild' in r.stderr and r.stdout == ""
+        # the index given with --db, which `mrag sync NOTES` alone would not rebuild, is named (config.index_to_name)
+        assert f'mrag --db {shlex.quote(str(index))} sync "{notes}" --rebuild' in r.stderr and r.stdout == "", r.stderr
     r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load")
     assert r.returncode == 1
     check = by_name(json.loads(r.stdout))["index"]

@@ -333,7 +333,7 @@ def test_relations_near_only_reads_given_chunks(tmp_path, conn, embedder, extrac
 def test_walk_sql_has_no_python_graph(conn, chain):
     # the walk is one statement: a recursive CTE with a LIMIT
     assert "WITH RECURSIVE" in graph_sql.WALK_SQL and "LIMIT :row_limit" in graph_sql.WALK_SQL
-    rows = conn.execute(graph_sql.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hub_max": 100, "expand_max": 100,
+    rows = conn.execute(graph_sql.WALK_SQL, {"seeds": json.dumps([[chain["A"], 1.0]]), "hops": 1, "hubs": "[]", "expand_max": 100,
                                          "fanout": 5, "row_limit": 100}).fetchall()
     assert sorted(r[1] for r in rows) == sorted(f"/{chain['A']}/" + s for s in ("", f"{chain['B']}/",
                                                                                   f"{chain['E']}/"))
@@ -380,9 +380,9 @@ def test_a_reached_neighbour_votes_only_on_a_supported_path_unless_told_otherwis
     scored = [(0.9, graph.WalkPath([1], 1.0), 0), (0.45, graph.WalkPath([1, 2], 0.5), 0),
               (0.6, graph.WalkPath([1, 3], 0.5), 1.0), (0.8, graph.WalkPath([1, 4], 0.9), 0)]
     info = {1: ("A", "person", 3), 2: ("B", "concept", 3), 3: ("C", "date", 3), 4: ("Hub", "person", 500)}
-    gated = _entity_votes(scored, info, 100, GraphOptions())
+    gated = _entity_votes(scored, info, {4}, GraphOptions())
     assert set(gated) == {1, 3}
     assert gated[1][0] == pytest.approx(0.9) and gated[3][0] == pytest.approx(0.6 * 0.5)
-    free = _entity_votes(scored, info, 100, GraphOptions(neighbour_needs_evidence=False, hop_decay=0.25))
+    free = _entity_votes(scored, info, {4}, GraphOptions(neighbour_needs_evidence=False, hop_decay=0.25))
     assert set(free) == {1, 2, 3}
     assert free[2][0] == pytest.approx(0.45 * 0.25) and free[3][0] == pytest.approx(0.6 * 0.25)

@@ -119,8 +119,8 @@ def test_a_chunk_starting_inside_an_admonition_reads_its_close_as_a_close():
 
     note = "Intro by Anna Weber.\n```ad-note\nMet Priya Raman today.\nAlso Tom Baker.\n```\nThen Lisa Brandt left.\n"
     at = note.index("Also")
-    chunks = [SimpleNamespace(start_char=0, start_line=1, end_line=3, text=note[:at]),
-              SimpleNamespace(start_char=at, start_line=4, end_line=7, text=note[at:])]
+    chunks = [SimpleNamespace(start_char=0, end_char=at, start_line=1, end_line=3, text=note[:at]),
+              SimpleNamespace(start_char=at, end_char=len(note), start_line=4, end_line=7, text=note[at:])]
     read = chunk_readings(chunks)
     # read alone, the closing ``` opened a code block: Lisa Brandt was code
     assert names(read[1]) == {"Tom Baker", "Lisa Brandt"}

@@ -184,9 +184,14 @@ def test_a_dendron_title_that_is_the_file_names_last_part_names_nothing(tmp_path
         "user.priya.md": dendron("0314", "Priya Raman") + "Data platform lead.\n",
     })
     write_notes(obsidian, {"inbox.md": "---\ntitle: Inbox\n---\n\nThings to sort.\n"})
-    names = entity_names(synced(tmp_path, vault, obsidian))
+    db_path = synced(tmp_path, vault, obsidian)
+    names = entity_names(db_path)
     assert not {"Root", "Alpha", "Meetings", "Helix Data"} & names, names
-    assert {"proj.alpha", "proj.alpha.meetings", "Priya Raman", "Inbox"} <= names, names
+    assert {"proj.alpha", "proj.alpha.meetings", "user.priya", "Inbox"} <= names, names
+    # a title of its own names its note, an alias of the name its file name gives it (heuristic rules 27: an
+    # entity apart from user.priya, whom [[user.priya]] links)
+    result = CliRunner().invoke(app, ["--db", str(db_path), "entity", "Priya Raman", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["name"] == "user.priya", result.output
 
 
 def _ms(*when) -> int:

@@ -74,9 +74,12 @@ def test_an_alias_with_a_person_s_title_joins_a_note_its_file_name_names(tmp_pat
     (KELLER, ["note-title:Prof. Anna Keller", "Keller", "Prof. Keller", "Anna Keller"]),
     ("---\ntitle: Dr. Tobias Brandt\naliases: [Dr Brandt]\n---\n",
      ["note-title:Dr. Tobias Brandt", "Brandt", "Dr Brandt", "Tobias Brandt"]),
-    ("---\ntitle: Home\naliases: [The, 2024-05-01]\n---\n", []),  # a common word, a date: no alias, no title
+    # a common word, a date: no alias (the title alone since rules 27)
+    ("---\ntitle: Home\naliases: [The, 2024-05-01]\n---\n", ["note-title:Home"]),
+    ("---\ntitle: Meeting\naliases: [The]\n---\n", []),  # a label word: no title (rules 27)
     ("---\ntitle: reading list\naliases: [Books]\n---\n", ["Books"]),  # a lower-case title names no note
-    ("---\ntitle: Tobias Brandt\n---\n", []),  # no alias: nothing to join
+    # no alias: the title alone (rules 27: it names the note, tests/test_heuristic_rules27_aliases2.py)
+    ("---\ntitle: Tobias Brandt\n---\n", ["note-title:Tobias Brandt"]),
 ])
 def test_the_title_is_recorded_with_a_note_s_aliases(text, expected):
     assert note_aliases(text, "people/x.md") == expected

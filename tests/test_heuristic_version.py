@@ -331,7 +331,8 @@ def test_status_and_doctor_show_an_out_of_date_version(tmp_path):
     status, text, check = shown()
     assert (status["heuristic_version"], status["heuristic_version_current"]) == (0, VERSION)
     assert f"version 0, this mrag has {VERSION}: the next `mrag sync` extracts every note anew" in text, text
-    assert check.status == WARN and "mrag sync" in check.fix and "--rebuild" not in check.fix
+    # (the index is named: `mrag sync ROOT` alone would sync another, config.index_to_name)
+    assert check.status == WARN and f"mrag --db {path} sync" in check.fix and "--rebuild" not in check.fix, check.fix
     conn = db.connect(path)
     sync(conn, roots)
     conn.close()

@@ -32,7 +32,8 @@ def _notes_of(conn, name: str) -> set[str]:
     (JONAS, ["Jo", "J. Berg"]),
     ("---\naliases:\n  - Jo\n  - \"Jonny B\"\n---\ntext\n", ["Jo", "Jonny B"]),
     ("---\nalias: Jo\n---\ntext\n", ["Jo"]),
-    ("title:: Jonas\nalias:: Jo, [[J. Berg]]\n- plays bass\n", ["Jo", "J. Berg"]),  # Logseq
+    # Logseq; its `title::` as a front matter's (rules 27)
+    ("title:: Jonas\nalias:: Jo, [[J. Berg]]\n- plays bass\n", ["note-title:Jonas", "Jo", "J. Berg"]),
     ("---\naliases: [kitchen reno]\n---\n", ["kitchen reno"]),  # as a link names it: lower case too
     # a common word, a date, one character, a duplicate by its key: no alias
     ("---\naliases: [The, 2024-05-01, x, Jo, JO]\n---\n", ["Jo"]),

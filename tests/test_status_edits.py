@@ -52,9 +52,9 @@ def test_status_lists_the_notes_changed_and_deleted_since_the_sync(tmp_path):
     assert status["added_notes"] == []
     text = shown(db_path)
     assert unblank(f"not synced 1 note in {root} was changed since the last sync (sources/minister.md): run `mrag "
-                   f"sync {root}` to search it as it is now") in text, text
-    assert unblank(f"1 note in {root} was deleted since the last sync (archive/2025.md): run `mrag sync {root}` to "
-                   "drop it from the index") in text, text
+                   f"--db {db_path} sync {root}` to search it as it is now") in text, text
+    assert unblank(f"1 note in {root} was deleted since the last sync (archive/2025.md): run `mrag --db {db_path} "
+                   f"sync {root}` to drop it from the index") in text, text
 
     # same size, new words (a word swapped in place): changed, told by the bytes
     text = (root / "drafts/port-story.md").read_text(encoding="utf-8")

@@ -253,7 +253,8 @@ def test_a_listed_note_edited_since_the_sync_is_named(journal):
     res = invoke(db_path, "gardens", "--json")
     assert [t["text"] for t in json.loads(res.stdout)] == ["write about gardens"]  # as last synced: open
     said = " ".join(res.stderr.split())
-    assert "ideas.md changed since the last sync" in said and f"mrag sync {root}" in said, said
+    # (the index given with --db, which `mrag sync ROOT` alone would not sync, named: config.index_to_name)
+    assert "ideas.md changed since the last sync" in said and f"mrag --db {db_path} sync {root}" in said, said
     assert "changed since" not in " ".join(invoke(db_path, "priya").stderr.split())  # only the notes listed
 
 

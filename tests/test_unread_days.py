@@ -73,10 +73,32 @@ def test_the_note_says_what_was_not_read_why_and_how_to_have_it_read():
     "what is the weather like?",  # no day at all
     "who wrote 'I was sick yesterday'?",  # a quoted day is the note's: no one's to read
     "what did Keller say since last week?",  # compared, not asked: never read, for anyone
-    "what did Keller say next week?",
+    "what did Keller say the week after next?",  # ("next week" is read since session 52: test_future_days)
 ])
 def test_no_day_or_one_read_for_no_one_is_not_said_unread(question):
     assert read_days(question, MONDAY) is None
+
+
+@pytest.mark.parametrize("question, words", [
+    # a short weekday spelled as French "mon" or Spanish "mi" is the weekday beside the day or after "on" / "am":
+    # no "my" that made the day the asker's (they were read as the asker's days)
+    ("what did Keller say on Mon last week?", "on Mon last week"), ("what did Keller say Mon last week?", "last week"),
+    ("did Keller call last week on Mon?", "last week on Mon"), ("what did Keller say on MON. last week?", "last week"),
+    ("Was hat Keller am Mi letzte Woche gesagt?", "letzte Woche"),
+])
+def test_a_short_weekday_is_no_pronoun(question, words):
+    unread = read_days(question, MONDAY)
+    assert isinstance(unread, UnreadDays) and unread.someone.words == "Keller", unread
+    assert unread.days.words == words
+
+
+@pytest.mark.parametrize("question", [
+    "what did I do on Mon last week?", "what did Keller tell me on Mon last week?",
+    # the pronouns in their own language, and a lower-case "mon", are the asker's as before
+    "qu'a fait Keller mon lundi dernier ?", "Mon lundi dernier, qu'a fait Keller ?", "what did Keller say on mon last week?",
+])
+def test_a_pronoun_beside_a_weekday_is_still_the_askers(question):
+    assert isinstance(read_days(question, MONDAY), AskedDays)
 
 
 def test_a_day_of_the_asker_is_read_as_before():

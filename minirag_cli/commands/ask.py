@@ -145,6 +145,9 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
                  "as written", markup=False)
         else:
             note(f"no note is dated {result.undated.label()}: the question is searched as written", markup=False)
+    if result.writing_notes:  # "next week": no note is dated in days to come; the notes that write one were read
+        note(f"no note is dated {result.days.label()} yet: the notes that write a day of it are searched",
+             markup=False)
     if result.unread is not None:  # "what did Keller say last week?": its "last week" is the notes' words
         note(result.unread.note(), markup=False)
     if result.results and only_common_words(result.query):
@@ -164,8 +167,8 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
             sys.stdout.write("\n")     # "interrupted", -i's prompt) is not glued to its last word
             sys.stdout.flush()
         raise
-    unsynced_note(unsynced)
-    added_note(added)
+    unsynced_note(unsynced, str(index.path))
+    added_note(added, str(index.path))
 
 
 class AskSession:

@@ -89,7 +89,7 @@ def show(
     index = open_index()
     item = index.show(target)  # with `unsynced`, printed in --json too: a script cannot read the notice on stderr
     print_show(item, as_json=as_json, text_only=text_only)
-    unsynced_note(item["unsynced"])
+    unsynced_note(item["unsynced"], str(index.path))
 
 
 @app.command()
@@ -109,7 +109,7 @@ def entity(
     page = index.entity(name, neighbours=neighbours, notes=notes)  # with `unsynced`, in --json too
     entity_match_note(name, page["name"], page["match"])
     print_data(page, render_entity, as_json=as_json)
-    unsynced_note(page["unsynced"])
+    unsynced_note(page["unsynced"], str(index.path))
 
 
 # ------------------------------------------------------------------ graph export

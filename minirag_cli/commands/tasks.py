@@ -61,4 +61,4 @@ def tasks(
     running = index.sync_state()
     if running:  # a sync is at work: a note it has not reached yet is listed as last synced (a rebuild: all are)
         note(sync_line(*running, "tasks listed"), markup=False)
-    unsynced_note(index.unsynced_edits([(t["root"], t["path"]) for t in found[:limit]]))
+    unsynced_note(index.unsynced_edits([(t["root"], t["path"]) for t in found[:limit]]), str(index.path))

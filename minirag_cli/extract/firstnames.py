@@ -58,10 +58,11 @@ _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|partic
 # out the people line, where a company sends mail too (`From: Spotify`)
 _SHARED_CUES = (("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
 FIRST_NAME_CUES = ((_BEFORE.format(_GREETING + "|" + _ASKED), ""), *_SHARED_CUES)
-# a full name a pitch, a letter or a mail is addressed to (`# Pitch: AquaNorte (to Claire Dubois, Euro Ledger)`, `Wrote
-# to Tom Hadley`), a person's too where the note greets the first name alone (`Dear Claire,`): heuristic rules 27
-_ADDRESSED = (r"(?:\((?i:to)|(?i:\b(?:pitch|pitched|wrote|letter|e-?mail|e-?mailed|reply|replied|note)[ \t]+to))"
-              r"[ \t]+")
+# a full name a pitch or a letter is addressed to in brackets (`# Pitch: AquaNorte (to Claire Dubois, Euro Ledger)`,
+# `(to Tom Hadley)`), a person's too where the note greets the first name alone (`Dear Claire,`): heuristic rules 27.
+# Not a sentence's `wrote to`, `reply to` (fixN, review revA: `Dear Tom,` beside `I wrote to Tom Smith at the bank`
+# joined Tom to Tom Smith); an e-mail's `To:` line is a people label's (_PEOPLE_LABEL)
+_ADDRESSED = r"\((?i:to)[ \t]+"
 PERSON_CUES = ((_BEFORE.format(_GREETING), ""), *_SHARED_CUES, (_PEOPLE_LABEL, ""), (_ADDRESSED, ""))
 # what a note writes before a thing's name: an article (`the Berlin Marathon`), where something is (`at Globex`, `in
 # Berlin`; not `at Elena's`, a person's place, nor `loop in Raj`)
@@ -86,11 +87,14 @@ def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
 def _thing(text: str, name: str, before: str = _THING_BEFORE, full: str = "") -> bool:
     """Does `text` write `name` after an article or a preposition of where a thing is (`the Berlin Marathon`, `at
     Globex`; `before`: _PLACE_BEFORE of a first name alone, `to Sydney`), a possessive not after it (`at Elena's` is
-    her place), not where it opens its `full` name (`(to Tom Hadley)` is no place's `to Tom`: heuristic rules 27)?"""
-    whole = _WHOLE.format(re.escape(name))
-    if full:
-        whole += r"(?![ \t]++" + r"[ \t]++".join(map(re.escape, full.split()[1:])) + r"(?![\w@]))"
-    return re.search(before + whole + r"(?!['’]s)", text) is not None
+    her place), not where a bracket's `to` opens its `full` name with it (`(to Tom Hadley)` is no place's `to Tom`:
+    heuristic rules 27; a sentence's `wrote to Tom Smith` is, as before: fixN)?"""
+    rest = re.compile(r"[ \t]++" + r"[ \t]++".join(map(re.escape, full.split()[1:])) + r"(?![\w@])") if full else None
+    for m in re.finditer(before + _WHOLE.format(re.escape(name)) + r"(?!['’]s)", text):
+        if rest is None or not (m.start() and re.match(_ADDRESSED, text[m.start() - 1:m.start() + 4])
+                                and rest.match(text, m.end())):
+            return True
+    return False
 
 
 def first_names(mentions: Iterable[EntityMention], text: str,

@@ -771,11 +771,27 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` join a name as `da`, `de` did (_CONNECTORS: `José
 #    dos Santos`, `Ministério do Ambiente`, `Rua dos Anjos` named José and Santos; a German text's `das` joins none); a
 #    regular past tense or a contact's third person (`Prefers`: THIRD_PERSON_VERBS) opening a sentence is no part of
-#    the one name after it (_PAST_SHAPE: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
-#    `United Kingdom` whole: _ED_WORDS); a journal verb's label before lower-case words names nothing (`Met twice:`);
+#    the one name after it (LONE_NAME_PASTS: `Pitched Claire`, `Prefers Signal`, `Arrived Rome`; `Alfred Hitchcock`,
+#    `United Kingdom` whole); a journal verb's label before lower-case words names nothing (`Met twice:`);
 #    a role before a full name is no part of it (LEAD_ROLES: `said CEO Rui Almeida`); a first name joins its note's
 #    full name addressed in a pitch's or a letter's `(to Tom Hadley)` (firstnames._ADDRESSED), whose `to` is no
-#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing).
+#    place's before the first name (`Hi Tom` beside `(to Tom Hadley)` joined nothing). After review revA (fixN): `do`
+#    joins only Portuguese (_portuguese_do: `Can Priya do Berlin?` named `Priya do Berlin`), the past tenses before one
+#    name are a list (LONE_NAME_PASTS: the -ed shape cut `Fareed Zakaria`, `Sacred Heart` to Zakaria, Heart), a third
+#    person's line of two words is a title (`Lives Matter.`), and only a bracket's `(to Tom Hadley)` addresses a name
+#    (`Dear Tom,` beside `I wrote to Tom Smith` joined Tom to Tom Smith).
+# 27, future's part (a journalist's vault): a day written without its year in an undated note takes the year of the
+#    headings in force over it when they name one (`- 1 Dec: Bus to Braga` under `# Expenses — December 2026` is
+#    2026-12-01), or, written with its weekday (`Deadline: Friday 18 December`), the one year within ±2 of the latest
+#    year the note writes in which that day is that weekday (yearless.py, sync._chunk_dates): it was a yearless
+#    `18 December`, a day of every year, which `what did I spend in December?` and `what is due next week?` missed.
+# 27, aliases2's part (a note's title and its file name): a note's `title:` is recorded with its names without
+#    aliases too (note_aliases: `people/keller.md` with `title: Prof. Anna Keller` alone left the folder's `Anna
+#    Keller` apart), and where its file name names the note the title is an alias of it, as `aliases:` are
+#    (sync.joined_names: `Anna Keller.md` with `title: Prof. Keller` kept Prof. Keller an entity apart); a Logseq
+#    page's `title::` is its title as front matter's is (`title:: Hackerspace Berlin` with `alias:: HS` in
+#    `pages/hs.md` were three entities). `Frau`/`Herr`/`Herrn` before a name are a person's title in any text, not
+#    only a German one (`Met Frau Keller` named Frau Keller, apart from the notes' Keller).
 VERSION = 27
 
 
@@ -1089,9 +1105,9 @@ _WORD_CHAR = rf"[^\W{CJK_CHARS}]"
 _LETTER = rf"[^\W_{CJK_CHARS}]"
 _CAP_WORD = rf"{UPPER}{_WORD_CHAR}*(?:['’&-]{_WORD_CHAR}*)*"
 # a name's lower-case words; Portuguese's `do`, `dos`, `das`, Italian's `di`, Dutch's `ter` too (heuristic rules 27:
-# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. A
-# sentence's `do` is a common word (`What do Tom and Ana think`: the span's `What do` is dropped, COMMON_WORDS),
-# and a German text's `das` an article before a noun (`Heute bringt Jonas das Paket`: cut, _german_das)
+# `José dos Santos`, `Ministério do Ambiente`, `Rua das Flores` named José and Santos), as `da` and `de` were. An
+# English `do` is a verb (`Can Priya do Berlin?`: cut, _do_cut), and a German text's `das` an article before a noun
+# (`Heute bringt Jonas das Paket`: cut in the extractor's loop)
 _CONNECTORS = frozenset("of de da del van von der la le du the do dos das di ter".split())
 _CONNECT = rf"(?:{'|'.join(sorted(_CONNECTORS))})"
 # The lower-case particles of names that CAP_SPAN does not join (`Maria dos Santos`, `Pieter ter
@@ -1119,9 +1135,22 @@ PLACE_TITLES = frozenset("St Mt".split())
 # A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
 # says the name is a person's (heuristic rules 16)
 SPELLED_TITLES = frozenset("Professor".split())
-# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): in a German text, a person's title as
-# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`)
+# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): a person's title before a name as
+# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`), in
+# English text too since rules 27 (`Met Frau Keller`), where the words mean nothing else
 GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
+# the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
+# `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
+PERSON_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
+                                     *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))
+
+
+def person_title(word: str, german: bool) -> bool:
+    """Is `word` a person's title before a name: abbreviated (`Dr.`, `Dr`, `Prof`: PERSON_TITLES), spelled out
+    (`Professor`: SPELLED_TITLES) or, where `german` (a German text's), `Herr`, `Herrn`, `Frau` (GERMAN_TITLES)?"""
+    return word.removesuffix(".") in PERSON_TITLES or word in SPELLED_TITLES or (german and word in GERMAN_TITLES)
+
+
 # The roles a note writes before a person's title (`CEO Dr. Smith`, `Senator Dr. Rand Paul`, `Zahnarzt Dr. Schäfer`,
 # `Mein Nachbar Herr Öztürk`), lower-cased, with ROLE_WORDS: no part of the name the title opens (rules 23, qa39).
 # Only they: a title after other words is part of a name (`Keurig Dr Pepper`, `Fantastic Mr. Fox`, `Lakeview Dr Park`,
@@ -1266,15 +1295,25 @@ JOURNAL_VERBS = frozenset((
     "|Facetimed|Rang|Wrote|Sent|Gave|Took|Brought|Showed|Comforted|Babysat|Dated|Married|Remembered"
     "|Informed|Warned|Updated|Discussed|Toured|Explored|Reached|Organized|Organised|Scheduled|Rescheduled"
     "|Plan|Book|Text|Ping|Remind|Thank|Invite|Congratulate").split("|"))
-# A regular past tense (`Pitched`, `Emailed`, `Photographed`: four letters or more before its -ed, not -med) or one
-# of these third persons (`Prefers Signal.`, a contact's page) opening a sentence is no part of the one name after
-# it either, where no verb follows that name (heuristic rules 27: `Pitched Claire`, `Prefers Signal` were names):
-# `Alfred Hitchcock` and the others below keep their first word (`Jared Leto`, `Ahmed Khan` have no such shape)
-_PAST_SHAPE = re.compile(r"[A-Z][a-z]{3,}(?<!m)ed")
-_ED_WORDS = frozenset("Alfred Manfred Mildred Wilfred Winifred Siegfried Sigfried United Limited Advanced".split())
+# The past tenses a journal opens a line with before the one person or place it met, wrote to or reached, beside
+# ONE_NAME_VERBS' (`Pitched Claire.`, `Arrived Rome.`), or one of these third persons of a contact's page (`Prefers
+# Signal.`), are no part of the one name after them either, where no verb follows that name (heuristic rules 27:
+# `Pitched Claire`, `Prefers Signal` were names). A list, not the -ed shape names27 read: `Fareed Zakaria`, `Khaled
+# Hosseini`, `Sacred Heart`, `Twisted Sister` have it (fixN, review revA: they lost their first word)
+LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split())
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
 """.split())
+# a line of two words alone (`Lives Matter.`, `- Speaks Volumes`), its list marks and stop aside: a title's
+_OWN_LINE = re.compile(r"[ \t>*+#-]*[^\s.!?]+[ \t]+[^\s.!?]+[ \t]*[.!?]?[ \t]*")
+
+
+def _line_at(text: str, pos: int) -> str:
+    """The line of `text` holding `pos`."""
+    end = text.find("\n", pos)
+    return text[text.rfind("\n", 0, pos) + 1:end if end >= 0 else len(text)]
+
+
 JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank Invite Congratulate".split())
 # ... but the bases whose object is a person, not a thing (`Invite Priya Raman to the review.`, `Ping Tom
 # Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
@@ -2131,10 +2170,12 @@ def zettel_id(path: str) -> str | None:
 def _untitled(name: str) -> str:
     """A note's or a link's name without a person's title before a name of it (`Dr Chen`, `Prof.
     Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
-    `Dr Chen.md` was an entity apart from the Chen its notes write)."""
+    `Dr Chen.md` was an entity apart from the Chen its notes write), `Frau Keller` too (rules 27: a chat's
+    `Frau Keller:` spoke as Frau Keller, apart from the Keller its text's `Frau Keller` names)."""
     words = name.split()
-    if len(words) > 1 and (words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES) \
-            and words[1][:1].isupper() and words[1].removesuffix(".") not in PERSON_TITLES:
+    # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`
+    if (len(words) > 1 and person_title(words[0], german=True) and words[1][:1].isupper()
+            and words[1].removesuffix(".") not in PERSON_TITLES):
         return " ".join(words[1:])
     return name
 
@@ -2621,7 +2662,7 @@ _GERMAN_ADVERBS = frozenset({"gerade", "gerne", "lange", "heute", "morgen", "ebe
 # `Hartung et al.`: CITATION), or after a first name (`Anna Hartung`: group 3 after group 2, a capitalised
 # word that is no determiner's, no noun the text uses and no common adjective, with no determiner before it)
 _GERMAN_TITLED = re.compile(
-    rf"(?<!{_WORD_CHAR})(?:(?:{'|'.join(sorted(PERSON_TITLES))})\.?|{'|'.join(sorted(SPELLED_TITLES | GERMAN_TITLES))})"
+    rf"(?<!{_WORD_CHAR})(?:{PERSON_TITLE_WORD})"
     rf"{_GAP}({UPPER}{LOWER}+)(?![\w'’-])")
 _GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UPPER}{LOWER}+)(?![\w'’-]))")
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
@@ -2765,7 +2806,7 @@ def _german_persons(text: str, nouns: set[str]) -> set[str]:
     for m in _GERMAN_FIRST_LAST.finditer(text):
         first, last = m.group(1), m.group(2)
         if (first.lower() in GERMAN_DETERMINERS or first.lower() in GERMAN_WORDS or first in nouns
-                or first in GERMAN_TITLES or _GERMAN_SUFFIXED.fullmatch(first) or GERMAN_ADJECTIVE.fullmatch(first)):
+                or person_title(first, german=True) or _GERMAN_SUFFIXED.fullmatch(first) or GERMAN_ADJECTIVE.fullmatch(first)):
             continue
         before = _WORD_RUN.findall(text[max(0, m.start() - 12):m.start()])
         if before and before[-1].lower() in GERMAN_DETERMINERS:
@@ -3091,7 +3132,7 @@ def _author_names(text: str, at: int) -> list[tuple[int, int]]:
         a = m.end() - len(item)
         first = item.split()[0]
         if (len(item.split()) > 1 and _PERSON_VALUE.fullmatch(item) and first.lower() != "the"
-                and first.removesuffix(".") not in PERSON_TITLES and first not in SPELLED_TITLES):
+                and not person_title(first, german=False)):
             found.append((a, m.end()))
     return found
 
@@ -3552,8 +3593,11 @@ class HeuristicExtractor:
                                  and (opener not in JOURNAL_VERBS
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found)))))
                              or (shaped and len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))
-                                 and (opener in THIRD_PERSON_VERBS
-                                      or (_PAST_SHAPE.fullmatch(opener) and opener not in _ED_WORDS))))
+                                 and (opener in LONE_NAME_PASTS
+                                      # ... a third person where its line says more (`Lives Matter.`, `- Speaks
+                                      # Volumes` alone are titles: fixN)
+                                      or (opener in THIRD_PERSON_VERBS
+                                          and not _OWN_LINE.fullmatch(_line_at(text, start))))))
                         and _sentence_start(text, start) and not elsewhere(verb.group(1), start)
                         and (text[max(0, start - 8):start].rstrip()[-1:] not in (":", "：")
                              or _time_colon(text, start)  # `09:30: Call Marta` reads as `09:30 Call Marta` (rules 22)
@@ -3590,13 +3634,13 @@ class HeuristicExtractor:
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
-                             or words[0].removesuffix(".") in PERSON_TITLES
-                             or (words[0] in SPELLED_TITLES and len(words) > 1)
+                             # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
+                             # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller)
+                             or (person_title(words[0], german=True)
+                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES))
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
-                                                or words[0].lower() in GERMAN_WORDS
-                                                or (words[0] in GERMAN_TITLES and len(words) > 1)))):
-                titled = (titled or words[0].removesuffix(".") in PERSON_TITLES or words[0] in SPELLED_TITLES
-                          or (is_german and words[0] in GERMAN_TITLES))
+                                                or words[0].lower() in GERMAN_WORDS))):
+                titled = titled or person_title(words[0], german=True)
                 words = words[1:]
             if len(words) > 2 and words[0].lower() in LEAD_ROLES and words[0] == found.split()[0]:
                 # `said CEO Rui Almeida`, `Mayor Carlos Moedas`: a role before a full name is no part of it (rules
@@ -4004,10 +4048,10 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
     (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19); so has
     a Denote note (denote_title: `titled`), and its identifier, which `denote:` links write (rules 20)."""
     if path is not None and (joplin := joplin_title(path, text)) is not None:
-        return [JOPLIN_TITLE + joplin.name, joplin_id(path), *note_aliases(text)]
+        return [JOPLIN_TITLE + joplin.name, joplin_id(path), *_without_note_title(note_aliases(text))]
     if titled and path is not None and (denote := denote_title(path, text)) is not None:
         # a Denote note: its title is its own name, its identifier an alias, which `denote:` links write (rules 20)
-        return [JOPLIN_TITLE + denote[1], denote[0], *note_aliases(text, path, titled=False)]
+        return [JOPLIN_TITLE + denote[1], denote[0], *_without_note_title(note_aliases(text, path, titled=False))]
     text = without_invisibles(text)
     found = frontmatter.of_note(text)
     values = found.values(*ALIAS_KEYS) if found is not None else []
@@ -4027,9 +4071,11 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
                 # `Prof. Keller` as written too: the front matter names it whole (read_front_matter), the text's
                 # `Prof. Keller` and `Prof Keller` name Keller (PERSON_TITLES), the name link_name gave (rules 26)
                 out.setdefault(normalise_key(value.strip(), "name"), value.strip())
-    if out and found is not None and (title := _own_title(found)) is not None:
-        # the note's `title:`, its aliases' entity where its file name names no note (rules 26), and the title
-        # without its honorific a name of it too (`Anna Keller` of `Prof. Anna Keller`)
+    if (title := _own_title(found) if found is not None else _page_title(body)) is not None:
+        # the note's `title:` (Logseq's `title::`), its aliases' entity where its file name names no note (rules
+        # 26), else a name of the note as an alias is (rules 27: `Anna Keller.md` with `title: Prof. Keller`, or
+        # with no aliases, left the title an entity apart); the title without its honorific a name of it too
+        # (`Anna Keller` of `Prof. Anna Keller`)
         bare = link_name(title)
         if bare is not None and bare != title and bare.lower() not in COMMON_WORDS:
             out.setdefault(normalise_key(bare, "name"), bare)
@@ -4046,15 +4092,33 @@ def _honorific(value: str, name: str) -> bool:
     """Is the alias `value` the name `name` (link_name's) with a person's title before it (`Prof. Keller`,
     `Dr Brandt`, `Frau Weiß`: PERSON_TITLES, GERMAN_TITLES, SPELLED_TITLES)?"""
     first, _, rest = value.partition(" ")
-    return rest.strip() == name and (first.rstrip(".") in PERSON_TITLES or first in GERMAN_TITLES
-                                     or first in SPELLED_TITLES)
+    return rest.strip() == name and person_title(first, german=True)
 
 
 def _own_title(found: frontmatter.FrontMatter) -> str | None:
     """The front matter's one `title:` value when it names its note as the extractor reads it (_names_note), else None."""
-    titles = found.values("title")
+    return _naming_title(found.values("title"))
+
+
+def _page_title(body: str) -> str | None:
+    """A Logseq page's one `title::` among the properties it opens with (frontmatter.page_properties), as
+    _own_title reads a front matter's (rules 27: `title:: Hackerspace Berlin` named none of `alias:: HS`)."""
+    if "::" not in body:
+        return None
+    return _naming_title([frontmatter.page_value(v) for e in frontmatter.page_properties(body)
+                          if e.key.lower() == "title" for v in e.values])
+
+
+def _naming_title(titles: Sequence[str]) -> str | None:
     title = titles[0].strip() if len(titles) == 1 else ""
-    return title if title and "/" not in title and _names_note(title) else None
+    # a common or label word names no note (`title: Home`, `title: Meeting`: sync._naming)
+    generic = title.lower() in COMMON_WORDS or title.lower() in LABEL_WORDS
+    return title if title and "/" not in title and not generic and _names_note(title) else None
+
+
+def _without_note_title(names: list[str]) -> list[str]:
+    """`names` (note_aliases) without the front matter's title: a Joplin or Denote note is named by its own."""
+    return [name for name in names if not name.startswith(NOTE_TITLE)]
 
 
 # English words that are given names too (`aliases: [Will]`): at a sentence's start the word is
@@ -4389,7 +4453,7 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
     opens a sentence (`Visited St. Paul's`) or a saint's or a kind of place follows (_street_ends:
     `Fort St. John`, `Main St. Diner`), and cut after a letter's stop that a sentence's first word follows
     (_INITIAL_STOP: `with Source B. Drove to` is `Source B` and `Drove`)."""
-    for start, found in _initials_cut(text):
+    for start, found in _do_cut(text, _initials_cut(text)):
         end = start + len(found)
         cut = _STREET_CUT.search(found) if "St." in found else None
         while (cut is not None and not _sentence_start(text, start)
@@ -4430,6 +4494,51 @@ def _initials_cut(text: str) -> Iterator[tuple[int, str]]:
                 cut = _INITIAL_STOP.search(found)
             else:
                 cut = _INITIAL_STOP.search(found, cut.start(1))
+        yield start, found
+
+
+# A `do` between two capitalised words is Portuguese's particle (`Ministério do Ambiente`, `Pedro do Carmo`) only where
+# the text writes Portuguese: English's verb stands there too (`Can Priya do Berlin?`, `Tom and Maria do Pilates`;
+# heuristic rules 27, fixN: rules 27's `do` named `Priya do Berlin`). The cues: two of Portuguese's function words
+# written in lower case in the text (`com`, `não`, `para`), or in the span's sentence a letter only Portuguese writes
+# (`São`, `João`) or a name with an accent or a cedilla (`José dos Santos and Pedro do Carmo`, `the Ministério do Ambiente`;
+# an English sentence's `café` is none: no capital). A name opening its line (`- Pedro do Carmo, lawyer`, `Quinta do
+# Crasto, a Douro red.`), after a preposition or `the` (`in Rua do Ouro`, `the Universidade do Porto`) is no verb's subject: its
+# `do` joins too, where its first word is no common one (`Can Priya do Berlin?` opening a line)
+_DO = re.compile(rf"{_GAP}do{_GAP}")
+_DO_NAME_BEFORE = re.compile(r"(?:^|\n)[ \t>*#+-]*|(?<![\w])(?i:in|at|on|from|with|near|to|of|via|the)[ \t]+")
+_PORTUGUESE_LETTERS = re.compile(r"[ãõÃÕ]")
+_PORTUGUESE_WORDS = re.compile(r"(?<![\w.@/-])(?:não|com|em|para|uma|pelo|pela|também|está|são|muito|mas|que|ao|aos)"
+                               r"(?![\w.@/-])")
+_ACCENTED_NAME = re.compile(rf"(?:{UPPER}[^\W\d_]*[áéíóúâêôàç]|[ÁÉÍÓÚÂÊÔÇ])")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _portuguese_do(text: str, start: int, end: int) -> bool:
+    """Is the `do` of the span `text[start:end]` a Portuguese name's particle (_DO's cues)?"""
+    if len(_PORTUGUESE_WORDS.findall(text, 0, 20000)) >= 2:
+        return True
+    first = text[start:end].split()[0]
+    if (first.lower().replace("’", "'") not in COMMON_WORDS
+            and any(m.end() == start for m in _DO_NAME_BEFORE.finditer(text, max(0, start - 12), start))):
+        return True
+    begin = max(text.rfind(stop, 0, start) for stop in ".!?\n") + 1
+    stop = _SENTENCE_END.search(text, end)
+    stop = stop.start() if stop else len(text)
+    return (_ACCENTED_NAME.search(text, begin, stop) is not None
+            or _PORTUGUESE_LETTERS.search(text, begin, stop) is not None)
+
+
+def _do_cut(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """`spans`, each cut at a `do` that is English's verb, no Portuguese particle (_portuguese_do): `Can Priya do
+    Berlin` is `Can Priya` and `Berlin`, as rules 26 read it (heuristic rules 27, fixN)."""
+    for start, found in spans:
+        cut = _DO.search(found) if "do" in found else None
+        if cut is not None and not _portuguese_do(text, start, start + len(found)):
+            while cut is not None:
+                yield start, found[:cut.start()]
+                start, found = start + cut.end(), found[cut.end():]
+                cut = _DO.search(found)
         yield start, found
 
 

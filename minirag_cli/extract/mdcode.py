@@ -96,6 +96,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from minirag_cli.tables import file_part
+
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 # the lines that start a raw HTML block of code (CommonMark types 1 and 2) and what ends one
 _HTML_START = re.compile(r" {0,3}<(?:(pre|script|style|textarea)(?=[ \t>]|\r?$)|!--)", re.IGNORECASE)
@@ -885,8 +887,9 @@ class Ranges:
 
 
 def laid_note(chunks: Sequence, indent: bool = True) -> str | None:
-    """The note's text rebuilt from its chunks (in order, with `start_char`,
-    `start_line`, `end_line`, `text`), laid at their offsets (they overlap by
+    """The note's text rebuilt from its chunks (in order, with `start_char`, `end_char`,
+    `start_line`, `end_line`, `text`: a table's head in front of it is no text of the note's,
+    tables.file_part), laid at their offsets (they overlap by
     default). A blank the chunks leave out (before the first, between two
     with --overlap 0) is laid as its line ends (CRLF when the chunks' are), then spaces: the chunker cuts
     at line starts, so they are the next line's indentation (spaces a line
@@ -909,9 +912,10 @@ def laid_note(chunks: Sequence, indent: bool = True) -> str | None:
             spaces = " " * (gap - len(ends))
             pieces.append(ends + spaces if indent else spaces + ends)
             end = c.start_char
-        new = c.start_char + len(c.text) - end
+        text = file_part(c.text, c.start_char, c.end_char)  # a table's head in front is no part of the file
+        new = c.start_char + len(text) - end
         if new > 0:
-            pieces.append(c.text[len(c.text) - new:])
+            pieces.append(text[len(text) - new:])
             end, line = end + new, c.end_line
     return "".join(pieces)
 
@@ -943,6 +947,8 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
     reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
     out = []
     for c, text in zip(chunks, texts):
+        text = file_part(text, c.start_char, c.end_char)  # the offsets are the file's: a table's head is none
+        lead = c.text[:len(c.text) - len(text)]
         s, e = c.start_char, c.start_char + len(text)
         prefix = suffix = prose_prefix = ""
         inserts: list[tuple[int, str]] = []
@@ -986,5 +992,5 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                     inserts.append((k.end - s, "\n" + fence))
         for at, piece in sorted(inserts, reverse=True):
             text = text[:at] + piece + text[at:]
-        out.append(prose_prefix + prefix + text + suffix)
+        out.append(lead + prose_prefix + prefix + text + suffix)
     return out

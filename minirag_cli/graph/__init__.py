@@ -20,9 +20,9 @@ from minirag_cli.graph.channel import GraphVotes, documents_of, explain_votes, g
 from minirag_cli.graph.grounding import QueryTerms, Seed, answer_types_for, ground
 from minirag_cli.graph.timelinks import dated_chunks, time_links
 from minirag_cli.graph.votes import GraphPlan, RelationHit, name_occurrences, plan, relations_near, score_paths, vote
-from minirag_cli.graph.walk import WalkPath, hub_max, walk
+from minirag_cli.graph.walk import WalkPath, hub_max, hubs, walk
 from minirag_cli.options import GraphOptions
 
 __all__ = ["GraphOptions", "GraphPlan", "GraphVotes", "QueryTerms", "RelationHit", "Seed", "WalkPath",
            "answer_types_for", "dated_chunks", "documents_of", "explain_votes", "graph_channel", "ground",
-           "hub_max", "name_occurrences", "plan", "relations_near", "score_paths", "time_links", "vote", "walk"]
+           "hub_max", "hubs", "name_occurrences", "plan", "relations_near", "score_paths", "time_links", "vote", "walk"]

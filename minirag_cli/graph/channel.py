@@ -58,7 +58,7 @@ def graph_channel(conn, question: str, query_vector, *, hops: int = 2, terms: Qu
         votes.update(vote(conn, p, candidates=candidates, options=o))
     if anchors is None:
         anchors = documents_of(conn, [(c, sv[0]) for c, sv in top.items()])
-    linked = time_links(conn, anchors, query_vector, options=o) if o.time_weight > 0 else {}
+    linked = time_links(conn, anchors, query_vector, options=o, hub_ids=p.hubs) if o.time_weight > 0 else {}
     out.votes = {c: sv[0] for c, sv in votes.items() if sv[0] > 0}
     out.time = {c: min(1.0, o.time_weight * t["score"]) for c, t in linked.items()}
     combined = dict(out.votes)

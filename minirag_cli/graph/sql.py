@@ -13,12 +13,25 @@ import json
 from typing import Sequence
 
 from minirag_cli.db import has_table  # noqa: F401  (graph/*.py ask sql.has_table: one module holds their SQL)
+from minirag_cli.store.search import data_stamp  # noqa: F401  (walk.hubs' cache)
 from minirag_cli.store.vectors import codec_of, knn
 from minirag_cli.vectors import cosine_rows, similarity_sql
 
 
 def chunk_count(conn) -> int:
     return conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+
+
+def hub_entities(conn, chunk_max: int, note_share: float) -> list[int]:
+    """Entities in more than `chunk_max` chunks and in more than `note_share`
+    of the notes (documents). An entity's notes are counted only up to the
+    share: the owner of 10,000 notes is a hub at its 3,001st."""
+    notes = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+    return [r[0] for r in conn.execute(
+        "SELECT e.id FROM entities e WHERE e.chunks > :chunks AND (SELECT count(*) FROM ("
+        "SELECT DISTINCT c.document_id FROM mentions m JOIN chunks c ON c.id = m.chunk_id "
+        "WHERE m.entity_id = e.id LIMIT :notes + 1)) > :notes ORDER BY e.id",
+        {"chunks": chunk_max, "notes": int(note_share * notes)})]
 
 
 def entity_info(conn, ids: list[int]) -> dict[int, tuple[str, str, int]]:
@@ -57,16 +70,23 @@ def aliases_named_by_keys(conn, keys: list[str]) -> list[tuple[int, str, str]]:
     return conn.execute(f"SELECT entity_id, alias, key FROM entity_aliases WHERE key IN ({marks})", keys).fetchall()
 
 
+# a key range's aliases in a total order (a key's rows by entity id and alias, sorted among themselves only: the key
+# index serves the rest), so which rows a LIMIT keeps never hangs on where rows lie in the file (a VACUUM renumbers
+# them)
+ALIASES_FROM_SQL = ("SELECT entity_id, alias, key FROM entity_aliases WHERE key >= ? AND key < ?"
+                    " ORDER BY key, entity_id, alias LIMIT ?")
+ALIASES_AFTER_SQL = ("SELECT entity_id, alias FROM entity_aliases WHERE key > ? AND key < ?"
+                     " ORDER BY key, entity_id, alias LIMIT ?")
+
+
 def aliases_from(conn, lo: str, hi: str, limit: int) -> list[tuple[int, str, str]]:
-    """(entity id, alias, alias key) with lo <= key < hi: an indexed range scan."""
-    return conn.execute("SELECT entity_id, alias, key FROM entity_aliases WHERE key >= ? AND key < ? LIMIT ?",
-                        (lo, hi, limit)).fetchall()
+    """(entity id, alias, alias key) with lo <= key < hi, the first `limit` in key order: an indexed range scan."""
+    return conn.execute(ALIASES_FROM_SQL, (lo, hi, limit)).fetchall()
 
 
 def aliases_after(conn, lo: str, hi: str, limit: int) -> list[tuple[int, str]]:
-    """(entity id, alias) with lo < key < hi: the longer keys a key starts."""
-    return conn.execute("SELECT entity_id, alias FROM entity_aliases WHERE key > ? AND key < ? LIMIT ?",
-                        (lo, hi, limit)).fetchall()
+    """(entity id, alias) with lo < key < hi: the longer keys a key starts, the first `limit` in key order."""
+    return conn.execute(ALIASES_AFTER_SQL, (lo, hi, limit)).fetchall()
 
 
 def nearest_entity_names(conn, query_vector, k: int) -> list[tuple[int, float]]:
@@ -90,7 +110,8 @@ walk(node, path, hops, strength, nchunks) AS (
            w.hops + 1,
            w.strength * json_extract(j.value, '$[1]'),
            json_extract(j.value, '$[2]')
-    FROM walk w, json_each(CASE WHEN w.hops < :hops AND w.nchunks <= :expand_max THEN (
+    FROM walk w, json_each(CASE WHEN w.hops < :hops AND w.nchunks <= :expand_max
+                                AND w.node NOT IN (SELECT value FROM json_each(:hubs)) THEN (
         -- the node's `fanout` strongest non-hub neighbours, as one JSON array:
         -- a correlated scalar subquery is how a recursive CTE caps fan-out
         -- per node without LATERAL joins; the CASE keeps leaves and hubs
@@ -101,7 +122,7 @@ walk(node, path, hops, strength, nchunks) AS (
                   UNION ALL
                   SELECT a AS dst, weight FROM cooccurrence WHERE b = w.node) nb
             JOIN entities e ON e.id = nb.dst
-            WHERE e.chunks <= :hub_max
+            WHERE e.id NOT IN (SELECT value FROM json_each(:hubs))
             ORDER BY strength DESC, nb.dst
             LIMIT :fanout)) ELSE '[]' END) j
     WHERE instr(w.path, '/' || json_extract(j.value, '$[0]') || '/') = 0
@@ -111,12 +132,13 @@ SELECT node, path, hops, strength FROM walk
 """
 
 
-def walk_rows(conn, seed_ids: list[int], *, hops: int, hub_max: int, expand_max: int, fanout: int,
+def walk_rows(conn, seed_ids: list[int], *, hops: int, hubs: list[int], expand_max: int, fanout: int,
               row_limit: int) -> list[tuple]:
-    """(node, path '/a/b/', hops, strength) rows of the walk from the seeds."""
+    """(node, path '/a/b/', hops, strength) rows of the walk from the seeds
+    (`hubs`: entity ids neither expanded nor reached)."""
     return conn.execute(WALK_SQL, {
         "seeds": json.dumps([[int(s), 1.0] for s in dict.fromkeys(seed_ids)]),
-        "hops": max(0, int(hops)), "hub_max": hub_max, "expand_max": expand_max,
+        "hops": max(0, int(hops)), "hubs": json.dumps([int(h) for h in hubs]), "expand_max": expand_max,
         "fanout": int(fanout), "row_limit": int(row_limit),
     }).fetchall()
 
@@ -326,7 +348,7 @@ shared(anchor, doc, entity_id) AS (
         SELECT ma.entity_id
         FROM chunks ca JOIN mentions ma ON ma.chunk_id = ca.id
         JOIN entities e ON e.id = ma.entity_id
-        WHERE ca.document_id = l.anchor AND e.chunks <= :hub_max AND e.type != 'date'
+        WHERE ca.document_id = l.anchor AND e.id NOT IN (SELECT value FROM json_each(:hubs)) AND e.type != 'date'
           AND (:via_types IS NULL OR e.type IN (SELECT value FROM json_each(:via_types)))
           AND EXISTS (SELECT 1 FROM chunks cb JOIN mentions mb ON mb.chunk_id = cb.id
                       WHERE cb.document_id = l.doc AND mb.entity_id = ma.entity_id)
@@ -358,7 +380,7 @@ ORDER BY score DESC, chunk_id
 """
 
 
-def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: int, hub_max: int,
+def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: int, hubs: list[int],
               limit: int, via_types: Sequence[str] = (), anchor_self: bool = True) -> list[tuple]:
     """(chunk id, score, anchor, gap, via entity, similarity) rows of the time
     edges (through an entity of `via_types` only, when given); with
@@ -366,7 +388,7 @@ def time_rows(conn, anchors: list[tuple[int, float]], query_vector, *, window: i
     return conn.execute(TIME_SQL, {"anchors": json.dumps([[int(d), float(w)] for d, w in anchors]),
                                    "via_types": json.dumps(list(via_types)) if via_types else None,
                                    "q": codec_of(conn).int8(query_vector), "window": int(window),
-                                   "hub_max": hub_max, "anchor_self": int(anchor_self),
+                                   "hubs": json.dumps([int(h) for h in hubs]), "anchor_self": int(anchor_self),
                                    "limit": limit}).fetchall()
 
 

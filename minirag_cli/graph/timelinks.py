@@ -15,7 +15,7 @@ mention, so a chat is dated by it.
 from __future__ import annotations
 
 from minirag_cli.graph import sql
-from minirag_cli.graph.walk import hub_max
+from minirag_cli.graph.walk import hubs
 from minirag_cli.options import GraphOptions
 
 
@@ -29,7 +29,7 @@ def dated_chunks(conn, prefixes: list[str], chunk_ids) -> list[int]:
 
 
 def time_links(conn, anchors: list[tuple[int, float]], query_vector, *,
-               options: GraphOptions | None = None) -> dict[int, dict]:
+               options: GraphOptions | None = None, hub_ids: list[int] | None = None) -> dict[int, dict]:
     """chunk id -> {score, anchor, gap, via, sim}: chunks of documents dated
     within `time_window_days` of an anchor document that share a non-hub
     entity with it; score = anchor weight x question similarity / (1 + days apart).
@@ -37,7 +37,8 @@ def time_links(conn, anchors: list[tuple[int, float]], query_vector, *,
     o = options or GraphOptions()
     if not anchors or o.time_window_days < 0 or query_vector is None or not sql.has_table(conn, "vec_chunks"):
         return {}
-    rows = sql.time_rows(conn, anchors, query_vector, window=o.time_window_days, hub_max=hub_max(conn, o),
+    hub_ids = hubs(conn, o) if hub_ids is None else hub_ids
+    rows = sql.time_rows(conn, anchors, query_vector, window=o.time_window_days, hubs=hub_ids,
                          limit=o.time_max_documents, via_types=o.time_via_types,
                          anchor_self=o.time_anchor_self)
     return {r[0]: {"score": float(r[1]), "anchor": r[2], "gap": int(round(r[3])), "via": r[4],

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.graph.grounding import QueryTerms, Seed, answer_types_for, ground
-from minirag_cli.graph.walk import WalkPath, hub_max, walk
+from minirag_cli.graph.walk import WalkPath, hubs, walk
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import CJK_NAME, cjk_bigrams
 
@@ -119,14 +119,15 @@ class GraphPlan:
     chunk_counts: dict[int, int] = field(default_factory=dict)  # voting entity -> chunks, for its idf
     text_hits: dict[int, list[int]] = field(default_factory=dict)  # seed -> chunks spelling its name
     weights: dict[int, float] = field(default_factory=dict)  # voting entity -> path score x idf
+    hubs: list[int] = field(default_factory=list)  # walk.hubs: found once a question (a count over their notes)
 
 
-def _entity_votes(scored, node_info: dict, hub_limit: int, o: GraphOptions) -> dict[int, tuple[float, WalkPath]]:
+def _entity_votes(scored, node_info: dict, hub_ids: set[int], o: GraphOptions) -> dict[int, tuple[float, WalkPath]]:
     """Each entity's best path score (hubs and unsupported neighbours left out)."""
     entity_vote: dict[int, tuple[float, WalkPath]] = {}
     for score, p, evidence in scored:
         end = p.nodes[-1]
-        if node_info.get(end, ("", "", 0))[2] > hub_limit:
+        if end in hub_ids:
             continue  # a hub votes for half the index: no information
         if p.hops > 0 and evidence <= 0 and o.neighbour_needs_evidence:
             continue  # a neighbour is only worth a vote on a path the question supports
@@ -152,14 +153,15 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
                                o.relation_min_sim)
     total = sql.chunk_count(conn) or 1
     seed_map = {s.entity_id: s for s in seeds}
-    paths = walk(conn, list(seed_map), hops=hops, options=o)
+    hub_ids = hubs(conn, o)
+    paths = walk(conn, list(seed_map), hops=hops, options=o, hub_ids=hub_ids)
     node_info = sql.entity_info(conn, sorted({n for p in paths for n in p.nodes}))
     edge_votes: dict[tuple[int, int], float] = {}
     for r in relations:
         edge = (min(r.a, r.b), max(r.a, r.b))
         edge_votes[edge] = max(edge_votes.get(edge, 0.0), r.similarity)
     scored = score_paths(paths, seed_map, {n: i[1] for n, i in node_info.items()}, answer_types, edge_votes, o)
-    entity_vote = _entity_votes(scored, node_info, hub_max(conn, o), o)
+    entity_vote = _entity_votes(scored, node_info, set(hub_ids), o)
     if o.silent_types:
         entity_vote = {e: v for e, v in entity_vote.items() if node_info.get(e, ("", "", 0))[1] not in o.silent_types}
     # A concept is what one question span names (its exact, alias, word and
@@ -184,7 +186,7 @@ def plan(conn, question: str, query_vector, *, hops: int = 2, terms: QueryTerms 
     ideal = sum(best_concept.values()) + o.relation_chunk_weight
     return GraphPlan(seeds, answer_types, relations, entity_vote, concepts,
                      {n: i[0] for n, i in node_info.items()}, scored, ideal, chunk_counts, text_hits,
-                     weights)
+                     weights, hub_ids)
 
 
 def vote(conn, p: GraphPlan, *, limit: int | None = None, candidates=None,

@@ -8,6 +8,7 @@ import json
 from typing import Iterable, Sequence
 
 from minirag_cli.db import copy_missing_rows
+from minirag_cli.tables import file_part
 
 
 def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
@@ -66,17 +67,17 @@ def note_lines(conn, notes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
     paths = sorted({path for _root, path in wanted})
     marks = ",".join("?" * len(paths))
     parts: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
-    for root, path, start, first_line, text in conn.execute(
-            f"SELECT d.root, d.path, c.start_char, c.start_line, c.text FROM chunks c JOIN documents d "
+    for root, path, start, first_line, text, end in conn.execute(
+            f"SELECT d.root, d.path, c.start_char, c.start_line, c.text, c.end_char FROM chunks c JOIN documents d "
             f"ON d.id = c.document_id WHERE d.path IN ({marks}) ORDER BY d.root, d.path, c.start_char", paths):
         if (root, path) in wanted:
-            parts.setdefault((root, path), []).append((start, first_line, text))
+            parts.setdefault((root, path), []).append((start, first_line, file_part(text, start, end)))
     return {note: rebuilt_lines(chunks) for note, chunks in parts.items()}
 
 
 def rebuilt_lines(chunks: list[tuple[int, int, str]]) -> list[str]:
     """A note's lines (index 0 is line 1) from its chunks' (start_char,
-    start_line, text), in start_char order (note_lines, notes_with_tasks)."""
+    start_line, text: the file's part, tables.file_part), in start_char order (note_lines, notes_with_tasks)."""
     origin, first_line = chunks[0][0], chunks[0][1]
     buf: list[str] = []
     end_line = first_line  # the line the buffer's end is on
@@ -109,8 +110,8 @@ def notes_with_tasks(conn, words: Iterable[str] = (),
     notes: dict[int, tuple[str, str]] = {}
     headers: dict[int, str] = {}
     chunks: dict[int, list] = {}
-    for doc, root, path, start, first_line, text, seq, head in conn.execute(
-            "SELECT d.id, d.root, d.path, c.start_char, c.start_line, c.text, c.seq, c.header "
+    for doc, root, path, start, first_line, text, seq, head, end in conn.execute(
+            "SELECT d.id, d.root, d.path, c.start_char, c.start_line, c.text, c.seq, c.header, c.end_char "
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id IN "
             "(SELECT document_id FROM chunks WHERE instr(text, '[') > 0"
             + " OR instr(text, ?) > 0" * len(words) + ") OR d.path LIKE '%.org' "
@@ -119,7 +120,7 @@ def notes_with_tasks(conn, words: Iterable[str] = (),
         notes.setdefault(doc, (root, path))
         if seq == 0:
             headers[doc] = head
-        chunks.setdefault(doc, []).append((start, first_line, text))
+        chunks.setdefault(doc, []).append((start, first_line, file_part(text, start, end)))
     heads = dating_heads(conn, ((doc, doc, headers.get(doc, "")) for doc in notes))
     for doc, (root, path) in notes.items():
         yield root, path, heads[doc], rebuilt_lines(chunks[doc])

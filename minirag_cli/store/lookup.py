@@ -19,6 +19,7 @@ from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
+from minirag_cli.tables import file_part
 from minirag_cli.text import (BUNDLE_SUFFIX, bundle_path, find_dates, normalise_key, same_umlauts, umlaut_keys,
                               without_notion_ids)
 
@@ -75,7 +76,7 @@ def find_document(conn, path: str) -> dict:
         rows = _hard_linked_rows(conn, *unindexed)  # another name of an indexed note, which sync passes over
     if not rows:
         if unindexed:
-            import shlex
+            from minirag_cli.db import index_file, sync_hint
 
             root, rel = unindexed
             passed_over = _passed_over(Path(root), rel)
@@ -100,19 +101,19 @@ def find_document(conn, path: str) -> dict:
             if template:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {template}.",
                                hint="Move it out of the templates folder, or set another folder in Obsidian's "
-                                    f"settings, then `mrag sync {shlex.quote(root)}` indexes it.")
+                                    f"settings, then `{sync_hint([root], index_file(conn))}` indexes it.")
             package = _package_folder(Path(root), rel)  # as the sync's walk finds it now (package_folders.py)
             if package:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: its folder "
                                f"{package[0]} is {package[1]}.",
-                               hint=f"With that line, `mrag sync {shlex.quote(root)}` indexes it.")
+                               hint=f"With that line, `{sync_hint([root], index_file(conn))}` indexes it.")
             skipped = _skipped_by_last_sync(conn, root, rel)
             if skipped:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but the last sync skipped it: "
                                f"{skipped[0]}.", hint=skipped[1])
             raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but not indexed (saved since the "
                            "last sync, or skipped by it).",
-                           hint=f"`mrag sync {shlex.quote(root)}` indexes it, or lists it as skipped with "
+                           hint=f"`{sync_hint([root], index_file(conn))}` indexes it, or lists it as skipped with "
                                 "the reason (another extension, binary, over --max-bytes).")
         meant = _notes_named(conn, path)
         if meant:
@@ -265,14 +266,12 @@ def _no_such_file(conn, forms: list[str]) -> str:
 def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
     """(reason, hint) when the last sync of `root` skipped the file `rel`
     (db.skipped_files), else None."""
-    import shlex
-
-    from minirag_cli.db import skipped_files
+    from minirag_cli.db import index_file, skipped_files, sync_hint
 
     reason = skipped_files(conn).get(root, {}).get(rel)
     if reason is None:
         return None
-    sync = f"mrag sync {shlex.quote(root)}"
+    sync = sync_hint([root], index_file(conn))
     if reason.startswith(("larger than the size limit", "its text is larger than the size limit")):
         hint = f"`{sync} --max-bytes N` raises the limit (the index keeps it)."
     elif reason.startswith("larger than a notebook's size ceiling"):  # walk.notebook_ceiling_reason
@@ -414,6 +413,7 @@ def reassemble(chunks: list[dict]) -> str:
     end = None  # end of what is written, in the original's character offsets
     prev_end_line = 1
     for c in chunks:
+        c = {**c, "text": file_part(c["text"], c["start_char"], c["end_char"])}  # a table's head is no file text
         if end is None or c["start_char"] >= end:
             if end is not None:
                 newlines = c["lines"][0] - prev_end_line

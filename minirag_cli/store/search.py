@@ -138,6 +138,15 @@ def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
     return out
 
 
+def date_chunks(conn, first: str, after: str) -> list[tuple[int, int]]:
+    """(document id, chunk id) of the chunks that mention a date entity keyed from `date:<first>` up to, not
+    including, `date:<after>` (ISO days: a day's key and its times' sort between), in order."""
+    return conn.execute(
+        "SELECT DISTINCT c.document_id, m.chunk_id FROM entities e JOIN mentions m ON m.entity_id = e.id "
+        "JOIN chunks c ON c.id = m.chunk_id WHERE e.key >= ? AND e.key < ? ORDER BY c.document_id, m.chunk_id",
+        (f"date:{first}", f"date:{after}")).fetchall()
+
+
 def cjk_rows(conn, fts_query: str, limit: int) -> list[tuple[int, float]]:
     """(chunk id, BM25 score, higher is better) of an FTS5 query over the
     chunks' CJK bigrams (chunks_cjk, migration 0005)."""

@@ -1,0 +1,189 @@
+"""Days to come and yearless days of undated notes (session 52, future: a journalist's vault, asked on Monday
+2026-12-07).
+
+- "what is due next week?" read no day: "next …" was left alone, and no note is dated in days to come anyway. Now
+  tomorrow, next week, next weekend, next month and next <weekday> (the coming one, 1-7 days on) are read against
+  the asking day (askday.py), and, as no note is dated in them yet, the notes that write one of their days are
+  searched (datednotes.writing_chunks: the date channel) and read by the answer; stderr says so (`no note is
+  dated next week (…) yet: the notes that write a day of it are searched`), `--json` `days` has
+  `"writing_notes": true`.
+- a yearless day of an undated note stayed a day of every year (`18 December`, `1 Dec`): now it takes the year of
+  the headings over it (`# Expenses — December 2026`) or, written with its weekday (`Friday 18 December`), the one
+  year within ±2 of the latest year the note writes when that day is that weekday (yearless.py, heuristic rules
+  27); the answer to a month's question reads the notes that write its days (the date channel), as README says.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from tests.conftest import days_asked, synced_names, write_notes
+
+MONDAY = dt.date(2026, 12, 7)
+
+DRAFT = ("---\ntitle: \"Leaking money\"\nstatus: draft\n---\n# AquaNorte piece — working draft\n\n"
+         "Deadline: Friday 18 December (Claire wants it for the 21 Dec issue).\n\n"
+         "- 412 deferred pipe repairs in 2025 (Source B).\n- ERSAR audit 2024\n")
+EXPENSES = ("---\ntags: [admin, expenses]\n---\n# Expenses — December 2026\n\n"
+            "- 1 Dec: Bus to Braga, €14.20 (AquaNorte treatment plant visit)\n- 2 Dec: Taxi to the plant, €19\n"
+            "- 4 Dec: Phone top-up €15\n")
+VAULT = {
+    "stories/AquaNorte draft.md": DRAFT,
+    "admin/Expenses December.md": EXPENSES,
+    "daily/2026-12-01.md": "# 2026-12-01\nTrain to Braga; interviewed the plant manager.\n",
+    "daily/2026-12-04.md": "# 2026-12-04\nTranscribed the plant interview.\n",
+    "daily/2026-12-06.md": "# 2026-12-06\nRead the ERSAR report on water losses.\n",
+    "people/Claire.md": "# Claire Dubois\n\nEditor at the Review. Likes short ledes.\n",
+}
+
+
+def test_the_rules_are_27():
+    assert VERSION >= 27
+
+
+@pytest.mark.parametrize("question,days", [
+    ("what is due next week?", ["2026-12-14", "2026-12-20"]),
+    ("what do I have tomorrow?", ["2026-12-08", "2026-12-08"]),
+    ("what is due next Friday?", ["2026-12-11", "2026-12-11"]),
+    ("what did I plan for next Monday?", ["2026-12-14", "2026-12-14"]),  # the coming one, not today
+    ("what am I doing next weekend?", ["2026-12-19", "2026-12-20"]),
+    ("what is planned next month?", ["2027-01-01", "2027-01-31"]),
+])
+def test_days_to_come_are_read_against_the_asking_day(question, days):
+    from minirag_cli.askday import asked_days
+
+    asked = asked_days(question, MONDAY)
+    assert asked is not None and [str(asked.first), str(asked.last)] == days and asked.ahead
+
+
+@pytest.mark.parametrize("question", [
+    "What will I do next week from Monday to Friday?",  # a span beside it: none, as before
+    "what is due next Friday and Saturday?",  # several: none
+    "what happens the day after tomorrow?",  # compared
+    "Was mache ich nächste Woche?", "Que fais-je la semaine prochaine ?", "¿Qué hago la próxima semana?",
+])
+def test_other_days_to_come_are_not_read(question):
+    assert days_asked(question, MONDAY) is None
+
+
+def test_someone_elses_days_to_come_are_said_unread_as_past_ones():
+    from minirag_cli.askday import UnreadDays, read_days
+
+    unread = read_days("what is Keller doing next week?", MONDAY)
+    assert isinstance(unread, UnreadDays) and unread.days.label() == "next week (2026-12-14 to 2026-12-20)"
+
+
+def test_past_days_are_not_ahead():
+    from minirag_cli.askday import asked_days
+
+    assert not asked_days("what did I do last week?", MONDAY).ahead
+    assert not asked_days("what is on this week?", MONDAY).ahead  # today among them: its notes may be dated
+
+
+def test_a_yearless_day_under_a_heading_with_a_year_takes_it(tmp_path):
+    names = synced_names(tmp_path, {
+        "admin/Expenses December.md": EXPENSES,
+        "trips.md": "# Trips\n\n## March 2025\n\n- 4 Mar: Lisbon\n\n### Porto\n\n- 9 Mar: Porto\n",
+        # a heading with no year leaves the day of every year, as before
+        "ideas.md": "# Ideas\n\nParty on 24 Dec with Priya.\n",
+        # ... and so does a heading that ends the year's (`## Notes`, of its level): its days and the chunk's others
+        "log.md": "# Log\n\n## June 2024\n\n- 3 Jun: Faro\n\n## Notes\n\n- 9 Jul: Evora\n",
+    })
+    assert {"2026-12-01", "2026-12-02", "2026-12-04", "2025-03-04", "2025-03-09", "24 Dec"} <= names
+    assert not {"1 Dec", "2 Dec", "4 Dec", "4 Mar", "9 Mar"} & names
+    assert {"3 Jun", "9 Jul"} <= names
+
+
+def test_a_chunk_under_two_years_takes_neither():
+    from minirag_cli.chunking import Chunk
+    from minirag_cli.yearless import chunk_years
+
+    text = "# Log\n\n## December 2026\n- 30 Dec: A\n\n## January 2027\n- 2 Jan: B\n"
+    whole = Chunk(0, text, 0, len(text), 1, 7, 20)
+    assert chunk_years([whole]) == [""]
+    parts = [Chunk(0, "# Log\n\n## December 2026\n- 30 Dec: A\n", 0, 1, 1, 4, 9),
+             Chunk(1, "## January 2027\n- 2 Jan: B\n", 0, 1, 6, 7, 9)]
+    assert chunk_years(parts) == ["Y2026", "Y2027"]
+    above = "# Log\n- 28 Dec: C\n## December 2026\n- 30 Dec: A\n"  # a day above the year's heading: none
+    assert chunk_years([Chunk(0, above, 0, len(above), 1, 4, 9)]) == [""]
+
+
+@pytest.mark.parametrize("text,names,gone", [
+    # Friday 18 December is 2026's within 2023-2027 (2020 and 2037 are the others near)
+    (DRAFT, {"2026-12-18"}, {"18 December"}),
+    # no year written: no reference, the day of every year as before
+    ("Deadline: Friday 18 December.\n", {"18 December"}, set()),
+    # its weekday in no year within ±2 of 2025 (2018, 2029): as written
+    ("Deadline: Tuesday 18 December. Audit of 2025.\n", {"18 December"}, set()),
+    # no weekday: as written, whatever the years
+    ("Deadline: 18 December. Audit of 2025.\n", {"18 December"}, set()),
+])
+def test_a_yearless_day_with_its_weekday_takes_the_one_year_that_fits(tmp_path, text, names, gone):
+    synced = synced_names(tmp_path, {"draft.md": text})
+    assert names <= synced and not gone & synced
+
+
+@pytest.fixture(scope="module")
+def vault_index(tmp_path_factory):
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    tmp = tmp_path_factory.mktemp("future")
+    write_notes(tmp / "notes", VAULT)
+    config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        yield index
+
+
+def _search(index, question):
+    from minirag_cli.options import RetrievalOptions
+
+    return index.search(question, RetrievalOptions(k=5, mode="hybrid"), today=MONDAY)
+
+
+def test_next_week_reads_the_notes_that_write_its_days(vault_index):
+    result = _search(vault_index, "what is due next week?")
+    assert result.days is not None and result.days.words == "next week" and result.writing_notes
+    assert result.undated is None
+    draft = next(r for r in result.results if r["path"] == "stories/AquaNorte draft.md")
+    assert "date" in draft["channels"]
+    assert result.to_dict()["days"] == {"words": "next week", "from": "2026-12-14", "to": "2026-12-20",
+                                        "dated_notes": False, "read": True, "writing_notes": True}
+    sources = [result.results[s["n"] - 1]["path"] for s in vault_index.prepare_answer(result).sources]
+    assert sources and set(sources) == {"stories/AquaNorte draft.md"}  # the note writing the day, none other
+
+
+def test_a_day_to_come_no_note_writes_is_searched_as_written(vault_index):
+    result = _search(vault_index, "what is due tomorrow?")
+    assert result.days is None and result.undated is not None and not result.writing_notes
+
+
+def test_a_months_answer_reads_the_notes_writing_its_days(vault_index):
+    result = _search(vault_index, "what did I spend last week?")
+    assert result.days is not None and not result.days.ahead
+    paths = [r["path"] for r in result.results]
+    assert "admin/Expenses December.md" in paths
+    sources = {result.results[s["n"] - 1]["path"] for s in vault_index.prepare_answer(result).sources}
+    assert "admin/Expenses December.md" in sources
+
+
+def test_mrag_ask_says_the_notes_that_write_the_days_are_searched(vault_index, monkeypatch):
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(vault_index.path))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", "2026-12-07")
+    out = CliRunner().invoke(app, ["ask", "what is due next week?", "--json", "--k", "5"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["days"]["writing_notes"] is True
+    assert ("no note is dated next week (2026-12-14 to 2026-12-20) yet: the notes that write a day of it are "
+            "searched") in out.stderr
