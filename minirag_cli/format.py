@@ -274,8 +274,12 @@ def render_status(status: dict, console: Console) -> None:
         table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
                                  f"gone for good: `{rebuild_command(kept, index_to_name(status['db'], kept))}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
-    if added := status.get("added_notes"):  # in no search until a sync reads them
-        table.add_row("not synced", escape_name(added_line(added, status.get("db"))))
+    # in no search until a sync reads them; a search finds what the index holds of the others
+    unsynced = [line for notes, done in (("added_notes", "added"), ("changed_notes", "changed"),
+                                         ("deleted_notes", "deleted"))
+                if (line := notes_line(status.get(notes), done, status.get("db")))]
+    if unsynced:
+        table.add_row("not synced", "\n".join(escape_name(line) for line in unsynced))
     if copies := status.get("conflict_copies"):  # an edit made on another device, in no note yet
         n = len(copies)
         table.add_row("conflicts", escape(f"{n} sync conflict cop{'y' if n == 1 else 'ies'} not indexed: merge "
@@ -682,15 +686,27 @@ def added_line(added: list[dict], index: str | None = None) -> str:
     """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
     folder of `added` ([{root, path}]); `--db INDEX` in it when `mrag sync /x` alone would sync another index than
     `index`'s (db.sync_hint)."""
+    return notes_line(added, "added", index)
+
+
+# what a sync does of the notes `mrag status` lists as added, changed or deleted since the last sync
+_SYNC_DOES = {"added": "search {}", "changed": "search {} as {} now", "deleted": "drop {} from the index"}
+
+
+def notes_line(notes: list[dict] | None, done: str, index: str | None = None) -> str:
+    """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
+    folder of `notes` ([{root, path}]) `done` ("added", "changed", "deleted": _SYNC_DOES), three named then "and N
+    more"; "" for none. `--db INDEX` in it as added_line has it."""
     from minirag_cli.db import sync_hint
 
     lines = []
-    for root in dict.fromkeys(item["root"] for item in added):
-        paths = [item["path"] for item in added if item["root"] == root]
+    for root in dict.fromkeys(item["root"] for item in notes or ()):
+        paths = [item["path"] for item in notes if item["root"] == root]
         named = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
         one = len(paths) == 1
-        lines.append(f"{len(paths)} note{'' if one else 's'} in {root} {'was' if one else 'were'} added since the "
-                     f"last sync ({named}): run `{sync_hint([root], index)}` to search {'it' if one else 'them'}")
+        does = _SYNC_DOES[done].format("it" if one else "them", "it is" if one else "they are")
+        lines.append(f"{len(paths)} note{'' if one else 's'} in {root} {'was' if one else 'were'} {done} since the "
+                     f"last sync ({named}): run `{sync_hint([root], index)}` to {does}")
     return "; ".join(lines)
 
 

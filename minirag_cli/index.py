@@ -827,7 +827,16 @@ class Index:
             status = index_status(self.conn, self.path)
             status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
         status["added_notes"] = self.added_notes()
+        status["changed_notes"], status["deleted_notes"] = self.edited_notes()
         return status
+
+    def edited_notes(self) -> tuple[list[dict], list[dict]]:
+        """([{root, path}] changed, [{root, path}] deleted) of all the indexed notes since the last sync
+        (store.lookup.edited_notes: a stat of each): `status --json`'s `changed_notes` and `deleted_notes`."""
+        from minirag_cli.store.lookup import edited_notes
+
+        with self.lock:
+            return edited_notes(self.conn)
 
 
 def _embedder_identity(embedder) -> str:

@@ -29,6 +29,7 @@ from minirag_cli.latex_files import build_file, exported_tex, tex_stems
 from minirag_cli.logseq_templates import GRAPH_SETTINGS, graph_folder, in_graph
 from minirag_cli.notekinds import JOPLIN_CONFLICT, NOTEBOOK, MalformedNote, special_kind
 from minirag_cli.options import DEFAULT_MAX_BYTES
+from minirag_cli.package_folders import kept_by_ignore, package_folder
 from minirag_cli.readers import read_text
 from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
@@ -820,7 +821,9 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     (the one listed is the first in path order of those in `indexed`, the
     paths the index holds, else of all: a new link is the one passed over)
     an Obsidian vault's templates folder
-    (obsidian_templates) and anything that is not a regular file are reported. A page or graph
+    (obsidian_templates), package folders (package_folders.py: `node_modules/`, a Python virtual
+    environment; `__pycache__/` silently) unless a .mragignore negation line keeps them, and anything
+    that is not a regular file are reported. A page or graph
     export mrag wrote is passed over (written_by_mrag), checked for in the
     note files but those `known` holds (path -> the size and mtime the index
     recorded) as they are: indexed, they were checked when read. A file
@@ -1021,6 +1024,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
             if d.startswith(".") or logseq_copies(dirpath, d):
                 continue
             if spec and spec.match_file(reldir + d + "/"):
+                continue
+            package = package_folder(os.path.join(dirpath, d))  # node_modules, a virtual environment: no notes
+            if package is not None and not kept_by_ignore(spec, reldir + d + "/"):
+                if package:
+                    result.skipped.append({"path": reldir + d, "reason": package})
                 continue
             if reldir + d in templates:
                 result.skipped.append({"path": reldir + d, "reason": templates[reldir + d]})
@@ -1912,6 +1920,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # header row (and its `|---|` line): its lead, no line of the file (tables.py: its span and lines the file's, the
 # code that lays a note from its chunks reads the file's part, tables.file_part); a chunk no longer begins inside a
 # table's row (chunking.chunk_text: `run-13 | 25M | ...`, its row's first cells in the chunk before).
+# 14: skipdirs (walking, nothing re-read): a package folder in a synced folder (`node_modules/`, `bower_components/`,
+# `site-packages/`, `dist-packages/`, a Python virtual environment; package_folders.py) is skipped, listed once, kept
+# by a `!node_modules/` line in .mragignore; the next sync drops what an index holds of one, as a deleted note's.
 READER_VERSION = 14
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -88,8 +88,10 @@ from minirag_cli.errors import IgnoreFileError, Interrupted, WatchStopped, sigte
 from minirag_cli.keep import KEEP_SUFFIX
 from minirag_cli.keep_html import HTML_SUFFIX
 from minirag_cli.logseq_templates import graph_setting, in_graph
+from minirag_cli.package_folders import package_folder, package_folder_of
 from minirag_cli.store.view import chunks_at, notes_at
-from minirag_cli.walk import IGNORE_FILE, NOTE_EXTENSIONS, icloud_placeholder_of, stat_key, template_setting, terminal_name
+from minirag_cli.walk import (IGNORE_FILE, NOTE_EXTENSIONS, icloud_placeholder_of, load_ignore, stat_key, template_setting,
+                              terminal_name)
 
 WATCH_DEBOUNCE_MS = 1500  # a batch closes this long after its first change at the latest
 WATCH_STEP_MS = 250  # ... or once no change came for this long
@@ -157,13 +159,16 @@ class NoteFilter:
     files with extensions that are never notes. Paths without an extension
     pass: a folder renamed or deleted looks like that; so does a folder, and
     a path gone that the index holds notes under (`held(root, rel)`): a
-    folder named `v1.2` or `2024.05` moved to the trash."""
+    folder named `v1.2` or `2024.05` moved to the trash. A change inside a
+    package folder the sync's walk skips (package_folders.py: `npm install`
+    writes thousands in `node_modules/`) is out, unless .mragignore keeps it."""
 
     def __init__(self, roots: Sequence[Path], db_path: Path | None = None,
                  held: Callable[[Path, str], bool] | None = None):
         self.roots = [Path(r).resolve() for r in roots]
         self.own = set()
         self.held = held
+        self.ignores: dict[Path, tuple] = {}  # root -> (its .mragignore's stat_key, its rules), read when needed
         if db_path is not None:
             db = str(Path(db_path).resolve())
             self.own = set(index_files(db))
@@ -186,6 +191,8 @@ class NoteFilter:
                 return True
             if any(part.startswith(".") for part in rel.parts):
                 return False
+            if self._in_package_folder(root, rel):
+                return False
             # a `.json` may be a Google Keep note (keep.py: told by its shape, which the sync reads), an `.html` a Keep
             # note's page (keep_html.py)
             if p.suffix.lower() in (*NOTE_EXTENSIONS, KEEP_SUFFIX, HTML_SUFFIX) or p.suffix == "" or p.is_dir():
@@ -193,6 +200,32 @@ class NoteFilter:
             # gone: a file that was no note, or a folder with a dot in its name
             return self.held is not None and not os.path.lexists(p) and self.held(root, rel.as_posix())
         return False
+
+    def _in_package_folder(self, root: Path, rel: Path) -> bool:
+        """Is `rel` (of `root`) inside a package folder the sync's walk skips (package_folders.package_folder_of,
+        with the root's .mragignore as it is now)? A stat of each folder above it (a virtual environment is told
+        by its pyvenv.cfg); .mragignore is read again only when it changed."""
+        if len(rel.parts) < 2:
+            return False
+        if not any(package_folder(str(root.joinpath(*rel.parts[:i]))) is not None for i in range(1, len(rel.parts))):
+            return False
+        return package_folder_of(root, rel.as_posix(), self._ignore(root)) is not None
+
+    def _ignore(self, root: Path):
+        """The rules of `root`'s .mragignore (walk.load_ignore; None without one, or while it cannot be used: the
+        re-sync reports that)."""
+        try:
+            key = stat_key(os.stat(root / IGNORE_FILE))
+        except OSError:
+            key = None
+        cached = self.ignores.get(root)
+        if cached is None or cached[0] != key:
+            try:
+                spec = load_ignore(root) if key is not None else None
+            except IgnoreFileError:
+                spec = None
+            self.ignores[root] = cached = (key, spec)
+        return cached[1]
 
     def roots_of(self, paths) -> dict[Path, set[str]]:
         """root -> the changed paths under it, relative ('/'-separated)."""

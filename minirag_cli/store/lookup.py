@@ -102,6 +102,11 @@ def find_document(conn, path: str) -> dict:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: {template}.",
                                hint="Move it out of the templates folder, or set another folder in Obsidian's "
                                     f"settings, then `{sync_hint([root], index_file(conn))}` indexes it.")
+            package = _package_folder(Path(root), rel)  # as the sync's walk finds it now (package_folders.py)
+            if package:
+                raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but never indexed: its folder "
+                               f"{package[0]} is {package[1]}.",
+                               hint=f"With that line, `{sync_hint([root], index_file(conn))}` indexes it.")
             skipped = _skipped_by_last_sync(conn, root, rel)
             if skipped:
                 raise NotFound(f"{shorten(path)!r} is in the synced folder {root} but the last sync skipped it: "
@@ -285,6 +290,7 @@ def _passed_over(root: Path, rel: str) -> str | None:
     """Why sync passes the file `rel` of `root` over silently (hidden, or
     named by the root's .mragignore), else None."""
     from minirag_cli.errors import IgnoreFileError
+    from minirag_cli.package_folders import package_folder_of
     from minirag_cli.walk import IGNORE_FILE, load_ignore, logseq_copies, logseq_settings
     from minirag_cli.wikipages import system_tiddler
 
@@ -304,7 +310,25 @@ def _passed_over(root: Path, rel: str) -> str | None:
     if spec and (spec.match_file(rel) or any(spec.match_file("/".join(parts[:i]) + "/")
                                              for i in range(1, len(parts)))):
         return f"{root / IGNORE_FILE} names it"
+    package = package_folder_of(root, rel, spec)
+    if package and not package[1]:  # __pycache__/: passed over unlisted
+        return f"Python's compiled code ({package[0]}/) is not indexed"
     return None
+
+
+def _package_folder(root: Path, rel: str) -> tuple[str, str] | None:
+    """(the folder, why) when the file `rel` of `root` is in a package folder the sync's walk lists as skipped
+    (package_folders.package_folder_of, .mragignore's negation lines read), else None."""
+    from minirag_cli.errors import IgnoreFileError
+    from minirag_cli.package_folders import package_folder_of
+    from minirag_cli.walk import load_ignore
+
+    try:
+        spec = load_ignore(root)
+    except IgnoreFileError:
+        return None
+    found = package_folder_of(root, rel, spec)
+    return found if found and found[1] else None
 
 
 def _hard_linked_rows(conn, root: str, rel: str) -> list:
@@ -444,37 +468,66 @@ def unsynced_edits(conn, notes) -> list[dict]:
     version; their `--json` and the MCP tools carry this list as `unsynced`. A
     file with the size and mtime the sync recorded costs a stat; another one
     is compared by its bytes (a file touched but not edited is unchanged)."""
-    from minirag_cli.bear import bundle_mtime, note_hash
-
     out = []
     for root, path in dict.fromkeys(notes):
         row = conn.execute("SELECT size, mtime, hash FROM documents WHERE root = ? AND path = ?",
                            (root, path)).fetchone()
-        if row is None:
-            continue
-        size, mtime, digest = row
-        file = Path(root) / path
-        try:
-            st = file.stat()
-            if not stat.S_ISREG(st.st_mode):
-                raise FileNotFoundError(path)
-        except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
-            if (file.parent / f".{file.name}.icloud").is_file():
-                continue  # evicted by iCloud (walk.icloud_placeholder_of): there, not downloaded; kept by the sync
-            # the synced folder itself gone (moved, renamed, not mounted): a sync of it cannot run
-            gone = not os.path.isdir(root)
-            out.append({"path": path, "root": root, "state": "folder_gone" if gone else "deleted"})
-            continue
-        except OSError:  # cannot be looked at for now: nothing to say it changed
-            continue
-        if st.st_size == size and abs(bundle_mtime(file, st.st_mtime) - mtime) < 1e-6:  # (as the walk records it)
-            continue
-        data = _file_bytes(file) if st.st_size == size else b""
-        if data is None:  # cannot be read for now: nothing to say it changed
-            continue
-        if st.st_size != size or note_hash(file, data) != digest:
-            out.append({"path": path, "root": root, "state": "changed"})
+        state = None if row is None else _edit_state(root, path, *row)
+        if state:
+            out.append({"path": path, "root": root, "state": state})
     return out
+
+
+def edited_notes(conn) -> tuple[list[dict], list[dict]]:
+    """([{root, path}] of the notes changed, [{root, path}] of the notes deleted) since the last sync, of every
+    indexed note, in path order (`mrag status`: `changed_notes`, `deleted_notes`), each told as unsynced_edits
+    tells it: a stat, and a read of a file whose size is the same and whose mtime is not. The notes of a synced
+    folder that is gone are in neither (status names the folder gone)."""
+    changed: list[dict] = []
+    deleted: list[dict] = []
+    there: dict[str, bool] = {}  # root -> is the folder there
+    rows = conn.execute("SELECT root, path, size, mtime, hash FROM documents").fetchall()
+    for root, path, size, mtime, digest in sorted(rows):
+        if root not in there:
+            there[root] = os.path.isdir(root)
+        state = _edit_state(root, path, size, mtime, digest) if there[root] else None
+        if state == "changed":
+            changed.append({"root": root, "path": path})
+        elif state == "deleted":
+            deleted.append({"root": root, "path": path})
+    return changed, deleted
+
+
+def _edit_state(root: str, path: str, size: int, mtime: float, digest: str) -> str | None:
+    """'changed', 'deleted' or 'folder_gone' (the synced folder itself gone) when the note `path` of `root`,
+    indexed with `size`, `mtime` and `digest`, is no longer so on disk; else None (also when it cannot be looked
+    at for now, and when iCloud evicted it: there, not downloaded, kept by the sync)."""
+    from minirag_cli.bear import bundle_mtime, in_bundle, note_hash
+
+    name = os.path.join(root, path)  # a string, and a Path only past the stat: status stats every note
+    try:
+        st = os.stat(name)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileNotFoundError(path)
+    except (FileNotFoundError, NotADirectoryError):  # a folder now, or its folder a file
+        file = Path(name)
+        if (file.parent / f".{file.name}.icloud").is_file():
+            return None  # evicted by iCloud (walk.icloud_placeholder_of)
+        # the synced folder itself gone (moved, renamed, not mounted): a sync of it cannot run
+        return "folder_gone" if not os.path.isdir(root) else "deleted"
+    except OSError:  # cannot be looked at for now: nothing to say it changed
+        return None
+    if st.st_size == size and abs(st.st_mtime - mtime) < 1e-6 and not in_bundle(path):
+        return None
+    file = Path(name)
+    if st.st_size == size and abs(bundle_mtime(file, st.st_mtime) - mtime) < 1e-6:  # (as the walk records it)
+        return None
+    data = _file_bytes(file) if st.st_size == size else b""
+    if data is None:  # cannot be read for now: nothing to say it changed
+        return None
+    if st.st_size != size or note_hash(file, data) != digest:
+        return "changed"
+    return None
 
 
 def note_warnings(conn, root: str, path: str) -> list[dict]:
