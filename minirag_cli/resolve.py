@@ -41,8 +41,6 @@ FUZZY_THRESHOLD = 90.0
 
 # a form's words: blanks, a tag's or a handle's hyphens, underscores, dots and slashes, CamelCase humps
 _WORD_SPLIT = re.compile(r"[\s_./-]+|(?<=[a-z])(?=[A-Z])")
-# a name written as one CamelCase word of two to four humps (`JakeWatson`, `LiHua`, a chat's speaker): its first hump
-_CAMEL_NAME = re.compile(r"([A-Z][a-z]+)(?:[A-Z][a-z]+){1,3}")
 # a handle of a first name and an initial (`@priya.r`, `@priya_r`), as a chat export writes its speakers
 _FIRST_INITIAL = re.compile(r"@([^\W\d_]{2,})[._-]([^\W\d_])")
 
@@ -137,26 +135,14 @@ class Resolver:
                 # a handle of this first name and initial may join otherwise now (_handle_target): its
                 # notes, written before, resolve it anew (a key no note mentions costs nothing)
                 self.stale.add(normalise_key(first + fold(words[1])[:1]))
-                if self.surnames:
-                    # so may the first name alone (lone_first, rules 27): one full name of it now, or a second
-                    self.stale.add(normalise_key(words[0], "name"))
             last = fold(words[-1])
             keys = self._lasts.setdefault(last, set())
             if key not in keys:
                 keys.add(key)
-                if self.surnames and (len(keys) > 1 or self._firsts.get(last)):
+                if len(keys) > 1 and self.surnames:
                     # a surname alone joined the one full name known of it (lone_surname) and may not now: the
-                    # notes mentioning it resolve it anew (rules 21); a first name another name ends with joins
-                    # no one now (`Jordan` beside `Jordan Peele`, then `Michael Jordan`: lone_first, rules 27)
+                    # notes mentioning it resolve it anew (rules 21)
                     self.stale.add(normalise_key(words[-1], "name"))
-        elif (camel := _CAMEL_NAME.fullmatch(form)) is not None:
-            # a chat's speaker written as one word (`JakeWatson`): a person of that first name all the same, so a
-            # `Hey Jake!` joins no other Jake's full name (lone_first; its form is no full person name there)
-            keys = self._firsts.setdefault(fold(camel.group(1)), set())
-            if key not in keys:
-                keys.add(key)
-                if self.surnames:
-                    self.stale.add(normalise_key(camel.group(1), "name"))
         return True
 
     def _word_apart(self, surface: str, key: str, other: str) -> bool:
@@ -217,29 +203,6 @@ class Resolver:
         the notes that joined it resolve it anew, as a rebuild would (heuristic rules 21)."""
         target = self.canonical.get(key, key)
         return all(self.canonical[k] == target for k in self._lasts.get(fold(surname), ()) if k in self.canonical)
-
-    def lone_first(self, first: str, person) -> str | None:
-        """The entity a one-word name written in any note (`Dana`, firstnames.lone_first_name) joins: the one
-        entity the index knows by plain names that open with it (`Dana O'Neill`, from a people page's file name or
-        title, or any note's text), where a form of it is a person's full name (`person`: firstnames.full_person_name)
-        and no known plain name ends with it (`Jordan`: `Michael Jordan`; a surname-only person's); None when none
-        or several are (`Dana O'Neill`, `Dana Scully`) or a name of it is no person's (`Dana Point`). A later such
-        name makes the first name's key stale (_seen), so the notes that wrote it resolve it anew, as a rebuild
-        would (heuristic rules 27)."""
-        folded = fold(first)
-        if any(k in self.canonical for k in self._lasts.get(folded, ())):
-            return None
-        keys = [k for k in self._firsts.get(folded, ()) if k in self.canonical]
-        targets = {self.canonical[k] for k in keys}
-        if len(targets) != 1 or not all(any(person(form) for form in self._forms.get(k, ())) for k in keys):
-            return None
-        return next(iter(targets))
-
-    def full_forms(self, first: str) -> set[str]:
-        """The known plain names that open with the word `first` (`Dana O'Neill` of `Dana`: lone_first), as
-        written: where a chunk writes them, its `Dana` is counted apart from them."""
-        return {form for key in self._firsts.get(fold(first), ()) for form in self._forms.get(key, ())
-                if (words := _name_words(form)) is not None and fold(words[0]) == fold(first)}
 
     def _point(self, key: str, target: str) -> None:
         """Have `key` resolve to `target`, the reverse map kept with it."""

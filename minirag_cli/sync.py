@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_beside_full, first_names, full_person_name, lone_first_name
+from minirag_cli.extract.firstnames import first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -3650,21 +3650,6 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
     return [day or year or reference for day, year in zip(days, chunk_years(chunks), strict=True)]
 
 
-def _lone_first(text: str, m: EntityMention, resolver: Resolver) -> str | None:
-    """The entity key a one-word person's name `m` a chunk's `text` writes joins across notes (`Dana`, the index's one
-    Dana O'Neill: a people page's name, any note's full name), where no other known name opens or ends with it
-    (resolve.Resolver.lone_first) and the chunk writes it as a person's (firstnames.lone_first_name), as a person's
-    own way too where it writes the full name beside it (firstnames.first_beside_full: `From: Spotify Premium`,
-    `Spotify raised the price` is no person's); None for a model's names (`resolver.surnames`). Heuristic rules 27."""
-    if not resolver.surnames or m.type not in ("person", "name") or " " in m.name or not lone_first_name(text, m.name):
-        return None
-    target = resolver.lone_first(m.name, full_person_name)
-    if target is None:
-        return None
-    beside = [full for full in resolver.full_forms(m.name) if _form_pattern(full, cased=True).search(text)]
-    return target if all(first_beside_full(text, m.name, full) for full in beside) else None
-
-
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
                    forms: dict[str, str] | None = None, parts: dict[str, str] | None = None,
@@ -3686,7 +3671,6 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
     for m in mentions:
-        first_of = None  # the full name a lone first name joins across notes (rules 27)
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
         if alias_of is None and handles and m.name in handles:
@@ -3705,9 +3689,6 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26), where no other full
             # name of it is known from any note's text (lone_surname, rules 21's check: `title: Dr. Sarah Green`)
             alias_of = honour
-        elif alias_of is None and (first_of := _lone_first(text, m, resolver)) is not None:
-            # `Dana` in any note, the index's one Dana O'Neill (rules 27): the entity that name resolves to
-            alias_of = joined.get(first_of, first_of) if joined else first_of
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
             m = EntityMention(m.name, "date")
@@ -3725,9 +3706,6 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             continue
         if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
             n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
-        elif first_of is not None:  # `Dana` in `Dana O'Neill` is his once too
-            n = max(1, n - sum(len(_form_pattern(without_invisibles(full).lower()).findall(lower))
-                               for full in resolver.full_forms(m.name)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
         if pe is None:

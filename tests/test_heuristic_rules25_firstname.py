@@ -80,10 +80,8 @@ def test_a_note_that_writes_a_person_joins_her_first_name(tmp_path, text, joined
 @pytest.mark.parametrize("files,kept", [
     # two full names of it in the note: which one `Elena` is, the note does not say
     ({"n.md": "Lunch with Elena Rossi and Elena Vasquez today. Elena said the draft is late.\n"}, "Elena"),
-    # the full name in another note only, where another note writes a second one (rules 27 joins the index's one
-    # Elena Rossi: tests/test_heuristic_rules27_firstx.py)
-    ({"a.md": "Lunch with Elena Rossi today.\n", "b.md": "I met Elena today, the draft is late.\n",
-      "c.md": "Elena Vasquez called.\n"}, "Elena"),
+    # the full name in another note only: the note alone decides
+    ({"a.md": "Lunch with Elena Rossi today.\n", "b.md": "I met Elena today, the draft is late.\n"}, "Elena"),
     # a place and its event, an article before it
     ({"n.md": "Thanks Berlin! I ran the Berlin Marathon in 3:58.\n"}, "Berlin"),
     # a company and its office: where one works (`at Globex`), and no person's cue (`wants` is a company's too)
@@ -120,10 +118,11 @@ def test_a_first_name_that_may_be_another_stays_apart(tmp_path, files, kept):
     ("Lunch with Austin Reed. Austin thinks we drove back from Austin too late.\n", "Austin"),
     ("Lunch with Georgia Miller. Ask Georgia about the road trip through Georgia.\n", "Georgia"),
     # no person's way of the first name's own (before review revF, one name's cue joined both)
-    # (`Lunch with Elena Rossi from Globex today.` and `Elena wants the draft` join now: rules 27, firstx's tests)
+    ("Lunch with Elena Rossi from Globex today.\n\nElena wants the draft by Friday.\n", "Elena"),
     ("Attendees: Priya Raman (Product), Tom Becker (Data)\n\n- 10:15 Current platform (Tom)\n", "Tom"),
-    # ... nor of the full name's: `Ask Raj` beside `Call with Raj Patel`, `Jonas texted: he` beside `Jonas Weber` join
-    # now, the index's one Raj and Jonas (rules 27: tests/test_heuristic_rules27_firstx.py)
+    # ... nor of the full name's
+    ("# Monday\n- Call with Raj Patel (Acme IT) about the database.\n- [ ] Ask Raj for the schema dump\n", "Raj"),
+    ("Jonas texted: he wants to come along. Jonas Weber ran it in 2024.\n", "Jonas"),
 ])
 def test_a_first_name_joins_only_where_both_names_are_a_persons(tmp_path, text, kept):
     assert kept in entities(synced(tmp_path, {"note.md": text}))

@@ -23,7 +23,7 @@ import re
 from typing import Callable, Collection, Iterable
 
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS, NAME_WORDS,
+from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS,
                                            TABLE_COMMON_WORDS, VERB_FORM, _word_forms)
 from minirag_cli.text import fold, normalise_key
 
@@ -73,20 +73,6 @@ _PLACE_BEFORE = (r"(?<![\w])(?:(?<!loop )(?<!looped )(?<!fill )(?<!filled )(?i:i
                  r"around|across|towards?|visit|visits|visited|visiting|out[ \t]+of|all[ \t]+over))[ \t]++"
                  r"(?:(?i:central|downtown|north|south|east|west|northern|southern|eastern|western|old|greater|rural|"
                  r"sunny|rainy)[ \t]++)?")
-
-# ... of them the ones a person's name does not take (`handed on-call to Kenji`, `a note from Dana`): a lone first
-# name's in any note (lone_first_name), where a note's full name gives no person's cue to weigh them against
-_PLACE_ONLY_BEFORE = _PLACE_BEFORE.replace(
-    "|(?i:to|from|into|",
-    # ... but a move's or a trip's `to` (`Moved to Lindenau`, `came to Paris`) and a direction's `of` (`north of
-    # Lindenau harbour`) are a place's
-    r"|(?i:(?:moved|move|moving|came|come|comes|went|go|goes|going|flew|fly|flying|drove|driving|travell?ed|travel|"
-    r"returned|return|back|trips?|flights?|trains?|tickets?|relocated|welcome)[ \t]+to|(?:north|south|east|west|outside)[ \t]+of|"
-    r"(?:came|drove|flew|back|returned|moved)[ \t]+from|"
-    r"into|")
-
-# a one-on-one meeting's note names the person it is with (`# 1:1 Dana O'Neill`, `title: 1:1 with Dana O'Neill`)
-_ONE_ON_ONE = r"(?i:\b1:1|one-on-one)[ \t]+(?:(?i:with)[ \t]+)?"
 
 
 def _cued(text: str, name: str, cues=PERSON_CUES, full: str = "") -> bool:
@@ -155,57 +141,3 @@ def first_names(mentions: Iterable[EntityMention], text: str,
             and not _thing(text, first) and not _thing(text, first, _PLACE_BEFORE, full)
             and not _thing(text, full)
             and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}
-
-
-# a word that makes a full name a company's product, service or place rather than a person's (`Google Maps`, `Spotify
-# Premium`, `Apple Support`, `Wells Fargo Alerts`, `Berlin Marathon`): a lone `Google` in another note is no one's
-# first name (lone_first_name, where no note writes both names as a person's to tell: first_names)
-THING_WORDS = frozenset("""
-support premium alerts alert maps map music drive docs doc sheets slides photos mail calendar meet chat teams team
-cloud pay store shop bank group inc ltd llc gmbh labs lab office airlines airways air health insurance energy
-university college school hospital clinic club cafe café restaurant bar hotel park street road avenue station airport
-center centre city marathon festival conference summit project app apps service services systems solutions partners
-capital media news times post prime plus pro assistant home card account studio studios games foundation institute
-museum gallery church market mall tower bridge lake river mountain beach island company motor motors corp
-corporation
-""".split())
-
-
-def full_person_name(form: str) -> bool:
-    """Is `form` a full name a lone first name may stand for across notes (lone_first_name): two to four capitalised
-    name words (`Dana O'Neill`, `María José Fernández`), none a common word (`Chinese Lunar New Year`) nor a thing's
-    (`Google Maps`, `Apple Support`: THING_WORDS), the first no
-    verb or place's word (`Call Marta`, `New York`), as first_names asks of a note's full name. Heuristic rules 27."""
-    words = form.split()
-    return (2 <= len(words) <= 4 and all(_FULL_NAME_WORD.fullmatch(w) for w in words)
-            and not any(w.lower() in TABLE_COMMON_WORDS or w.lower() in THING_WORDS for w in words)
-            and words[0] not in _SPAN_VERBS
-            and words[0] not in _PLACE_OPENERS)
-
-
-def lone_first_name(text: str, name: str) -> bool:
-    """May `name`, a one-word person's name a chunk's `text` writes, stand for a full name of another note (the
-    index's one full person name that opens with it: resolve.Resolver.lone_first, sync._plan_entities)? Not a word
-    that is a common word or a word too (`May`, `Will`, `Grace`: NAME_WORDS), nor where the chunk writes it in lower
-    case (`will`), after an article or a preposition only a place takes (`in Paris`, `the Berlin`, `visited Jordan`:
-    _thing; `to Dana`, `from Kenji` are a person's too), which say it is no person's there. Heuristic rules 27."""
-    if len(name) < 2 or not _FULL_NAME_WORD.fullmatch(name):
-        return False
-    lower = name.lower()
-    if lower in NAME_WORDS or lower in TABLE_COMMON_WORDS or name in _SPAN_VERBS:
-        return False
-    if re.search(_WHOLE.format(re.escape(lower)), text) is not None:
-        return False
-    return not _thing(text, name) and not _thing(text, name, _PLACE_ONLY_BEFORE)
-
-
-def first_beside_full(text: str, name: str, full: str) -> bool:
-    """May `name`, a first name alone in a chunk's `text` that writes its `full` name too, stand for it there (sync's
-    join across notes, where first_names did not join them: rules 27)? Where the chunk writes either as a person's
-    (FIRST_NAME_CUES of the first name: `Ask Raj`; PERSON_CUES of the full name: `Lunch with Elena Rossi`; a one-on-one's
-    `# 1:1 Dana O'Neill`), no place's word before the first name (`back from Austin`: _PLACE_ONLY_BEFORE) and not as
-    a chat's speaker (`Elena: ask her again`)."""
-    if re.search(r"(?m)^[ \t>]*" + re.escape(name) + r"[ \t]*:", text) or _thing(text, name, _PLACE_ONLY_BEFORE, full):
-        return False
-    return (_cued(text, name, FIRST_NAME_CUES, full) or _cued(text, full)
-            or re.search(_ONE_ON_ONE + _WHOLE.format(re.escape(full)), text) is not None)

@@ -801,15 +801,6 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    _label_kind) name nothing, nor a common label in bold mid-line (`SEV1  **Ticket:** OPS-1423  **Author:** me`:
 #    without_inline_labels); a Java stack frame's line and a package-qualified class name (`java.sql.SQLException`,
 #    `c.a.p.PaymentController`: without_stack_frames) are code.
-# 27, firstx's part (qa's on-call and journalist vaults): a first name written alone in any note (`Dana`, `Kenji`)
-#    joins the index's one full person name that opens with it (`Dana O'Neill`, a people page's or any note's: resolve.
-#    Resolver.lone_first, firstnames.lone_first_name, sync._plan_entities), where no other known name opens with it (a
-#    second full name, a chat's CamelCase speaker `JakeWatson`) or ends with it, it is no word too (NAME_WORDS, written
-#    in lower case), no article or place's `in` goes before it, the full name holds no common word nor a product's or
-#    place's (firstnames.THING_WORDS: `Google Maps`), and where the chunk writes the full name too either is a
-#    person's there (firstnames.first_beside_full: `# 1:1 Dana O'Neill`, `Lunch with Elena Rossi`, `Ask Raj`);
-#    a later such name makes its notes stale. `Dana` and `Dana O'Neill` were two entities wherever no one note wrote
-#    both (LiHua: Cersei, Tyrion, Joffrey, Pep ... join their one full name in other chats).
 VERSION = 27
 
 
