@@ -1,0 +1,79 @@
+"""Review revD's findings on the merged `ids` and `aliases2` branches (fixI). Ordinary words shaped like ids
+(`v3.2` written "version 3.2", `budget_2026.xlsx`, `B2B/B2C`, `mid-2026`) were unheld ids, and the answer declined
+with no source; only a ticket, a host and a version are ids now (idnames). Each through a real sync, as `mrag sync`
+runs it (heuristic names, hashing vectors)."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli.idnames import id_held, ids_in, is_id
+from tests.conftest import write_notes
+
+# 1. only shapes that are certainly identifiers are ids
+
+
+@pytest.mark.parametrize("word", [
+    "budget_2026.xlsx", "B2B/B2C", "Q3/Q4", "mid-2026", "pre-2020", "top-10", "x86-64", "late-2025", "H1/H2", "Ch.3",
+    "Fig.2", "No.5", "K-12", "PS4/PS5", "TLS-1.3", "Python3.12", "IMG-2041.jpg", "DSC-0042.NEF", "NYT #1", "B-52",
+    "HikariPool-1"])
+def test_an_ordinary_word_is_no_id(word):
+    assert not is_id(word)
+    assert ids_in(f"what about {word}?") == []
+
+
+@pytest.mark.parametrize("word", ["OPS-1500", "INC-2026-109", "PR #839", "db-prod-07", "gw-int-02", "v2.14.9"])
+def test_a_ticket_a_host_and_a_version_are_ids(word):
+    assert is_id(word) and ids_in(f"what about {word}?") == [word]
+
+
+@pytest.mark.parametrize("name, text, held", [
+    ("v2.14.9", "Release 2.14.9 fixed the login bug", True),
+    ("v3.2", "We deployed version 3.2 of billing", True),
+    ("v2.14.9", "Release 2.14.91 fixed it", False),
+    ("v2.14.9", "Release 12.14.9 fixed it", False),
+])
+def test_a_version_is_held_by_its_number(name, text, held):
+    assert id_held(name, text) is held
+
+
+@pytest.fixture(scope="module")
+def vault(tmp_path_factory):
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    tmp = tmp_path_factory.mktemp("vh")
+    write_notes(tmp / "notes", {
+        "release.md": "Release 2.14.9 fixed the login bug that Tom reported.\n",
+        "deploy.md": "We deployed version 3.2 of the billing service on Friday.\n",
+        "budget.md": "The budget 2026 spreadsheet lives in the shared drive; Priya owns it.\n",
+        "funnel.md": "Our B2B and B2C funnels both grew in November.\n",
+        "db.md": "The db-prod-03 host ran out of disk on Monday.\n",
+        "plans.md": "We plan the migration for mid 2026, after the audit.\n",
+    })
+    config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as index:
+        yield index
+
+
+@pytest.mark.parametrize("question, path", [
+    ("What changed in v2.14.9?", "release.md"),
+    ("When did we deploy v3.2 of billing?", "deploy.md"),
+    ("Who owns budget_2026.xlsx?", "budget.md"),
+    ("How did the B2B/B2C funnels do?", "funnel.md"),
+    ("When is the migration planned, mid-2026?", "plans.md"),
+])
+def test_an_id_like_word_the_notes_write_otherwise_is_answered(vault, question, path):
+    result = vault.search(question)
+    assert vault.unheld_names(result) == []
+    sources = vault.prepare_answer(result).sources
+    assert path in {result.results[s["n"] - 1]["path"] for s in sources}
+
+
+def test_an_unknown_host_is_still_unheld(vault):
+    result = vault.search("What happened to db-prod-07?")
+    assert vault.unheld_names(result) == ["db-prod-07"]
