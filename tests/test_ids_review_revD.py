@@ -77,3 +77,23 @@ def test_an_id_like_word_the_notes_write_otherwise_is_answered(vault, question, 
 def test_an_unknown_host_is_still_unheld(vault):
     result = vault.search("What happened to db-prod-07?")
     assert vault.unheld_names(result) == ["db-prod-07"]
+
+
+# 2. an attachment's name is no id; 5. nor a plane's type or a rank, and a name with a type keeps its words
+@pytest.mark.parametrize("text, absent, present", [
+    ("# Day 1\n\n![[IMG-2041.jpg]]\n\nBeach walk with Anna in Lisbon. ![](attachments/IMG-2051.jpg)\n\n"
+     "See [scan](attachments/DOC-2026-12-01.pdf).\n", {"IMG-2041", "IMG-2051", "DOC-2026-12-01"}, {"Anna", "Lisbon"}),
+    ("Photos IMG-2041.JPG from the trip.\n", {"IMG-2041"}, set()),
+    ("The Boeing B-52 flew over. The Lockheed Martin F-35 too.\n", {"B-52", "F-35"},
+     {"Boeing B-52", "Lockheed Martin F-35"}),
+    ("It was a NYT #1 bestseller and a TOP #3 hit.\n", {"NYT #1", "TOP #3"}, set()),
+    ("Kenji freed 40 GB. Ticket OPS-1398, closed.\nFinished OPS-1432: alert fires.\n",
+     {"Ticket OPS-1398", "Finished OPS-1432"}, {"OPS-1398", "OPS-1432"}),
+    ("Chased the Terraform PR #839 with Tomasz.\n", {"Terraform PR"}, {"PR #839"}),
+])
+def test_a_file_a_plane_or_a_rank_is_no_ticket(tmp_path, text, absent, present):
+    from tests.conftest import synced_names
+
+    names = synced_names(tmp_path, {"day1.md": text})
+    assert not names & absent, names
+    assert present <= names, names

@@ -801,6 +801,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    _label_kind) name nothing, nor a common label in bold mid-line (`SEV1  **Ticket:** OPS-1423  **Author:** me`:
 #    without_inline_labels); a Java stack frame's line and a package-qualified class name (`java.sql.SQLException`,
 #    `c.a.p.PaymentController`: without_stack_frames) are code.
+#    After review revD (fixI): a ticket's id has two capitals or more before its dash (`B-52`, `F-35` are planes), is
+#    no file's name (`IMG-2041.jpg`, `attachments/DOC-2026-12-01.pdf`), `#` makes one only after PR, MR or CR
+#    (`NYT #1` is a rank), and the word before it is cut only when a label, common word, verb's past or capitals
+#    (`Ticket OPS-1398`, `Finished OPS-1432`, `SEV1 OPS-1423`; `Airbus A320-200` stays whole).
 VERSION = 27
 
 
@@ -2165,7 +2169,13 @@ SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone 
 # request's, `PR #839`): one name wherever
 # a note writes it (heuristic rules 27: after a label's colon, `Open tickets: OPS-1450`, or in brackets it was none,
 # after a capitalised word one with it, `Ticket OPS-1398`, `Finished OPS-1432`)
-TICKET_ID = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+(?!\w|-\w)|(?<![\w#-])[A-Z]{2,}[ \t]?#\d+(?!\w)")
+# ... but not a file's name (`IMG-2041.jpg`, `DOC-2026-12-01.pdf`: an id followed by `.` and a word, or a link's path
+# after `/`), nor a plane's (`B-52`, `F-35`: one capital), nor a rank (`NYT #1`: `#` only after PR, MR or CR; fixI)
+TICKET_ID = re.compile(r"(?<![\w/-])[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*-\d+(?!\w|[-.]\w)|(?<![\w#-])(?:PR|MR|CR)[ \t]?#\d+(?!\w)")
+# the word glued before an id that is no part of its name: a verb's past (`Finished OPS-1432`), a label or common word
+# (`Ticket OPS-1398`) or capitals (`SEV1 OPS-1423`); after other words the name stays whole (`Airbus A320-200`), beside
+# the id
+_TICKET_LEAD = re.compile(r"[A-Z][a-z]+ed|[A-Z0-9]+")
 
 
 # A common label in bold after other words on its line (`**Severity:** SEV1  **Ticket:** OPS-1423  **Author:** me`):
@@ -2207,9 +2217,11 @@ def _ticket_ids(text: str, out: dict) -> None:
     for key, mention in list(out.items()):
         words = mention.name.split()
         if len(words) > 1 and TICKET_ID.fullmatch(words[-1]) and not TICKET_ID.fullmatch(mention.name):
-            del out[key]
-            ids.setdefault(words[-1], None)
-        elif len(words) > 1 and words[-1].isupper() and re.search(re.escape(mention.name) + r"[ \t]?#\d", text):
+            lead = words[0].lower()
+            if len(words) == 2 and (_TICKET_LEAD.fullmatch(words[0]) or lead in LABEL_WORDS or lead in COMMON_WORDS):
+                del out[key]
+                ids.setdefault(words[-1], None)
+        elif len(words) > 1 and words[-1] in ("PR", "MR", "CR") and re.search(re.escape(mention.name) + r"[ \t]?#\d", text):
             del out[key]  # `Terraform PR` of `Terraform PR #839`
     for name in ids:
         if name.lower() not in out:
