@@ -97,3 +97,29 @@ def test_a_file_a_plane_or_a_rank_is_no_ticket(tmp_path, text, absent, present):
     names = synced_names(tmp_path, {"day1.md": text})
     assert not names & absent, names
     assert present <= names, names
+
+
+# 3. a note whose file name is a slug or a Zettelkasten id is shown by its title; a person's file name stays
+def test_a_slug_or_zettel_id_note_is_shown_by_its_title(tmp_path):
+    from tests.conftest import synced_entities
+
+    entities = synced_entities(tmp_path, {
+        "zk/202612071045.md": "---\ntitle: Ebbinghaus\n---\nHermann studied memory. See [[202612071030]].\n",
+        "zk/202612071030.md": "---\ntitle: Spaced repetition\n---\nSpaced repetition beats cramming.\n",
+        "content/posts/pasta-recipe.md": "---\ntitle: Grandma's Pasta\n---\nBoil water, add salt.\n",
+        "people/Anna Keller.md": "---\ntitle: Prof. Keller\n---\nAnna Keller teaches statistics.\n",
+        "day.md": "Read [[202612071045]] and cooked from [[pasta-recipe]]. Met Prof. Keller.\n",
+    })
+    names = {name for name, _type in entities}
+    assert {"Ebbinghaus", "Spaced repetition", "Grandma's Pasta", "Anna Keller"} <= names, names
+    assert not {"202612071045", "202612071030", "pasta recipe", "Prof. Keller"} & names, names
+
+
+# 4. `Herr`/`Frau` in English text are a person's title only before a capitalised word
+def test_herr_before_a_lower_case_word_is_no_title(tmp_path):
+    from tests.conftest import synced_entities
+
+    entities = synced_entities(tmp_path, {"books.md": "I read Herr der Ringe in German.\n\nThe new Herr der Fliegen "
+                                                      "translation is out.\n\nMet Herr Brandt at the fair.\n"})
+    assert not {("der Ringe", "person"), ("der Fliegen", "person")} & entities, entities
+    assert ("Brandt", "person") in entities, entities

@@ -792,6 +792,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    page's `title::` is its title as front matter's is (`title:: Hackerspace Berlin` with `alias:: HS` in
 #    `pages/hs.md` were three entities). `Frau`/`Herr`/`Herrn` before a name are a person's title in any text, not
 #    only a German one (`Met Frau Keller` named Frau Keller, apart from the notes' Keller).
+#    After review revD (fixI): in English text only before a capitalised word (`Herr der Ringe` named the
+#    person `der Ringe`); a note whose file name is in lower case or digits (`pasta-recipe.md`, `202612071045.md`)
+#    is shown by its `title:`, the file's name an alias (sync._retitled), unless the title has an honorific.
 # 27, ids' part (qae's on-call engineer's vault): a ticket's id, capitals, a dash and a number (`OPS-1423`,
 #    `INC-2026-109`) or `#` and a number (`PR #839`: TICKET_ID) is one name wherever it is written (after a label's colon, `Open tickets: OPS-1450`, in
 #    brackets, `(OPS-1432)`, it was none; after a capitalised word glued to it, `Ticket OPS-1398`, `Finished OPS-1432`:
@@ -3726,9 +3729,12 @@ class HeuristicExtractor:
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
                              # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
-                             # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller)
+                             # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller),
+                             # there only before a capitalised word, as _untitled reads one (fixI: `Herr der Ringe`,
+                             # a book's German title, named the person `der Ringe`)
                              or (person_title(words[0], german=True)
-                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES))
+                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
+                                 and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
                 titled = titled or person_title(words[0], german=True)
