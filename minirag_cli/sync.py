@@ -48,7 +48,7 @@ import os
 import re
 import time
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from minirag_cli import db as dbmod
@@ -68,6 +68,7 @@ from minirag_cli.extract.heuristic import (BLOCK_REF, BLOCK_UUID, DENOTE_ID, DEN
                                            zettel_id)
 from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_keywords, generated_title, link_targets, links_in,
                                            without_link_definitions)
+from minirag_cli.extract.heuristic import link_name as heuristic_link_name
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
 from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_stack_frames
@@ -2797,8 +2798,11 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
         linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
     own.update(_titled(aliases, paths, own))
+    # a lower-case slug's or a Zettelkasten id's note is shown by its title, the file's name an alias of it (fixI)
+    retitled = {path: own[path] for path in _retitled(aliases, paths, own)}
+    own.update({path: _retitled_key(aliases, path) for path in retitled})
     files = set(own.values())
-    claims: dict[str, set[str | None]] = {}
+    claims: dict[str, set[str | None]] = {file_key: {own[path]} for path, file_key in retitled.items()}
     ids = {path: [zid] for path in own if (zid := zettel_id(path)) is not None}
     for path, names in itertools.chain(aliases.items(), ids.items()):
         key = own.get(path)
@@ -2863,6 +2867,32 @@ def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[st
     taken = set(own.values())
     return {path: key for path, (_title, key) in titles.items()
             if path not in own and key and keys[key] == 1 and key not in taken}
+
+
+def _retitled_key(aliases: dict[str, list[str] | None], path: str) -> str:
+    return normalise_key(aliases[path][0][len(NOTE_TITLE):], "name")
+
+
+def _retitled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> list[str]:
+    """The notes at `paths` named by their file name (`own`) that are shown by their `title:` instead: a file
+    name of digits (a Zettelkasten id, `zk/202612071045.md` with `title: Ebbinghaus`) or in lower case (a site's
+    slug, Hugo's `content/posts/pasta-recipe.md` with `title: Grandma's Pasta`) is a machine's or a URL's
+    spelling of what the title writes as a name (review revD: aliases2 showed `202612071045`, `pasta recipe`). A
+    file name a person wrote with capitals stays the name, as does one whose title has a person's title before a
+    name (`Anna Keller.md` with `title: Prof. Keller`: an honorific is no better name than the full name), or
+    whose title another note of the folder has or is named by (_titled)."""
+    titles = {path: normalise_key(names[0][len(NOTE_TITLE):], "name")
+              for path in paths if (names := aliases.get(path)) and _naming(path, names[0])}
+    keys = collections.Counter(titles.values())
+    taken = set(own.values())
+    out = []
+    for path, key in titles.items():
+        stem = PurePosixPath(path).stem
+        title = aliases[path][0][len(NOTE_TITLE):].strip()
+        if (path in own and key and keys[key] == 1 and key not in taken and stem.lower() == stem
+                and heuristic_link_name(title) == title):
+            out.append(path)
+    return out
 
 
 def _naming(path: str, name: str) -> bool:

@@ -792,6 +792,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    page's `title::` is its title as front matter's is (`title:: Hackerspace Berlin` with `alias:: HS` in
 #    `pages/hs.md` were three entities). `Frau`/`Herr`/`Herrn` before a name are a person's title in any text, not
 #    only a German one (`Met Frau Keller` named Frau Keller, apart from the notes' Keller).
+#    After review revD (fixI): in English text only before a capitalised word (`Herr der Ringe` named the
+#    person `der Ringe`); a note whose file name is in lower case or digits (`pasta-recipe.md`, `202612071045.md`)
+#    is shown by its `title:`, the file's name an alias (sync._retitled), unless the title has an honorific.
 # 27, ids' part (qae's on-call engineer's vault): a ticket's id, capitals, a dash and a number (`OPS-1423`,
 #    `INC-2026-109`) or `#` and a number (`PR #839`: TICKET_ID) is one name wherever it is written (after a label's colon, `Open tickets: OPS-1450`, in
 #    brackets, `(OPS-1432)`, it was none; after a capitalised word glued to it, `Ticket OPS-1398`, `Finished OPS-1432`:
@@ -801,6 +804,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    _label_kind) name nothing, nor a common label in bold mid-line (`SEV1  **Ticket:** OPS-1423  **Author:** me`:
 #    without_inline_labels); a Java stack frame's line and a package-qualified class name (`java.sql.SQLException`,
 #    `c.a.p.PaymentController`: without_stack_frames) are code.
+#    After review revD (fixI): a ticket's id has two capitals or more before its dash (`B-52`, `F-35` are planes), is
+#    no file's name (`IMG-2041.jpg`, `attachments/DOC-2026-12-01.pdf`), `#` makes one only after PR, MR or CR
+#    (`NYT #1` is a rank), and the word before it is cut only when a label, common word, verb's past or capitals
+#    (`Ticket OPS-1398`, `Finished OPS-1432`, `SEV1 OPS-1423`; `Airbus A320-200` stays whole).
 VERSION = 27
 
 
@@ -2165,7 +2172,13 @@ SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone 
 # request's, `PR #839`): one name wherever
 # a note writes it (heuristic rules 27: after a label's colon, `Open tickets: OPS-1450`, or in brackets it was none,
 # after a capitalised word one with it, `Ticket OPS-1398`, `Finished OPS-1432`)
-TICKET_ID = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+(?!\w|-\w)|(?<![\w#-])[A-Z]{2,}[ \t]?#\d+(?!\w)")
+# ... but not a file's name (`IMG-2041.jpg`, `DOC-2026-12-01.pdf`: an id followed by `.` and a word, or a link's path
+# after `/`), nor a plane's (`B-52`, `F-35`: one capital), nor a rank (`NYT #1`: `#` only after PR, MR or CR; fixI)
+TICKET_ID = re.compile(r"(?<![\w/-])[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*-\d+(?!\w|[-.]\w)|(?<![\w#-])(?:PR|MR|CR)[ \t]?#\d+(?!\w)")
+# the word glued before an id that is no part of its name: a verb's past (`Finished OPS-1432`), a label or common word
+# (`Ticket OPS-1398`) or capitals (`SEV1 OPS-1423`); after other words the name stays whole (`Airbus A320-200`), beside
+# the id
+_TICKET_LEAD = re.compile(r"[A-Z][a-z]+ed|[A-Z0-9]+")
 
 
 # A common label in bold after other words on its line (`**Severity:** SEV1  **Ticket:** OPS-1423  **Author:** me`):
@@ -2207,9 +2220,11 @@ def _ticket_ids(text: str, out: dict) -> None:
     for key, mention in list(out.items()):
         words = mention.name.split()
         if len(words) > 1 and TICKET_ID.fullmatch(words[-1]) and not TICKET_ID.fullmatch(mention.name):
-            del out[key]
-            ids.setdefault(words[-1], None)
-        elif len(words) > 1 and words[-1].isupper() and re.search(re.escape(mention.name) + r"[ \t]?#\d", text):
+            lead = words[0].lower()
+            if len(words) == 2 and (_TICKET_LEAD.fullmatch(words[0]) or lead in LABEL_WORDS or lead in COMMON_WORDS):
+                del out[key]
+                ids.setdefault(words[-1], None)
+        elif len(words) > 1 and words[-1] in ("PR", "MR", "CR") and re.search(re.escape(mention.name) + r"[ \t]?#\d", text):
             del out[key]  # `Terraform PR` of `Terraform PR #839`
     for name in ids:
         if name.lower() not in out:
@@ -3714,9 +3729,12 @@ class HeuristicExtractor:
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
                              # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
-                             # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller)
+                             # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller),
+                             # there only before a capitalised word, as _untitled reads one (fixI: `Herr der Ringe`,
+                             # a book's German title, named the person `der Ringe`)
                              or (person_title(words[0], german=True)
-                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES))
+                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
+                                 and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
                 titled = titled or person_title(words[0], german=True)
