@@ -239,7 +239,9 @@ _PHRASE = re.compile(
     r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
     r"(?:" + _foreign_or_english(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", joiner=True) + r")"
     r"(?P<spanto>" + _foreign_or_english(_WEEKDAY) + r")"
-    r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+)(?:" + _WEEKDAY + r"))"  # the coming one
+    # the coming one; not "next Monday and Friday", nor "next Monday to Friday" (several days: none, as before)
+    r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
+    + _WEEKDAY + r"))"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
