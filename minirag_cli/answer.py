@@ -2048,7 +2048,8 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
         results = on_the_day(question, results[:options.pool], heads, days) or results
     from minirag_cli.text import asks_about_dates
 
-    about_dates = days is not None or asks_about_dates(question)  # as retrieval read it (retrieve.bm25_pool)
+    # as retrieval read it (retrieve.bm25_pool: days to come are searched as words)
+    about_dates = (days is not None and not days.ahead) or asks_about_dates(question)
     if memo is not None and embed is not None and results:
         sources = memo_sources(memo, embed_id, question, results, heads=heads, embed=embed, options=options,
                                note_lines=note_lines, about_dates=about_dates)
@@ -2176,17 +2177,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     notes' lines would only offer a small model the facts of other days.
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
-    note kept when its days meet them (of_the_days: a weekly note's week)
-    or it writes one of them (the result's `date` channel)."""
+    note kept when its days meet them (of_the_days: a weekly note's week);
+    days to come ("next week", "tomorrow") filter none ([]): no note is
+    dated in them yet, and the notes that write them or plan them in words
+    are the answer's."""
     from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
-    # askday resolves no day next to a comparison; an ambiguous `05/06/2027`'s two days are `written`: the note
-    # writing it is of neither, and kept. Kept too: the notes that write one of the days (the date channel's:
-    # `admin/Expenses December.md`'s `- 1 Dec:` under `# Expenses — December 2026`, a draft's deadline next week),
-    # as for a month written with its year.
-    if days is not None and not days.written:
-        dated = {id(r) for r in of_the_days(results, heads, days)}
-        return [r for r in results if id(r) in dated or "date" in r.get("channels", ())]
+    if days is not None and days.ahead:
+        return []
+    if days is not None and not days.written:  # askday resolves no day next to a comparison
+        return of_the_days(results, heads, days)
+    # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
     months = asked_months(question)
     spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
                                                _BETWEEN_MONTHS.search(question[:g.start]))]

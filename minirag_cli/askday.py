@@ -46,8 +46,9 @@ nor "am Wochenende", "le week-end", "el fin de semana": a tense does not tell th
 come, a month's or a clause's, review revG); and N days or weeks ago, the numbers up to twelve
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: tomorrow, next week, next weekend,
-next month, "next Friday" (the coming one, 1 to 7 days on; not several): AskedDays.ahead, whose notes are those
-that write one of their days, as none is dated in them yet (retrieve._dated_notes, Index.search). "next …" in
+next month, "next Friday" (the coming one, 1 to 7 days on; not several, nor "next Monday to Friday"):
+AskedDays.ahead, searched as written, the notes dated in them and those that write one of their days added
+(retrieve._dated_notes, Index.search). "next …" in
 German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
@@ -239,7 +240,9 @@ _PHRASE = re.compile(
     r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
     r"(?:" + _foreign_or_english(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", joiner=True) + r")"
     r"(?P<spanto>" + _foreign_or_english(_WEEKDAY) + r")"
-    r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+)(?:" + _WEEKDAY + r"))"  # the coming one
+    # the coming one; not "next Monday and Friday", nor "next Monday to Friday" (several days: none, as before)
+    r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
+    + _WEEKDAY + r"))"
     r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
@@ -384,8 +387,8 @@ class AskedDays:
     month: bool = False  # a whole month (searched as its yyyymm prefix)
     dates: tuple[dt.date, ...] = ()
     written: bool = False
-    # days all to come ("next week", "tomorrow"): no note is dated in them yet, so the notes that write one of
-    # them are read (retrieve._dated_notes, Index.search)
+    # days all to come ("next week", "tomorrow"): few notes are dated in them yet; their words are searched as
+    # written and the notes that write one of them added (retrieve.bm25_pool, _dated_notes, Index.search)
     ahead: bool = False
 
     def label(self) -> str:

@@ -288,7 +288,11 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     searched in the chunks' CJK bigrams (chunks_cjk), a chunk's two scores
     added; a question with none ranks by chunks_fts alone. `days`
     (askday.AskedDays of this question): its words ("yesterday") are
-    searched as the dates they stand for."""
+    searched as the dates they stand for; days to come ("tomorrow", "next
+    week") are its words, as before they were read: the date channel adds
+    their notes (_dated_notes), "Tomorrow I interview…" still ranks by them."""
+    if days is not None and days.ahead:
+        days = None
     if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
         question = days.without(question)
     extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
@@ -649,6 +653,11 @@ def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
     return [c for c in chunks if doc_of.get(c) not in sectioned or c in ok]
 
 
+# the date vote of a note that writes a day to come without being dated in it (_dated_notes): a note dated in the
+# days has 1.0
+WRITING_NOTE_VOTE = 0.5
+
+
 def _dated_notes(s: _Search) -> None:
     """The notes dated in the days or months the question asks about, each
     its best chunk, as candidates of the date channel (datednotes.py); their
@@ -667,11 +676,12 @@ def _dated_notes(s: _Search) -> None:
     notes = datednotes.dated_notes(s.conn, spans)
     within = datednotes.dated_chunks(s.conn, spans)
     if s.days is not None and s.days.ahead:
-        # days to come ("next week"): no note is dated in them yet; the notes that write one are the days' notes,
-        # each by its chunk nearest the question among those that write it
+        # days to come ("next week"): few notes are dated in them yet; the notes that write one are candidates
+        # too, each by its chunk nearest the question among those that write it, below a note dated in them
+        # (`weekly/2026-W51.md` above the notes whose `- 2026-12-15:` lines write a day of that week)
         written = {doc: ids for doc, ids in datednotes.writing_chunks(s.conn, s.days.spans()).items()
                    if doc not in notes}
-        notes, within = {**notes, **dict.fromkeys(written, 1.0)}, {**within, **written}
+        notes, within = {**notes, **dict.fromkeys(written, WRITING_NOTE_VOTE)}, {**within, **written}
     if not notes:
         return
     s.periods = periods

@@ -82,7 +82,7 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
-from minirag_cli.yearless import chunk_years, dated_day, reference_year
+from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
 from minirag_cli.notekinds import NOTEBOOK, MalformedNote, special_kind
@@ -3668,16 +3668,14 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
     found once for the chunks' and the entities' dates), else the note's, as its head (`head`: store.note_head,
     else its first chunk's first line) or its file name date it (text.note_date of `path` in its synced folder
     `root`): what gives a day its note writes without its year its year (_plan_entities). In an undated note, the
-    year its headings in force name (`Y2026`) or, for a day written with its weekday, the latest year it writes
-    (`~2025`): yearless.py, heuristic rules 27."""
+    month and year its headings in force name (`Y2026-12`): yearless.py, heuristic rules 27."""
     if not chunks:
         return []
     own = note_date(head or chunks[0].text.split("\n", 1)[0], path, root)[:10]
     days = days or [""] * len(chunks)
     if own:
         return [day or own for day in days]
-    reference = reference_year(chunks)
-    return [day or year or reference for day, year in zip(days, chunk_years(chunks), strict=True)]
+    return [day or month for day, month in zip(days, chunk_years(chunks), strict=True)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
@@ -3695,7 +3693,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     writes them alone; `day`: the chunk's date (_chunk_dates), which gives a day written without its year its
     year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
     it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on; in an undated
-    note its heading's year or its weekday's, yearless.dated_day, rules 27)."""
+    note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27)."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
@@ -3730,7 +3728,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
         if yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
-            m = EntityMention(dated_day(yearless[5:], day, text, m.name) or m.name, "date")
+            m = EntityMention(dated_day(yearless[5:], day) or m.name, "date")
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue

@@ -780,11 +780,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    name are a list (LONE_NAME_PASTS: the -ed shape cut `Fareed Zakaria`, `Sacred Heart` to Zakaria, Heart), a third
 #    person's line of two words is a title (`Lives Matter.`), and only a bracket's `(to Tom Hadley)` addresses a name
 #    (`Dear Tom,` beside `I wrote to Tom Smith` joined Tom to Tom Smith).
-# 27, future's part (a journalist's vault): a day written without its year in an undated note takes the year of the
-#    headings in force over it when they name one (`- 1 Dec: Bus to Braga` under `# Expenses — December 2026` is
-#    2026-12-01), or, written with its weekday (`Deadline: Friday 18 December`), the one year within ±2 of the latest
-#    year the note writes in which that day is that weekday (yearless.py, sync._chunk_dates): it was a yearless
-#    `18 December`, a day of every year, which `what did I spend in December?` and `what is due next week?` missed.
+# 27, future's part (a journalist's vault), narrowed by fixF (review revC): a day written without its year in an
+#    undated note takes the year of the heading in force over it that names its month with a year (`- 1 Dec: Bus to
+#    Braga` under `# Expenses — December 2026` is 2026-12-01; yearless.py, sync._chunk_dates): it was a yearless
+#    `1 Dec`, a day of every year, which `what did I spend in December?` missed. A day of another month under it
+#    (`- 4 Jan`), under a year alone (`# Q4 2026`, `# 2025 review`, `# Top 2000 countdown`) or written with its
+#    weekday only (`Friday 18 December` beside `net zero in 2050`) stays yearless, as in rules 26.
 # 27, aliases2's part (a note's title and its file name): a note's `title:` is recorded with its names without
 #    aliases too (note_aliases: `people/keller.md` with `title: Prof. Anna Keller` alone left the folder's `Anna
 #    Keller` apart), and where its file name names the note the title is an alias of it, as `aliases:` are
