@@ -1912,6 +1912,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # header row (and its `|---|` line): its lead, no line of the file (tables.py: its span and lines the file's, the
 # code that lays a note from its chunks reads the file's part, tables.file_part); a chunk no longer begins inside a
 # table's row (chunking.chunk_text: `run-13 | 25M | ...`, its row's first cells in the chunk before).
+# (fixT, revB's review: a long header leads with its first columns, at most tables.LEAD_TOKENS of the chunker's
+# tokens, or not at all; a CRLF note's Markdown table is led too: its `|---|\r` was no delimiter line.)
 READER_VERSION = 14
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
