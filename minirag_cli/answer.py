@@ -513,6 +513,12 @@ def _table_head(x: _Line, by_line: dict[tuple, int], lines: list[_Line],
     return _line_of(x.rank, r, seq, raw[n - 1], x.line)
 
 
+def _place(x: _Line) -> tuple:
+    """Where line `x` stands in its source (make_sources): its number in the note, or its chunk's first line, rank
+    and number in the chunk."""
+    return (x.seq,) if x.line else ((x.result.get("lines") or [0])[0], x.rank, x.seq)
+
+
 def _blank_between(raw: list[str], a: int, b: int) -> bool:
     """Whether lines `a` and `b` of a chunk's lines `raw` are neighbours:
     nothing but blank lines between them."""
@@ -556,6 +562,7 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
     by_line = {(note_key(x.result), x.seq): i for i, x in enumerate(lines) if x.line}
     per_note: dict[str, int] = {}
     keep: dict[tuple, _Line] = {}
+    rows: dict[tuple, tuple] = {}  # (note, text) of each table row kept -> its key
     used = chosen = 0
 
     def key(x: _Line) -> tuple:
@@ -571,7 +578,11 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
                               if (nb := _neighbour(lines, i, step, by_line, notes or {}, heads)) is not None]
         group += _under_heading(lines, group, by_line, notes or {}, heads)
         group += [h for h in [_table_head(lines[i], by_line, lines, notes or {})] if h is not None]
-        new = {key(x): x for x in group if key(x) not in keep}
+        # a table's row once per note, where it comes first: its header is the note's line and each chunk's lead
+        # (readers 14), with keys of their own, and a source read it three times, each spending the lines' characters
+        new = {key(x): x for x in group if key(x) not in keep and (note_key(x.result), x.text) not in rows}
+        earlier = [(rows[row], x) for x in group if (row := (note_key(x.result), x.text)) in rows
+                   and key(x) not in keep and _place(x) < _place(keep[rows[row]])]
         cost = sum(len(x.text) + 1 for x in new.values())
         if options.chars is not None and chosen and used + cost > options.chars:
             break  # the budget is spent: the next best line and its neighbours would overrun it
@@ -579,6 +590,10 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
         chosen += 1
         used += cost
         keep.update(new)
+        for was, x in earlier:  # the same row, placed before the one kept: it stands there instead
+            keep.pop(was, None)
+            keep[key(x)] = x
+        rows.update(((note_key(x.result), x.text), k) for k, x in keep.items() if x.text.startswith("|"))
     index = {id(x): i for i, x in enumerate(lines)}
     return sorted(keep.values(), key=lambda x: (index.get(id(x), len(lines)), x.rank, x.seq))
 
@@ -664,8 +679,7 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
                                   "best": x.rank}
         elif x.rank < src["best"]:
             src["n"], src["best"], src["chunk_id"] = r.get("rank", x.rank + 1), x.rank, r.get("chunk_id")
-        # a line's place: its number in the note, or its chunk's first line, rank and number in the chunk
-        place = (x.seq,) if x.line else ((r.get("lines") or [0])[0], x.rank, x.seq)
+        place = _place(x)
         # the lines it is numbered in: the note's (x.seq counts from 1), else its chunk's (from 0)
         raw, first = ((notes or {}).get(key, []), 1) if x.line else (r.get("text", "").splitlines(), 0)
         src["picked"].append((place, x.text, raw, first))
@@ -2081,7 +2095,8 @@ def unheld_in(question: str, results: list[dict], heads: dict[int, str],
 # Not the line vectors themselves: a line embedded in another batch differs in the last bits
 # (padding), which can swap two lines of equal score and so change an answer.
 SELECTION_VERSION = "lines1"  # the answer cache's prompt_version of these rows (store.answers.LINE_CHOICES)
-_SELECTION_MODULES = ("minirag_cli.answer_score", "minirag_cli.text", "minirag_cli.timeline")
+_SELECTION_MODULES = ("minirag_cli.answer_score", "minirag_cli.text", "minirag_cli.timeline",
+                      "minirag_cli.tables")  # (_table_head's rows)
 
 
 @functools.cache  # the code does not change while the process runs
@@ -2090,8 +2105,8 @@ def _selection_code() -> str:
     import importlib
     import inspect
 
-    own = (make_sources, _context_notes, select_lines, _note_words, _candidate_lines, _neighbour, _under_heading, _line_of,
-           _blank_between, _is_date_line, _clean_line, _org_preamble, _org_title,
+    own = (make_sources, _context_notes, select_lines, _note_words, _candidate_lines, _neighbour, _under_heading,
+           _table_head, _place, _line_of, _blank_between, _is_date_line, _clean_line, _org_preamble, _org_title,
            question_weights, note_date, asks_about_order, _Line, AnswerOptions)
     code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
                                                   for m in _SELECTION_MODULES]

@@ -180,7 +180,7 @@ def _unexpected(exc: Exception, debug: bool) -> None:
     from minirag_cli.app import state
     from minirag_cli.db import explain_sqlite_error, recorded_roots_at
 
-    known = explain_sqlite_error(exc, recorded_roots_at(state.opened) if state.opened else None)
+    known = explain_sqlite_error(exc, recorded_roots_at(state.opened) if state.opened else None, state.opened)
     if known is not None:  # damage found mid-query, a lock held too long
         sys.stderr.write(f"error: {known}\nhint: {known.hint}\n")
         sys.exit(known.exit_code)

@@ -452,14 +452,19 @@ def is_lock_error(exc: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
-def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None) -> DatabaseError | None:
+def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None,
+                         index: str | os.PathLike | None = None) -> DatabaseError | None:
     """Turn a raw SQLite error that escaped a command (damage found mid-query,
     a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is
     not an SQLite error. The file is never touched. `roots`: the index's
-    synced folders (recorded_roots), named in the rebuild it advises."""
-    sync = sync_command(roots or [])
+    synced folders (recorded_roots), named in the rebuild it advises; `index`: the index's file, named with --db
+    there when `mrag sync ROOT` alone would sync another (config.index_to_name)."""
+    from minirag_cli.config import index_to_name
+
     if not _is_sqlite_error(exc):
         return None
+    named = index_to_name(index, roots or [])
+    sync = sync_command(roots or [], named)
     text = str(exc)
     if "disk is full" in text.lower():  # SQLITE_FULL: the write was rolled back, the file is fine
         return no_room(text)
@@ -479,7 +484,7 @@ def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None) -> 
         # names (a damaged file), or, for a write, the disk failed (a full one is said so: transaction())
         return DatabaseError(
             f"The index's vectors cannot be read or written: {text}.",
-            hint=f"Run `mrag doctor` for details; rebuild the index: {rebuild_command(roots or [])} (or move the "
+            hint=f"Run `mrag doctor` for details; rebuild the index: {rebuild_command(roots or [], named)} (or move the "
                  "file aside and sync again); the extraction cache is kept.")
     if _is_sqlite_error(exc, ("OperationalError",)) and \
             any(word in text.lower() for word in ("dimension mismatch", "dimension mistmatch")):

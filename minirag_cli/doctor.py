@@ -198,7 +198,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
                 no_dim = exc
             files = store.totals(conn)[2] if current else 0
         except Exception as exc:
-            known = db.explain_sqlite_error(exc)
+            known = db.explain_sqlite_error(exc, index=db_path)
             return [Check("index", FAIL, f"{where}: {known or exc}",
                           known.hint if known else "Move the file aside and run `mrag sync DIR` to rebuild.")], info
         latest = db.migrations()[-1][0]
@@ -218,7 +218,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
         if no_dim is not None:
             checks.append(Check("index", FAIL, detail + "; no embedding dimension recorded (meta embedding_dim): "
                                 "its vectors cannot be read (ask and sync stop with an error)",
-                                _rebuild_hint(db.recorded_roots(conn))))
+                                _rebuild_hint(db.recorded_roots(conn), db_path)))
         elif current < latest:
             checks.append(Check("index", WARN, detail + f"; {latest - current} migration(s) pending",
                                 "They are applied the next time a command opens the index (e.g. `mrag status`)."))
@@ -233,7 +233,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             # another program writing (a sync, a DB browser with a transaction open) holds the lock
             # FTS5's check needs: the index is not checked, which is no reason to rebuild it
             locked = db.is_lock_error(exc)
-            known = db.explain_sqlite_error(exc)
+            known = db.explain_sqlite_error(exc, index=db_path)
             problems = [str(known or f"{type(exc).__name__}: {exc}")]
         roots = db.recorded_roots(conn) if current else []
         if locked:
@@ -242,7 +242,7 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
                                 "Run `mrag doctor` again when it has finished."))
         elif problems:
             shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
-            checks.append(Check("integrity", FAIL, shown, _rebuild_hint(roots)))
+            checks.append(Check("integrity", FAIL, shown, _rebuild_hint(roots, db_path)))
         else:
             checks.append(Check("integrity", OK, "integrity_check ok; no orphan rows; derived counts match"))
         if current:
@@ -339,7 +339,7 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     if newer:  # the rules its notes were read or extracted with are newer than this mrag's: sync refuses it
         return Check("extractor", FAIL, f"{extractor}; this index was written by a newer mrag ({'; '.join(newer)}): "
                      "`mrag sync` refuses it, as it would read or extract its notes anew with older rules",
-                     newer_error_hint(roots))
+                     newer_error_hint(roots, db.index_file(conn)))
     recorded = db.get_meta(conn, db.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, extractor)
     if update is None:
@@ -356,10 +356,17 @@ def _check_extractor(conn, roots: list[str]) -> Check:
                                             "embedded).")
 
 
-def _rebuild_hint(roots: list[str]) -> str:
+def _rebuild_command(roots: list[str], index: str | Path | None) -> str:
+    """`mrag sync ROOT ... --rebuild` for the index at `index`, named with --db when `mrag sync ROOT` alone would
+    rebuild another (config.index_to_name: `mrag --db ~/work.sqlite doctor` advised a rebuild of the default one)."""
     from minirag_cli import db
+    from minirag_cli.config import index_to_name
 
-    return (f"Rebuild the index: {db.rebuild_command(roots)} (or move the file aside and sync again); "
+    return db.rebuild_command(roots, index_to_name(index, roots))
+
+
+def _rebuild_hint(roots: list[str], index: str | Path | None = None) -> str:
+    return (f"Rebuild the index: {_rebuild_command(roots, index)} (or move the file aside and sync again); "
             "the extraction cache is kept.")
 
 
@@ -384,7 +391,7 @@ def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: st
         own = f"{undo[0].upper()}{undo[1:]} to use" if undo else "Use"
         emb = Check(emb.name, FAIL, f"{emb.detail}; but the index was built with {info.recorded_model}",
                     f"{own} the model the index was built with ({info.recorded_model}), or rebuild the index for "
-                    f"the new one: {db.rebuild_command(info.roots)} (every note is embedded again; the "
+                    f"the new one: {_rebuild_command(info.roots, db_path)} (every note is embedded again; the "
                     "extraction cache is kept).")
     checks += [emb, check_llama(model, load=load)] + index_checks
     return checks

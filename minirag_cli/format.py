@@ -260,7 +260,7 @@ def render_status(status: dict, console: Console) -> None:
         from minirag_cli.versions import newer_error_hint
 
         table.add_row("", escape(f"written by a newer mrag ({'; '.join(status['newer_mrag'])}): `mrag sync` "
-                                 "refuses it. " + newer_error_hint(status["roots"])))
+                                 "refuses it. " + newer_error_hint(status["roots"], status.get("db"))))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
     gone = status.get("gone_roots", [])
@@ -269,9 +269,10 @@ def render_status(status: dict, console: Console) -> None:
     if gone:  # its notes stay (an unplugged drive must not empty the index), and ask lists them
         kept = [r for r in status["roots"] if r not in gone]
         from minirag_cli.config import index_to_name
-        from minirag_cli.db import rebuild_command
+        from minirag_cli.db import rebuild_command, sync_hint
 
-        table.add_row("", escape(f"moved: `mrag sync NEWPATH` takes the notes of a gone folder to its new place; "
+        table.add_row("", escape(f"moved: `{sync_hint(['NEWPATH'], status['db'])}` takes the notes of a gone folder "
+                                 f"to its new place; "
                                  f"gone for good: `{rebuild_command(kept, index_to_name(status['db'], kept))}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
     # in no search until a sync reads them; a search finds what the index holds of the others

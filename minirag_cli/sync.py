@@ -1769,7 +1769,8 @@ def check_not_newer(conn, roots: Sequence[Path]) -> None:
     if newer and store.totals(conn)[2]:
         raise DatabaseError(f"This index was written by a newer mrag ({'; '.join(newer)}): this one would read "
                             "or extract its notes anew with its older rules.",
-                            hint=newer_error_hint(dbmod.recorded_roots(conn) or [str(r) for r in roots]))
+                            hint=newer_error_hint(dbmod.recorded_roots(conn) or [str(r) for r in roots],
+                                                 dbmod.index_file(conn)))
 
 
 def check_readable(roots: Sequence[Path]) -> None:

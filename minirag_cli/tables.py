@@ -17,12 +17,22 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from minirag_cli.chunking import DEFAULT_CHUNK_TOKENS
 from minirag_cli.csvnotes import names_nothing
 
-# a delimiter line: cells of dashes (`---`, `:--`, `:-:`) between pipes, at least one pipe
-DELIMITER = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?[ \t]*"
-                        r"|[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*")
+# a delimiter line: cells of dashes (`---`, `:--`, `:-:`) between pipes, at least one pipe (a CRLF file's line
+# split at "\n" ends with "\r": its table had no head in front of its chunks, a CSV's had)
+DELIMITER = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?[ \t]*\r?"
+                        r"|[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*\r?")
 _FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+_CELL_BAR = re.compile(r"(?<!\\)\|")  # a pipe that parts two cells (`\|` is one in a cell's text)
+# The lead is read on top of the chunk's own words (the chunker counts it not: a led chunk holds as many rows as
+# any other), and MiniLM reads 256 word pieces, of which a chunk of DEFAULT_CHUNK_TOKENS words fills some 3/4: a
+# lead of at most a quarter of that many words leaves the rows in view. A 30-column header of long names was ~400
+# word pieces, and the vector of each of its chunks saw the header alone. The cap is the default chunk's, not the
+# chunk's own: the window the lead must leave room in is the model's, whatever the chunk size.
+LEAD_TOKENS = DEFAULT_CHUNK_TOKENS // 4
+LEAD_WORD_CHARS = 6  # a lead's word counts one token per this many characters (`column_name_with_long_words`: 5)
 
 
 def file_part(text: str, start_char: int, end_char: int) -> str:
@@ -68,10 +78,30 @@ def table_bodies(text: str, path: str = "") -> list[tuple[int, int, str]]:
     return out
 
 
+def lead_tokens(head: str) -> int:
+    """A lead's size in tokens, a long word (a column's long name) counting as one per LEAD_WORD_CHARS characters."""
+    return sum(-(-len(word) // LEAD_WORD_CHARS) for word in head.split())
+
+
+def capped_head(head: str) -> str:
+    """A table's `head` (its header row and, in Markdown, its `|---|` line) as a chunk's lead: whole, or its first
+    columns (as many as fit in LEAD_TOKENS, each line cut after the same cell), or "" when not even the first does."""
+    if lead_tokens(head) <= LEAD_TOKENS:
+        return head
+    rows = [_CELL_BAR.split(row) for row in head.split("\n")]
+    opened = [1 if not parts[0].strip() else 0 for parts in rows]  # `| a | b |` parts as "", " a ", " b ", ""
+    for k in range(min(len(parts) - o for parts, o in zip(rows, opened)) - 1, 0, -1):
+        cut = "\n".join("|".join(parts[:o + k]) + "|" for parts, o in zip(rows, opened))
+        if lead_tokens(cut) <= LEAD_TOKENS:
+            return cut
+    return ""
+
+
 def with_table_heads(chunks: list, text: str, path: str = "") -> list:
     """`chunks` (chunking.Chunk of `text`), each that begins in a table's body (after its head) led by the
-    table's head and a line end; its span (chars, lines) is the file's, as before."""
-    bodies = table_bodies(text, path)
+    table's head (capped_head: its first columns when it is long) and a line end; its span (chars, lines) is the
+    file's, as before."""
+    bodies = [(first, last, capped_head(head)) for first, last, head in table_bodies(text, path)]
     if not bodies:
         return chunks
     out = []

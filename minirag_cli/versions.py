@@ -62,7 +62,10 @@ def newer_records(conn, roots: Iterable[str] | None = None) -> list[str]:
     return newer
 
 
-def newer_error_hint(roots: list[str]) -> str:
-    """What to do about an index a newer mrag wrote (sync's error, doctor's fix)."""
-    return (f"Upgrade mrag (pip install -U minirag-cli), or `{db.rebuild_command(roots)}` to rebuild it with this "
-            "one (the extraction cache is kept).")
+def newer_error_hint(roots: list[str], index: str | None = None) -> str:
+    """What to do about an index a newer mrag wrote (sync's error, doctor's fix, status); the rebuild names the
+    index at `index` with --db when `mrag sync ROOT` alone would rebuild another (config.index_to_name)."""
+    from minirag_cli.config import index_to_name
+
+    return (f"Upgrade mrag (pip install -U minirag-cli), or `{db.rebuild_command(roots, index_to_name(index, roots))}` "
+            "to rebuild it with this one (the extraction cache is kept).")

@@ -1920,6 +1920,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # header row (and its `|---|` line): its lead, no line of the file (tables.py: its span and lines the file's, the
 # code that lays a note from its chunks reads the file's part, tables.file_part); a chunk no longer begins inside a
 # table's row (chunking.chunk_text: `run-13 | 25M | ...`, its row's first cells in the chunk before).
+# (fixT, revB's review: a long header leads with its first columns, at most tables.LEAD_TOKENS of the chunker's
+# tokens, or not at all; a CRLF note's Markdown table is led too: its `|---|\r` was no delimiter line.)
 # 14: skipdirs (walking, nothing re-read): a package folder in a synced folder (`node_modules/`, `bower_components/`,
 # `site-packages/`, `dist-packages/`, a Python virtual environment; package_folders.py) is skipped, listed once, kept
 # by a `!node_modules/` line in .mragignore; the next sync drops what an index holds of one, as a deleted note's.

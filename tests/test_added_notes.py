@@ -322,3 +322,42 @@ def test_a_hint_names_the_index_when_mrag_sync_alone_would_sync_another(tmp_path
     (root / "daily/2026-12-08.md").write_text("# 2026-12-08\nNothing.\n", encoding="utf-8")
     said = " ".join(mrag(own, "ask", QUESTION, "--no-answer").stderr.split())
     assert f"run `mrag sync '{root}'` to search it" in said, said
+
+
+def test_status_doctor_and_sync_s_rebuild_hints_name_the_index_too(tmp_path):
+    # (fixT, revB's review of tidy) the hints tidy left with a bare `mrag sync`, which synced another index: status's
+    # moved folder, a newer mrag's index (status, doctor, sync's refusal), a damaged index's error
+    import json
+    import sys
+
+    from minirag_cli.db import explain_sqlite_error
+    from minirag_cli.errors import DatabaseError
+    from minirag_cli.extract.heuristic import VERSION
+
+    root = (tmp_path / "my vault").resolve()
+    write_notes(root, NOTES)
+    aged(root)
+    db_path = tmp_path / "work index.sqlite"
+    sync(db_path, root)
+    rebuild = f"mrag --db '{db_path}' sync \"{root}\" --rebuild"
+    conn = db.connect(db_path)
+    try:
+        with db.transaction(conn):
+            db.set_meta(conn, "heuristic_version", str(VERSION + 1))
+        malformed = sys.modules[type(conn).__mro__[1].__module__].DatabaseError("database disk image is malformed")
+    finally:
+        conn.close()
+    status = "".join(mrag(db_path, "status").stdout.split())  # the table folds long paths: compared without blanks
+    assert "".join(f"`{rebuild}`".split()) in status, status
+    checks = json.loads(CliRunner().invoke(app, ["--db", str(db_path), "doctor", "--no-load", "--json"]).stdout)
+    fix = next(c["fix"] for c in (checks["checks"] if isinstance(checks, dict) else checks)
+               if c["name"] == "extractor")
+    assert f"`{rebuild}`" in fix, fix
+    with pytest.raises(DatabaseError) as refused:
+        sync(db_path, root)
+    assert f"`{rebuild}`" in refused.value.hint, refused.value.hint
+    shutil.move(root, tmp_path / "moved vault")
+    status = "".join(mrag(db_path, "status").stdout.split())
+    assert "".join(f"moved: `mrag --db '{db_path}' sync NEWPATH`".split()) in status, status
+    bad = explain_sqlite_error(malformed, [str(root)], db_path)
+    assert f"run `mrag --db '{db_path}' sync \"{root}\"` to rebuild" in bad.hint, bad.hint

@@ -2066,7 +2066,8 @@ def test_an_index_whose_vectors_are_lost_says_so(tmp_path, mrag_bin, synced_copy
     assert "error: The index's vectors cannot be read or written: could not open vectors blob" in r.stderr
     assert "mrag doctor" in r.stderr
     # the rebuild names the index's folders, as the embedder mismatch's does (it said `mrag sync DIR`)
-    assert roots and f'mrag sync "{roots[0]}" --rebuild' in r.stderr and "DIR" not in r.stderr, r.stderr
+    # (and the index with --db: a copy beside no notes folder, which `mrag sync NOTES --rebuild` alone missed: fixT)
+    assert roots and f'mrag --db {index} sync "{roots[0]}" --rebuild' in r.stderr and "DIR" not in r.stderr, r.stderr
     r = run_mrag(mrag_bin, "--db", str(index), "doctor", "--no-load", "--json")
     checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
     assert r.returncode == 1 and checks["integrity"]["status"] == "fail", checks["integrity"]

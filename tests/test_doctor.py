@@ -232,7 +232,8 @@ def test_other_embedder_than_the_index_fails(index, mrag_bin):
     # names the way to unset it and the index's folders now
     notes = str((index.parent / "notes").resolve())
     assert check["fix"].startswith("Leave out --embedding-model to use the model the index was built with (hashing:64)")
-    assert f'mrag sync "{notes}" --rebuild' in check["fix"]
+    # with --db: the index is no notes folder's own, and `mrag sync NOTES --rebuild` alone rebuilt another (fixT)
+    assert f'mrag --db {index} sync "{notes}" --rebuild' in check["fix"], check["fix"]
     r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", model="hashing:32")
     check = by_name(json.loads(r.stdout))["embedding model"]
     assert r.returncode == 1 and check["fix"].startswith("Unset MRAG_EMBEDDING_MODEL to use the model"), check

@@ -175,3 +175,84 @@ def test_the_snippet_of_a_table_chunk_shows_its_header_and_the_asked_row(tmp_pat
     assert result.exit_code == 0, result.output
     snippet = result.stdout.split("\n")[1].strip()
     assert snippet.startswith(MD_HEAD.split("\n")[0] + " | run-33 | 85M | Post-LN | 3e-4 | 0 | 23.3 | ok |"), snippet
+
+
+# --------------------------------------------------------------------------- revB's review (fixT)
+
+def _index(tmp_path, root, **sync_options):
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    index = Index.open(settings, create=True, embedder_factory=hashing_embedder)
+    index.sync([root], SyncOptions(**sync_options), extractor=HeuristicExtractor())
+    return index
+
+
+def test_a_long_header_row_leads_its_chunks_with_its_first_columns(tmp_path):
+    """A header of 12 long column names was ~90 of the chunker's tokens on top of each chunk's 120 (the chunker
+    counts no lead): MiniLM reads 256 word pieces, and the vectors of the table's chunks saw little but the header.
+    The lead is now the header's first columns that fit in a quarter of a default chunk (tables.LEAD_TOKENS), and a
+    led chunk holds as many rows as it would without one."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    names = [f"measurement_column_number_{n}_long_name" for n in range(12)]
+    head = "| " + " | ".join(names) + " |\n" + "|---" * 12 + "|"
+    rows = ["| " + " | ".join([f"r{n}"] + [str(n * c % 97) for c in range(1, 12)]) + " |" for n in range(60)]
+    note = "# Measurements\n\n" + head + "\n" + "\n".join(rows) + "\n"
+    (root / "measurements.md").write_text(note, encoding="utf-8")
+    with _index(tmp_path, root) as index:
+        pass
+    chunks = chunk_lines(tmp_path / "index.sqlite", "measurements.md")
+    led = [(s, e, t) for s, e, t in chunks if s > 4]
+    assert len(led) >= 3
+    lead = "| " + " | ".join(names[:3]) + " |\n|---|---|---|"  # (3 names of 7 tokens each and 4 pipes: 25 of 30)
+    for start, end, text in led:
+        assert text.startswith(lead + "\n" + rows[start - 5] + "\n"), text[:300]
+        assert end - start + 1 >= 4  # rows of 25 tokens: 4 in a chunk of 120, led or not
+    from minirag_cli.tables import LEAD_TOKENS, capped_head, lead_tokens
+
+    assert lead_tokens(lead) <= LEAD_TOKENS
+    # a header none of whose columns fits leads nothing
+    assert capped_head("| " + "x" * 200 + " | b |\n|---|---|") == ""
+    assert capped_head(MD_HEAD) == MD_HEAD
+
+
+def test_a_table_s_header_row_reaches_the_model_once_per_source(tmp_path):
+    """revB's runs.md: "Which seed did run-25 use?" with -k 5 sent the header row two or three times in one source
+    (the note's line and each chunk's lead have keys of their own), each spending the lines' characters."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    head = "| run | params | norm | lr | rngseed | ppl | acc |"
+    rows = [f"| run-{n:02d} | {25 + n}M | Pre-LN | 3e-4 | {7 * n} | {20 + n * 0.3:.1f} | {30 + n * 0.2:.1f} |"
+            for n in range(40)]
+    (root / "runs.md").write_text("# Runs\n\nSome intro text about the runs.\n\n" + head + "\n|---|---|---|---|---|---|---|\n"
+                                  + "\n".join(rows) + "\n\n## Todo\n\n- [ ] rerun run-13 with seed 99\n- [x] plot ppl\n"
+                                  "- [ ] check lr schedule for run-30\n", encoding="utf-8")
+    with _index(tmp_path, root) as index:
+        opts = index.retrieval_options(k=5)
+        question = "Which seed did run-25 use?"
+        sources = index.prepare_answer(index.search(question, opts), opts).sources
+    text = next(s["text"] for s in sources if s["path"] == "runs.md").split("\n")
+    assert rows[25] in text, text
+    assert text.count(head) == 1, text
+    # where it comes first: above every row of the table
+    assert text.index(head) < min(n for n, line in enumerate(text) if line.startswith("| run-")), text
+
+
+def test_a_crlf_markdown_table_s_chunks_open_with_its_head(tmp_path):
+    """A note written with CRLF line ends: its table's delimiter line (`|---|...|\\r`) was no delimiter, and its
+    chunks among the rows had no head, where a CRLF `.csv`'s had."""
+    root = tmp_path / "notes"
+    root.mkdir()
+    note = ("# Experiment log\n\n" + MD_HEAD + "\n" + "\n".join(f"| {row} |" for row in _rows(" | ")) + "\n\nDone.\n")
+    (root / "experiment-log.md").write_bytes(note.replace("\n", "\r\n").encode("utf-8"))
+    sync(root, tmp_path / "index.sqlite")
+    chunks = chunk_lines(tmp_path / "index.sqlite", "experiment-log.md")
+    led = [text for start, _end, text in chunks if start > 4]
+    assert len(led) >= 2
+    for text in led:
+        assert text.startswith(MD_HEAD + "\n| run-"), text[:200]
+    assert table_bodies("| x | y |\r\n|---|:-:|\r\n| 1 | 2 |\r\n") == [(2, 2, "| x | y |"), (3, 3, "| x | y |\n|---|:-:|")]
