@@ -2798,12 +2798,13 @@ def joined_names(names: _NoteNames, root: str, aliases: dict[str, list[str] | No
     if linkable is None:
         linkable = _linkable_keys(names, paths)
     own.update({path: key for path, key in linkable.items() if (root, key) in linked})
-    own.update(_titled(aliases, paths, own))
+    note_titles = _note_titles(aliases, paths)
+    own.update(_titled(note_titles, own))
     # a lower-case slug's or a Zettelkasten id's note is shown by its title, the file's name an alias of it (fixI)
-    retitled = {path: own[path] for path in _retitled(aliases, paths, own)}
-    own.update({path: _retitled_key(aliases, path) for path in retitled})
+    retitled = _retitled(note_titles, own)
+    claims: dict[str, set[str | None]] = {own[path]: {key} for path, key in retitled.items()}
+    own.update(retitled)
     files = set(own.values())
-    claims: dict[str, set[str | None]] = {file_key: {own[path]} for path, file_key in retitled.items()}
     ids = {path: [zid] for path in own if (zid := zettel_id(path)) is not None}
     for path, names in itertools.chain(aliases.items(), ids.items()):
         key = own.get(path)
@@ -2853,15 +2854,24 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
 _GENERIC_TITLES = COMMON_WORDS | LABEL_WORDS
 
 
-def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> dict[str, str]:
-    """{path: the key of its front matter `title:`} of the notes at `paths` that have one (Logseq's `title::` too)
-    and no name of their file name (`own`: `people/keller.md`, a single lower-case word no link names;
-    heuristic.NOTE_TITLE): their aliases join the title's entity, as Obsidian's aliases are the note's names
-    whatever its file is called (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing),
-    and so does the title without its honorific (rules 27: with no aliases too). Not a title another note of
-    the folder has or is named by (no link can tell which note it means), nor one _naming refuses."""
-    titles = {path: (names[0][len(NOTE_TITLE):], normalise_key(names[0][len(NOTE_TITLE):], "name"))
-              for path in paths if (names := aliases.get(path)) and _naming(path, names[0])}
+def _note_titles(aliases: dict[str, list[str] | None], paths: list[str]) -> dict[str, tuple[str, str]]:
+    """{path: (its `title:`, the title's key)} of the notes at `paths` whose title may name them (_naming; Logseq's
+    `title::` too): what _titled and _retitled choose from."""
+    out: dict[str, tuple[str, str]] = {}
+    for path in paths:
+        if (names := aliases.get(path)) and _naming(path, names[0]):
+            title = names[0][len(NOTE_TITLE):]
+            out[path] = (title, normalise_key(title, "name"))
+    return out
+
+
+def _titled(titles: dict[str, tuple[str, str]], own: dict[str, str]) -> dict[str, str]:
+    """{path: the key of its front matter `title:`} of the notes of `titles` (_note_titles) that have no name of
+    their file name (`own`: `people/keller.md`, a single lower-case word no link names; heuristic.NOTE_TITLE):
+    their aliases join the title's entity, as Obsidian's aliases are the note's names whatever its file is called
+    (rules 26: `title: Prof. Anna Keller` with `aliases: [Keller]` joined nothing), and so does the title without
+    its honorific (rules 27: with no aliases too). Not a title another note of the folder has or is named by (no
+    link can tell which note it means), nor one _naming refuses."""
     # counted over every note, one its file name names too (`Anna Keller.md` with `title: Prof. Keller`: an alias
     # of it, rules 27), so that a title two notes have names neither
     keys = collections.Counter(key for _title, key in titles.values())
@@ -2870,30 +2880,20 @@ def _titled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[st
             if path not in own and key and keys[key] == 1 and key not in taken}
 
 
-def _retitled_key(aliases: dict[str, list[str] | None], path: str) -> str:
-    return normalise_key(aliases[path][0][len(NOTE_TITLE):], "name")
-
-
-def _retitled(aliases: dict[str, list[str] | None], paths: list[str], own: dict[str, str]) -> list[str]:
-    """The notes at `paths` named by their file name (`own`) that are shown by their `title:` instead: a file
-    name of digits (a Zettelkasten id, `zk/202612071045.md` with `title: Ebbinghaus`) or in lower case (a site's
-    slug, Hugo's `content/posts/pasta-recipe.md` with `title: Grandma's Pasta`) is a machine's or a URL's
-    spelling of what the title writes as a name (review revD: aliases2 showed `202612071045`, `pasta recipe`). A
-    file name a person wrote with capitals stays the name, as does one whose title has a person's title before a
-    name (`Anna Keller.md` with `title: Prof. Keller`: an honorific is no better name than the full name), or
-    whose title another note of the folder has or is named by (_titled)."""
-    titles = {path: normalise_key(names[0][len(NOTE_TITLE):], "name")
-              for path in paths if (names := aliases.get(path)) and _naming(path, names[0])}
-    keys = collections.Counter(titles.values())
+def _retitled(titles: dict[str, tuple[str, str]], own: dict[str, str]) -> dict[str, str]:
+    """{path: its title's key} of the notes of `titles` (_note_titles) named by their file name (`own`) that are
+    shown by their `title:` instead: a file name of digits (a Zettelkasten id, `zk/202612071045.md` with `title:
+    Ebbinghaus`) or in lower case (a site's slug, Hugo's `content/posts/pasta-recipe.md` with `title: Grandma's
+    Pasta`) is a machine's or a URL's spelling of what the title writes as a name (review revD: aliases2 showed
+    `202612071045`, `pasta recipe`). A file name a person wrote with capitals stays the name, as does one whose
+    title has a person's title before a name (`Anna Keller.md` with `title: Prof. Keller`: an honorific is no
+    better name than the full name), or whose title another note of the folder has or is named by (_titled)."""
+    keys = collections.Counter(key for _title, key in titles.values())
     taken = set(own.values())
-    out = []
-    for path, key in titles.items():
-        stem = PurePosixPath(path).stem
-        title = aliases[path][0][len(NOTE_TITLE):].strip()
-        if (path in own and key and keys[key] == 1 and key not in taken and stem.lower() == stem
-                and heuristic_link_name(title) == title):
-            out.append(path)
-    return out
+    return {path: key for path, (title, key) in titles.items()
+            if path in own and key and keys[key] == 1 and key not in taken
+            and (stem := PurePosixPath(path).stem).lower() == stem
+            and heuristic_link_name(title.strip()) == title.strip()}
 
 
 def _naming(path: str, name: str) -> bool:
