@@ -43,14 +43,22 @@ def documents_under(conn, root: str, folders: Iterable[str]) -> dict[str, tuple[
     return out
 
 
+# how many values one statement's IN (...) list binds: within SQLite's limit on a statement's variables
+IN_LIST_SIZE = 500
+
+
+def in_parts(values: Sequence) -> Iterator[tuple[Sequence, str]]:
+    """`values` in parts of IN_LIST_SIZE, each with its `?,?,...` marks for an IN (...) list."""
+    for start in range(0, len(values), IN_LIST_SIZE):
+        part = values[start:start + IN_LIST_SIZE]
+        yield part, ",".join("?" * len(part))
+
+
 def held_paths(conn, root: str, paths: Iterable[str]) -> set[str]:
-    """Of `paths` (relative to the folder `root`), those the index holds: one query per 500 paths (SQLite's
-    variables), not one per path."""
-    paths = sorted(set(paths))
+    """Of `paths` (relative to the folder `root`), those the index holds: one query per IN_LIST_SIZE paths, not
+    one per path."""
     held: set[str] = set()
-    for start in range(0, len(paths), 500):
-        part = paths[start:start + 500]
-        marks = ",".join("?" * len(part))
+    for part, marks in in_parts(sorted(set(paths))):
         held.update(row[0] for row in conn.execute(
             f"SELECT path FROM documents WHERE root = ? AND path IN ({marks})", [root, *part]))
     return held
@@ -71,11 +79,8 @@ def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str, bool]]:
 def note_chunks(conn, root: str, paths: Iterable[str]) -> dict[str, list[Chunk]]:
     """{path: its chunks, all of them, in order} of the notes at `paths` in the folder `root`: a note's
     chunks read in its context (sync.note_link_keys)."""
-    paths = sorted(set(paths))
     out: dict[str, list[Chunk]] = {}
-    for start in range(0, len(paths), 500):
-        part = paths[start:start + 500]
-        marks = ",".join("?" * len(part))
+    for part, marks in in_parts(sorted(set(paths))):
         for row in conn.execute(
                 "SELECT d.path, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens "
                 "FROM chunks c JOIN documents d ON d.id = c.document_id "
@@ -146,11 +151,8 @@ def chunks_writing_words(conn, words: Sequence[str]) -> list[tuple[int, str]]:
         chunk_ids.update(i for (i,) in conn.execute(
             "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", (" OR ".join(terms[start:start + BIGRAM_PHRASES_PER_QUERY]),)))
     out: list[tuple[int, str]] = []
-    ids = sorted(chunk_ids)
-    for start in range(0, len(ids), 500):
-        part = ids[start:start + 500]
-        out.extend(conn.execute(f"SELECT document_id, text FROM chunks WHERE id IN ({','.join('?' * len(part))})",
-                                part).fetchall())
+    for part, marks in in_parts(sorted(chunk_ids)):
+        out.extend(conn.execute(f"SELECT document_id, text FROM chunks WHERE id IN ({marks})", part).fetchall())
     return out
 
 
