@@ -143,6 +143,42 @@ def test_pagestat_counts_every_page(tmp_path, conn, embedder, extractor):
     assert status["group_bytes"] == pagestat.group_bytes(path) and status["db_bytes"] == pages
 
 
+def test_dbstat_and_the_page_walk_count_the_same_bytes(tmp_path, conn, embedder, extractor):
+    """`mrag status` takes its group bytes from SQLite's dbstat where a binding has it (0.03 s of CPU on a 72 MB
+    index), else walks the pages in Python (0.9 s): both count every b-tree's pages alike, free pages too, with a
+    sync's last transactions still in the WAL and after a checkpoint."""
+    if not _has_dbstat():
+        pytest.skip("no SQLite binding here has dbstat")
+    root = tmp_path / "notes"
+    write_notes(root, _notes(60))
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())
+    for path in sorted(root.iterdir())[10:]:
+        path.unlink()
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())  # frees pages
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    for checkpoint in (False, True):
+        if checkpoint:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert pagestat._dbstat_read(path) is not None  # dbstat answered: the walk is a second opinion
+        walked = pagestat.btree_bytes(path, walk=True)
+        assert pagestat.btree_bytes(path) == walked and walked["(freelist)"] > 0
+        assert pagestat.group_bytes(path) == pagestat.group_bytes(path, walk=True)
+        assert index_status(conn, path)["group_bytes"] == pagestat.group_bytes(path, walk=True)
+
+
+def _has_dbstat() -> bool:
+    import importlib
+
+    for name in pagestat.DBSTAT_MODULES:
+        try:
+            module = importlib.import_module(name)
+            module.connect(":memory:").execute("SELECT * FROM dbstat").fetchall()
+            return True
+        except Exception:
+            continue
+    return False
+
+
 def test_status_reads_the_file_under_one_snapshot(tmp_path, monkeypatch):
     """pagestat reads the file's pages outside SQLite: `mrag status` during a sync once read a schema page a
     checkpoint was rewriting (AttributeError: 'int' object has no attribute 'startswith'). While status reads,
