@@ -3,7 +3,7 @@
 What SQLite's `dbstat` table reports (every page of a table's b-tree, its
 overflow pages included). `dbstat` itself answers when a binding has it
 (the stdlib sqlite3 of most Linux Pythons: 0.03 s of CPU on a 72 MB index),
-read through a read-only connection of its own; the pages are walked here,
+read through a read-only connection of its own (store/dbstat.py); the pages are walked here,
 in Python, for bindings built without it (pysqlite3-binary and macOS's
 sqlite3 lack `SQLITE_ENABLE_DBSTAT_VTAB`: 0.9 s on that index). Both give
 the same figures (tests/test_vectors.py compares them). The walk reads the
@@ -14,7 +14,8 @@ where another process may write (a sync), read it inside a read transaction
 (db.read_snapshot), which keeps checkpoints from rewriting or restarting
 what is read. A damaged page's schema rows are left out (both ways: a file
 SQLite finds damaged is walked). Nothing is written and nothing heavier
-than the standard library is imported (`mrag status` stays instant).
+than the standard library and the store layer is imported (`mrag status`
+stays instant).
 
 `table_bytes(path)` folds indexes into their table and the shadow tables of
 a virtual table (vec0, FTS5) into it; `group_bytes(path)` sums them into the
@@ -259,54 +260,30 @@ def _read(path: str | os.PathLike, *, walk: bool = False) \
         -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]]:
     """The schema rows and the bytes per b-tree, from one committed state of the file: dbstat's where a binding
     has it, else the pages walked here."""
-    return (None if walk else _dbstat_read(path)) or _walk_read(path)
+    if not walk:
+        read = _dbstat_read(path)
+        if read is not None:
+            return read
+    return _walk_read(path)
 
 
-# the bindings tried for dbstat, in order; the first that has it answers
-DBSTAT_MODULES = ("sqlite3", "pysqlite3.dbapi2", "sqlean")
+def _dbstat_read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]] | None:
+    """_read from SQLite's dbstat (store/dbstat.py); None when no binding has it or SQLite cannot read the file."""
+    from minirag_cli.store.dbstat import dbstat_rows
 
-
-def _dbstat_read(path: str | os.PathLike) -> tuple[list, dict[str, int]] | None:
-    """_read through SQLite's dbstat table, in one read transaction of a read-only connection; None when no
-    binding has dbstat or SQLite cannot read the file that way (then the pages are walked: a damaged file too)."""
-    import importlib
-    from pathlib import Path
-
-    try:
-        uri = Path(path).resolve().as_uri() + "?mode=ro"
-    except (OSError, ValueError):
+    rows = dbstat_rows(path)
+    if rows is None:
         return None
-    for name in DBSTAT_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        try:
-            conn = module.connect(uri, uri=True, isolation_level=None)
-        except Exception:  # unreadable by SQLite: the walk says what it can
-            return None
-        try:
-            conn.execute("BEGIN")
-            schema = [row for row in conn.execute("SELECT type, name, tbl_name, rootpage, sql FROM sqlite_schema")
-                      if _schema_row(row)]
-            # aggregate: one row per b-tree, its overflow pages included (SQLite 3.31+)
-            stat = conn.execute("SELECT name, pgsize FROM dbstat WHERE aggregate = 1").fetchall()
-            free = conn.execute("PRAGMA freelist_count").fetchone()[0] * conn.execute("PRAGMA page_size").fetchone()[0]
-        except Exception as exc:
-            if "dbstat" in str(exc):
-                continue  # this binding was built without it: the next one may have it
-            return None  # damaged, locked, not a database: walked
-        finally:
-            conn.close()
-        kept = {"sqlite_schema"} | {row[1] for row in schema if row[3] > 0}  # a damaged schema row's b-tree: left out
-        out: dict[str, int] = {}
-        for btree, size in stat:
-            btree = "sqlite_schema" if btree == "sqlite_master" else btree  # older SQLite's name for it
-            if btree in kept:
-                out[btree] = out.get(btree, 0) + size
-        out["(freelist)"] = free
-        return [tuple(row) for row in schema], out
-    return None
+    schema, stat, free = rows
+    schema = [row for row in schema if _schema_row(row)]
+    kept = {"sqlite_schema"} | {row[1] for row in schema if row[3] > 0}  # a damaged schema row's b-tree: left out
+    out: dict[str, int] = {}
+    for btree, size in stat:
+        btree = "sqlite_schema" if btree == "sqlite_master" else btree  # older SQLite's name for it
+        if btree in kept:
+            out[btree] = out.get(btree, 0) + size
+    out["(freelist)"] = free
+    return schema, out
 
 
 def _walk_read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]]:

@@ -11,6 +11,7 @@ from minirag_cli import db, pagestat, vectors
 from minirag_cli.store import vectors as store_vectors
 from minirag_cli.integrity import verify_index
 from minirag_cli.store import index_status
+from minirag_cli.store.dbstat import DBSTAT_MODULES
 from minirag_cli.sync import SyncOptions, sync_folders
 from tests.conftest import write_notes
 
@@ -169,7 +170,7 @@ def test_dbstat_and_the_page_walk_count_the_same_bytes(tmp_path, conn, embedder,
 def _has_dbstat() -> bool:
     import importlib
 
-    for name in pagestat.DBSTAT_MODULES:
+    for name in DBSTAT_MODULES:
         try:
             module = importlib.import_module(name)
             module.connect(":memory:").execute("SELECT * FROM dbstat").fetchall()
