@@ -51,3 +51,68 @@ def test_a_table_without_outer_pipes_is_cut_between_rows_and_led_by_its_head(tmp
     for start, end, text in led:
         assert text.split("\n")[2:] == rows[start - 5:end - 4], text[:300]  # the head, then whole rows
         assert text.startswith(BARE_HEAD + "\n")
+
+
+RUNS_HEAD = "| run | params | norm | lr | rngseed | ppl | acc |"
+RUNS = [f"| run-{n:02d} | {25 + n}M | Pre-LN | 3e-4 | {7 * n} | {20 + n * 0.3:.1f} | {30 + n * 0.2:.1f} |"
+        for n in range(60)]
+
+
+def _runs_index(tmp_path):
+    """An index (default chunks, hashing vectors) of a long piped table and the same table without outer pipes."""
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "runs.md").write_text("# Runs\n\nSome intro text about the runs.\n\n" + RUNS_HEAD + "\n"
+                                  + "|---|---|---|---|---|---|---|\n" + "\n".join(RUNS) + "\n\nDone.\n", encoding="utf-8")
+    (root / "bare.md").write_text("# Bare runs\n\nSome intro.\n\n" + RUNS_HEAD.strip("| ") + "\n"
+                                  + "--- | --- | --- | --- | --- | --- | ---\n"
+                                  + "\n".join(r.strip("| ").replace("run-", "exp-") for r in RUNS) + "\n\nDone.\n",
+                                  encoding="utf-8")
+    settings = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    index = Index.open(settings, create=True, embedder_factory=hashing_embedder)
+    index.sync([root], SyncOptions(), extractor=HeuristicExtractor())
+    return index
+
+
+def _source(index, question: str, path: str) -> list[str]:
+    opts = index.retrieval_options(k=5)
+    sources = index.prepare_answer(index.search(question, opts), opts).sources
+    return next(s["text"] for s in sources if s["path"] == path).split("\n")
+
+
+def test_a_table_s_delimiter_line_reaches_the_model_only_under_its_header(tmp_path):
+    """The header row chosen in a later chunk brought its `|---|` line; brought again to an earlier chunk's row
+    (where it comes first), it left the `|---|` line between run-05's and run-19's rows."""
+    from minirag_cli.tables import DELIMITER
+
+    with _runs_index(tmp_path) as index:
+        text = _source(index, "which rngseed and ppl did run-05 and run-25 have?", "runs.md")
+    assert RUNS[5] in text and RUNS[25] in text, text
+    assert text.count(RUNS_HEAD) == 1 and text.index(RUNS_HEAD) < text.index(RUNS[5]), text
+    for n, line in enumerate(text):
+        assert not DELIMITER.fullmatch(line) or text[n - 1] == RUNS_HEAD, text
+
+
+def test_a_table_without_outer_pipes_reaches_the_model_and_the_snippet_under_its_header(tmp_path, monkeypatch):
+    """`exp-45 | 70M | ...` chosen in a chunk led by `run | params | ...`: its header row came only where a line of
+    it was chosen for its own words (after rows of another chunk, or not at all), and the snippet showed the lead's
+    header, its `---` line and the chunk's first row, not the one asked about."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    head, row = RUNS_HEAD.strip("| "), RUNS[45].strip("| ").replace("run-", "exp-")
+    with _runs_index(tmp_path) as index:
+        text = _source(index, "what ppl did exp-45 get?", "bare.md")
+    assert row in text and text[0] == head and text.count(head) == 1, text
+    monkeypatch.setenv("MRAG_DB", str(tmp_path / "index.sqlite"))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("NO_COLOR", "1")
+    result = CliRunner().invoke(app, ["ask", "what ppl did exp-45 get?", "--mode", "bm25", "--k", "1", "--no-answer"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.split("\n")[1].strip().startswith(head + " " + row), result.stdout
