@@ -116,3 +116,24 @@ def test_a_table_without_outer_pipes_reaches_the_model_and_the_snippet_under_its
     result = CliRunner().invoke(app, ["ask", "what ppl did exp-45 get?", "--mode", "bm25", "--k", "1", "--no-answer"])
     assert result.exit_code == 0, result.output
     assert result.stdout.split("\n")[1].strip().startswith(head + " " + row), result.stdout
+
+
+def test_a_row_longer_than_a_chunk_is_cited_on_its_line_in_both_parts_the_second_led(tmp_path):
+    """A row of 150 words (a notes cell) cannot fit one chunk of 120: it is cut, and each part is cited on the row's
+    file line, the second led by the table's head (a guard: so it was on main; the second part lacks the row's first
+    cells, `| r5 |`, which no lead repeats)."""
+    from tests.test_readers13_formats3 import chunk_lines
+    from tests.test_sync_conflicts import sync
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    head = "| run | notes |\n|---|---|"
+    rows = [f"| r{n} | " + " ".join(f"w{n}_{i}" for i in range(150 if n == 5 else 5)) + " |" for n in range(12)]
+    (root / "long-row.md").write_text(head + "\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    chunks = chunk_lines(tmp_path / "index.sqlite", "long-row.md")
+    parts = [(s, e, t) for s, e, t in chunks if "w5_" in t]
+    assert len(parts) >= 2
+    line = 3 + 5  # the row's file line
+    assert all(s <= line <= e for s, e, _t in parts)
+    assert all(t.startswith(head + "\n") for s, _e, t in parts if s == line)
