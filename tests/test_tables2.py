@@ -137,3 +137,26 @@ def test_a_row_longer_than_a_chunk_is_cited_on_its_line_in_both_parts_the_second
     line = 3 + 5  # the row's file line
     assert all(s <= line <= e for s, e, _t in parts)
     assert all(t.startswith(head + "\n") for s, _e, t in parts if s == line)
+
+
+def test_the_graph_page_s_result_snippet_of_a_table_shows_its_header_and_the_asked_row(tmp_path):
+    """`mrag graph view`'s story of a question listed a table's chunk by its first characters: the lead's header
+    row, its `|---|` line and the chunk's first rows, where `ask` shows the header and the asked row."""
+    from minirag_cli import db, retrieve
+    from minirag_cli.graph_view import build_view
+    from mrag_test_plugin import hashing_embedder
+    from tests.test_sync_conflicts import sync
+
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "runs.md").write_text("# Runs\n\nSome intro text about the runs.\n\n" + RUNS_HEAD + "\n"
+                                  + "|---|---|---|---|---|---|---|\n" + "\n".join(RUNS) + "\n", encoding="utf-8")
+    sync(root, tmp_path / "index.sqlite")
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        found = retrieve.search(conn, "which run used rngseed 287?", embedder=hashing_embedder("hashing:64"), k=3,
+                                mode="bm25")
+        results = build_view(conn, search=found).story["results"]
+    finally:
+        conn.close()
+    assert results[0]["lines"][0] > 7 and results[0]["snippet"].startswith(RUNS_HEAD + " " + RUNS[41]), results
