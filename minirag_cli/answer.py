@@ -2200,6 +2200,8 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
 
     if days is not None and days.ahead:
         return []
+    if days is not None and days.spelled:  # "from Nov 16 to Nov 20": its notes, then those writing one of its days
+        return _of_the_span(results, heads, days)
     if days is not None and not days.written:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
     # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
@@ -2259,6 +2261,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     dates = dated_sources(results, heads)
     first = kept(asked)
     return first + [r for r in kept(whole) if not any(r is f for f in first)]
+
+
+def _of_the_span(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+    """The results of a span of days the question writes out (askday.AskedDays.spelled): those whose note is dated
+    in it (of_the_days), then, as for a month written out, those whose text or file name writes one of its days (a
+    runbook's `2026-11-17: rotated`, an incident dated by its file name elsewhere), each in their order."""
+    dated = of_the_days(results, heads, days)
+    asked = {f"{d:%Y%m%d}" for d in days.days()}
+    writing = [r for r, s in zip(results, dated_sources(results, heads)) if not any(r is d for d in dated)
+               and writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", asked, s["date"])]
+    return dated + writing
 
 
 def writes_asked(text: str, asked: set[str], day: str = "") -> bool:

@@ -390,6 +390,9 @@ class AskedDays:
     # days all to come ("next week", "tomorrow"): few notes are dated in them yet; their words are searched as
     # written and the notes that write one of them added (retrieve.bm25_pool, _dated_notes, Index.search)
     ahead: bool = False
+    # a span the question writes out ("from Nov 16 to Nov 20": dayspans.py): read as "last week" is, and the answer
+    # reads the notes that write one of its days too, below those dated in it, as a month written out (on_the_day)
+    spelled: bool = False
 
     def label(self) -> str:
         """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
@@ -892,6 +895,9 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     days it would be and why it is not read (UnreadDays), or None."""
     if today is None:
         return None
+    spelled = _spelled_span(question, today)
+    if spelled is not None:
+        return spelled
     # once for the question, not for each phrase (a long question was quadratic)
     one_past = _of_one_past_time(question)
     found = [m for m in _PHRASE.finditer(question)
@@ -958,6 +964,21 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                                  tuple(several) if len(several) > 1 else (), ahead=first > today),
                        question, m, person)
+
+
+def _spelled_span(question: str, today: dt.date) -> AskedDays | None:
+    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16":
+    dayspans.written_span) as AskedDays; None for none, or beside another day phrase, a comparison or a quote.
+    Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
+    from minirag_cli.dayspans import written_span
+
+    found = written_span(question, today)
+    if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:found.span[0]] + " " + question[found.span[1]:]
+    if _COMPARED.search(rest) or any(True for _m in _PHRASE.finditer(rest)):
+        return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before
+    return AskedDays(found.words, found.first, found.last, found.span, ahead=found.first > today, spelled=True)
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the
