@@ -88,6 +88,9 @@ word overrides it; a German, French or Spanish weekday a day number
 follows is that date ("el sábado 14 de noviembre", "samedi 14":
 _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
+A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
+too, in any question: its days are written, no one's time (_spelled_span).
+
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
 golden line that gives one ("asked_on"), so its figures do not depend on
