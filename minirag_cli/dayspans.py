@@ -24,12 +24,17 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from minirag_cli.text import WEEKDAY_NAMES
+
 MAX_SPAN_DAYS = 366  # a longer span (or since a day more than a year back) is no span read: its days searched
 
+# an end's weekday written before it, "from Monday, Nov 16 to Friday, Nov 20" (not checked against the day)
+_WEEKDAY = r"(?:(?:" + "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"]) + \
+    r")\.?,?\s+)?"
 # what joins the two ends: "to", "through", "until", a dash; "and" only after "between"
-_JOIN = r"\s*(?:to|through|thru|till|until|[-–—])\s*"
-_JOIN_AND = r"\s*(?:and|to|through|thru|till|until|[-–—])\s*"
-_LEAD = re.compile(r"\b(?P<lead>from|between)\s+(?:the\s+)?$", re.I)
+_JOIN = r"\s*,?\s*(?:to|through|thru|till|until|[-–—])\s*" + _WEEKDAY
+_JOIN_AND = r"\s*,?\s*(?:and|to|through|thru|till|until|[-–—])\s*"
+_LEAD = re.compile(r"\b(?P<lead>from|between)\s+(?:the\s+)?" + _WEEKDAY + "$", re.I)
 # a bare day number after a written day, "Nov 16–20", "November 16 to the 20th, 2026": the end's month (and year),
 # when nothing but a stop, a year or a preposition follows it ("from Nov 16 to 20 guests" is no span)
 _NUMBER_AFTER = re.compile(r"(?P<join>" + _JOIN_AND + r")(?:the\s+)?(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
@@ -110,7 +115,8 @@ def _pair(question: str, ends: list[_End], i: int):
     a, b = ends[i], ends[i + 1]
     lead = _LEAD.search(question, 0, a.start)
     between = question[a.end:b.start]
-    joined = re.fullmatch(_JOIN_AND if lead and lead.group("lead").lower() == "between" else _JOIN, between, re.I)
+    joined = re.fullmatch((_JOIN_AND + _WEEKDAY) if lead and lead.group("lead").lower() == "between" else _JOIN,
+                          between, re.I)
     if not joined or _MOVED.search(question, 0, a.start):
         return None
     return (lead.start() if lead else a.start), b.end, "span", a, b

@@ -29,6 +29,11 @@ MONDAY = dt.date(2026, 12, 7)
      "2026-11-20"),
     ("what happened Nov 16-20, 2026?", "Nov 16-20, 2026", "2026-11-16", "2026-11-20"),
     ("what happened from 2026-11-16 to 2026-11-20?", "from 2026-11-16 to 2026-11-20", "2026-11-16", "2026-11-20"),
+    # an end's weekday written before it
+    ("what happened from Monday, Nov 16 to Friday, Nov 20?", "from Monday, Nov 16 to Friday, Nov 20", "2026-11-16",
+     "2026-11-20"),
+    ("what happened between Mon Nov 16 and Fri Nov 20?", "between Mon Nov 16 and Fri Nov 20", "2026-11-16",
+     "2026-11-20"),
     # the Monday-to-Sunday week holding the day, as "last week" is Monday to Sunday
     ("what did I do in the week of November 16?", "the week of November 16", "2026-11-16", "2026-11-22"),
     ("what happened the week of Nov 18?", "the week of Nov 18", "2026-11-16", "2026-11-22"),
