@@ -2051,7 +2051,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
     # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
     # note of November 2, 2026" of notes that never name him
-    missing = unheld_in(question, results, heads, options)
+    missing = unheld_in(question, results, heads, options, days)
     if missing:
         return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     if search is not None and results:
@@ -2074,11 +2074,16 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
 
 
 def unheld_in(question: str, results: list[dict], heads: dict[int, str],
-              options: AnswerOptions = DEFAULT_OPTIONS) -> list[str]:
+              options: AnswerOptions = DEFAULT_OPTIONS, days=None) -> list[str]:
     """The names, months and weekdays of `question` that none of the first `options.pool` results holds
     (unheld.unheld_names: their text, and their notes' dates from `heads`, store.note_heads); [] when every one
     is held, no result came or options.names_check is off. prepare declines such a question without the
-    model; `mrag ask` without a model says them beside the results (Index.unheld_names)."""
+    model; `mrag ask` without a model says them beside the results (Index.unheld_names). `days`: the question's
+    askday.AskedDays, a span written out's words no names."""
+    # a span of days written out (askday.AskedDays.spelled) names days, no one: "Jan" of "from Dec 21 to Jan 4" was
+    # unheld when the results were December's notes, "Mon Nov" of "from Mon Nov 16 to Fri Nov 20" a name
+    if days is not None and days.spelled:
+        question = days.without(question)
     if not options.names_check or not results:
         return []
     from minirag_cli.unheld import unheld_names

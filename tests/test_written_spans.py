@@ -168,3 +168,12 @@ def test_mrag_ask_json_names_the_spans_days(span_index, monkeypatch):
     days = json.loads(out.stdout)["days"]
     assert (days["words"], days["from"], days["to"], days["read"]) == ("since November 20", "2026-11-20",
                                                                        "2026-12-07", True)
+
+
+def test_a_spans_month_and_weekday_words_are_no_unheld_names(span_index):
+    """"Mon Nov" and "Fri Nov" were names no note holds: the answer declined without the model."""
+    result = _search(span_index, "what happened from Mon Nov 16 to Fri Nov 18?")
+    prepared = span_index.prepare_answer(result)
+    assert prepared.unheld == [] and span_index.unheld_names(result) == []
+    assert {result.results[s["n"] - 1]["path"] for s in prepared.sources} >= {"daily/2026-11-16.md",
+                                                                              "daily/2026-11-17.md"}
