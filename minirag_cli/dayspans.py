@@ -14,7 +14,7 @@ ends are the days text.written_days and text.iso_dates read, so a span's day is 
 - "since November 16": from that day to the asking day (no such rule existed: "since" was a comparison and read
   nothing); not "how long since …" nor "how many days since …", which measure from the day.
 - Not read, the two days searched as written as before: a span of more than a year (MAX_SPAN_DAYS) or with its
-  ends reversed ("from Nov 20, 2026 to Nov 16, 2026"), a day moved ("postponed from Nov 16 to Nov 20": the two days,
+  ends reversed ("from Nov 20, 2026 to Nov 16, 2026"; said so: WrittenSpan.why, askday.UnreadSpan), a day moved ("postponed from Nov 16 to Nov 20": the two days,
   no span), a bare number that is no day ("from Nov 16 to 20 guests", "on Nov 16 from 9 to 11": Nov 16 alone).
 """
 
@@ -54,12 +54,14 @@ _MOVED = re.compile(r"\b(?:mov(?:e|ed|es|ing)|postpon\w*|reschedul\w*|push(?:ed|
 
 @dataclass(frozen=True)
 class WrittenSpan:
-    """A span of days a question writes: `words` as written at `span` of it, `first` to `last`."""
+    """A span of days a question writes: `words` as written at `span` of it, `first` to `last`; `why` it is not read
+    when it is not ("its end comes before its start"), its ends then as written."""
 
     words: str
     first: dt.date
     last: dt.date
     span: tuple[int, int]
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ def _ends(question: str) -> list[_End]:
 
 def written_span(question: str, today: dt.date) -> WrittenSpan | None:
     """The one span of days `question` writes (module docstring), read against `today` for its year; None when it
-    writes none, several, or one not read (reversed, longer than a year, a day moved)."""
+    writes none, several, or a day moved; one reversed or longer than a year with its `why`."""
     ends = _ends(question)
     found = [s for s in (_pair(question, ends, i) for i in range(len(ends))) if s is not None]
     found += [s for e in ends if (s := _around(question, e)) is not None]
@@ -102,9 +104,9 @@ def written_span(question: str, today: dt.date) -> WrittenSpan | None:
     if days is None:
         return None
     first, last = days
-    if last < first or (last - first).days > MAX_SPAN_DAYS:
-        return None
-    return WrittenSpan(" ".join(question[start:end].split()), first, last, (start, end))
+    why = ("its end comes before its start" if last < first else
+           "it is longer than a year" if (last - first).days > MAX_SPAN_DAYS else "")
+    return WrittenSpan(" ".join(question[start:end].split()), first, last, (start, end), why)
 
 
 def _pair(question: str, ends: list[_End], i: int):

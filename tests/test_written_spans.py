@@ -177,3 +177,23 @@ def test_a_spans_month_and_weekday_words_are_no_unheld_names(span_index):
     assert prepared.unheld == [] and span_index.unheld_names(result) == []
     assert {result.results[s["n"] - 1]["path"] for s in prepared.sources} >= {"daily/2026-11-16.md",
                                                                               "daily/2026-11-17.md"}
+
+
+@pytest.mark.parametrize("question,why", [
+    ("what happened from Nov 20, 2026 to Nov 16, 2026?", "its end comes before its start"),
+    ("what happened from Nov 16, 2024 to Nov 20, 2026?", "it is longer than a year"),
+])
+def test_a_span_not_read_is_said_so(span_index, monkeypatch, question, why):
+    """A reversed or too long span was searched as its two days with no word of why the days between were not."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(span_index.path))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", "2026-12-07")
+    out = CliRunner().invoke(app, ["ask", question, "--json", "--k", "5"])
+    assert out.exit_code == 0, out.output
+    days = json.loads(out.stdout)["days"]
+    assert (days["read"], days["reason"]) == (False, why)
+    assert f"is searched as written, not as the days between: {why}." in out.stderr
