@@ -2079,7 +2079,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
     # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
     # note of November 2, 2026" of notes that never name him
-    missing = unheld_in(question, results, heads, options)
+    missing = unheld_in(question, results, heads, options, days)
     if missing:
         return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     if search is not None and results:
@@ -2102,11 +2102,16 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
 
 
 def unheld_in(question: str, results: list[dict], heads: dict[int, str],
-              options: AnswerOptions = DEFAULT_OPTIONS) -> list[str]:
+              options: AnswerOptions = DEFAULT_OPTIONS, days=None) -> list[str]:
     """The names, months and weekdays of `question` that none of the first `options.pool` results holds
     (unheld.unheld_names: their text, and their notes' dates from `heads`, store.note_heads); [] when every one
     is held, no result came or options.names_check is off. prepare declines such a question without the
-    model; `mrag ask` without a model says them beside the results (Index.unheld_names)."""
+    model; `mrag ask` without a model says them beside the results (Index.unheld_names). `days`: the question's
+    askday.AskedDays, a span written out's words no names."""
+    # a span of days written out (askday.AskedDays.spelled) names days, no one: "Jan" of "from Dec 21 to Jan 4" was
+    # unheld when the results were December's notes, "Mon Nov" of "from Mon Nov 16 to Fri Nov 20" a name
+    if days is not None and days.spelled:
+        question = days.without(question)
     if not options.names_check or not results:
         return []
     from minirag_cli.unheld import unheld_names
@@ -2229,6 +2234,8 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
 
     if days is not None and days.ahead:
         return []
+    if days is not None and days.spelled:  # "from Nov 16 to Nov 20": its notes, then those writing one of its days
+        return _of_the_span(results, heads, days)
     if days is not None and not days.written:  # askday resolves no day next to a comparison
         return of_the_days(results, heads, days)
     # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
@@ -2288,6 +2295,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     dates = dated_sources(results, heads)
     first = kept(asked)
     return first + [r for r in kept(whole) if not any(r is f for f in first)]
+
+
+def _of_the_span(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+    """The results of a span of days the question writes out (askday.AskedDays.spelled): those whose note is dated
+    in it (of_the_days), then, as for a month written out, those whose text or file name writes one of its days (a
+    runbook's `2026-11-17: rotated`, an incident dated by its file name elsewhere), each in their order."""
+    dated = of_the_days(results, heads, days)
+    asked = {f"{d:%Y%m%d}" for d in days.days()}
+    writing = [r for r, s in zip(results, dated_sources(results, heads)) if not any(r is d for d in dated)
+               and writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", asked, s["date"])]
+    return dated + writing
 
 
 def writes_asked(text: str, asked: set[str], day: str = "") -> bool:
