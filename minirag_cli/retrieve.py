@@ -116,7 +116,8 @@ class SearchResult:
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
-    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else)
+    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else);
+    # or askday.UnreadSpan: a span written out, not read (reversed, longer than a year)
     latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
     writing_notes: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
     # that write one of them (retrieve._dated_notes)
