@@ -310,7 +310,7 @@ def following(roots: list[str]) -> str:
 def heuristic_version(status: dict) -> str:
     """`mrag status`: the version of the heuristic rules the index's entities
     come from, and what a sync does when it is not this mrag's."""
-    from minirag_cli.extract.heuristic import rules_update
+    from minirag_cli.extract.rules_version import rules_update
 
     recorded, current = status["heuristic_version"], status["heuristic_version_current"]
     update = rules_update(recorded, status["extractor"])

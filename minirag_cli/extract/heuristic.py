@@ -812,26 +812,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 28, tables2's part: a yearless day's heading is found on its file line after a long table (yearless.chunk_years
 #    read a chunk led by its table's head, readers 14, with its lines one or two too far: `- 3 Dec` under
 #    `## December 2027` took 2026 from the `# Expenses — December 2026` above the table).
-VERSION = 28
-
-
-def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
-    """What an index with notes whose entities come from the heuristic rules
-    `recorded` (meta heuristic_version; None: older than version 1) needs
-    under this mrag's VERSION: None when they are these rules; "sync" for an
-    index the heuristic built (the next sync extracts every note anew from
-    its chunks, sync._reextract); "rebuild" for one a model built (its
-    windows and `complete` use these rules: the next sync extracts anew only
-    when the model's cache holds every window as the rules cut it now, else
-    only `sync --rebuild` does, asking the model for the windows it lacks);
-    "newer" for rules a newer mrag recorded (sync refuses the index:
-    versions.py; only a rebuild extracts it with these). The one decision that sync,
-    doctor and status each word for their own output."""
-    if recorded is not None and str(recorded) == str(VERSION):
-        return None
-    if str(recorded).isdigit() and int(recorded) > VERSION:
-        return "newer"
-    return "rebuild" if str(extractor or "heuristic").startswith("llm") else "sync"
+# The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
+from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
