@@ -60,6 +60,7 @@ import numpy as np
 
 from minirag_cli import db
 from minirag_cli.errors import UsageError
+from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
@@ -189,6 +190,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
+    # "session 3" is the phrase, and "session 03" and "session 003" too (numbering.py): `Session 03 - 2026-09-05.md`
+    terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
     # note may write it in ("on May 3rd"), not its words: the month word alone

@@ -5,7 +5,8 @@ The question's word spans are matched against entity keys and alias keys
 (text.normalise_key; spelled with ä, ö, ü or ae, oe, ue either way:
 text.umlaut_keys), longest span first and without overlaps; a first name
 as a whole word of a full name ("Wolfgang" -> "Wolfgang Schulz"); typos by
-rapidfuzz; dates in any spelling; plus a KNN of the question vector over
+rapidfuzz; dates in any spelling; a number with or without leading zeros
+("session 3" names `Session 03`: numbering.py); plus a KNN of the question vector over
 `vec_entity_names`. An optional `QueryTerms` (the LLM keyword step,
 answer.extract_query_terms) adds names, each its own concept.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.idnames import is_id
+from minirag_cli.numbering import respelled
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, same_umlauts,
                               split_camel, umlaut_keys, without_invisibles, word_keys)
@@ -157,6 +159,9 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
         by_key.setdefault(sp.key, []).append(sp)
         for date_key in _date_keys(conn, sp.text):
             by_key.setdefault(date_key, []).append(sp)
+        # "session 3" names `Session 03` too, and "chapter 02" `Chapter 2` (numbering.py)
+        for other in respelled(sp.text):
+            by_key.setdefault(normalise_key(other), []).append(sp)
     matches: dict[int, list[tuple[_Span, str, float]]] = {}
     if by_key:
         keys = list(by_key)
