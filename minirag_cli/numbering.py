@@ -14,10 +14,11 @@ into `3` would also fold the `05` of every `2026-09-05` and `07:30`, and
 need a rebuild): a number of one to three digits written as a word of its
 own right after a word (`session 3`, not `v2.14.9`, `OPS-1423`, `10:30`,
 `1:1`, `2026`, `3rd`, nor after a stopword: `more than 3 weeks`) is also
-searched as the phrase of that word and the number in every spelling
-(`"session 3"`, `"session 03"`, `"session 003"`: a one-character word alone
-is too common to search, the phrase is not), and looked up as an entity
-spelled so. The question's words search as before.
+also searched in its other spellings, as the phrase of that word and the
+number (`"session 03"`, `"session 003"`), and looked up as an entity spelled
+so. The spelling the question writes searches as before: its phrase too
+(`"redemption 2"`) ranked every note naming Red Dead Redemption 2 up alike,
+above the one asked about (LiHua dev BM25 MRR 0.8109 -> 0.8089).
 """
 
 from __future__ import annotations
@@ -46,11 +47,9 @@ def numbered_words(text: str) -> list[tuple[str, str, int, int]]:
 
 
 def numbered_phrases(text: str) -> list[str]:
-    """FTS5 phrase terms of `text`'s numbered things in every spelling:
-    "what happened in session 3?" -> `"session 3"`, `"session 03"`,
-    `"session 003"` (a one-digit word alone is no search word: the phrase is)."""
-    return [f'"{word} {form}"' for word, number, _a, _b in numbered_words(text)
-            for form in [number, *other_spellings(number)]]
+    """FTS5 phrase terms of `text`'s numbered things in their other
+    spellings: "what happened in session 3?" -> `"session 03"`, `"session 003"`."""
+    return [f'"{word} {form}"' for word, number, _a, _b in numbered_words(text) for form in other_spellings(number)]
 
 
 def respelled(text: str) -> list[str]:
