@@ -190,7 +190,7 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
-    # "session 3" is the phrase, and "session 03" and "session 003" too (numbering.py): `Session 03 - 2026-09-05.md`
+    # "session 3" is also "session 03" and "session 003" (numbering.py): `Session 03 - 2026-09-05.md`
     terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
@@ -760,8 +760,14 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     latest = _latest(s, fused)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
-    return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days, unread=unread, latest=latest)
+    results = _materialise(conn, fused, _explain(s, fused))
+    if latest is not None and latest.moved:
+        # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
+        for item in results:
+            if item["chunk_id"] == latest.dated[0][0]:
+                item["ranked_by"] = "recency"
+    return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
+                        latest=latest)
 
 
 def _latest(s: _Search, fused: list[Hit]):

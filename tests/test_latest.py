@@ -297,3 +297,35 @@ def test_last_before_a_kind_of_note_asks_for_the_latest_of_them(kinds, question,
 def test_last_before_other_words_is_read_as_before(kinds, question):
     assert latest_words(question) is None
     assert _search(kinds, question).latest is None
+
+
+def test_the_result_placed_first_by_its_date_says_so(kinds, monkeypatch):
+    """The latest note moved first has a lower score than the next result: the
+    order is by its date, and the JSON (`ranked_by`) and the table say so."""
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(kinds))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    question = "what happened last session?"
+    out = CliRunner().invoke(app, ["ask", question, "--json", "--no-answer"])
+    assert out.exit_code == 0, out.output
+    results = json.loads(out.stdout)["results"]
+    assert results[0]["path"] == "Sessions/Session 03 - 2026-11-28.md"
+    assert results[0]["score"] < results[1]["score"]  # placed by its date, not by the score shown
+    assert results[0]["ranked_by"] == "recency" and all("ranked_by" not in r for r in results[1:])
+    out = CliRunner().invoke(app, ["ask", question, "--no-answer"])
+    assert out.exit_code == 0, out.output
+    first = out.stdout.split(" 2. ")[0]
+    assert "first as the latest (2026-11-28), score" in first
+    assert "first as the latest" not in out.stdout.split(" 2. ")[1]
+
+
+def test_a_moved_result_is_marked_and_the_others_are_not(journal):
+    """"when did I last see Priya?" (read so before `ranked_by`): the 11-20 note
+    is first by its date, below the score of the long old lunch after it."""
+    result = _search(journal, "When did I last see Priya?")
+    first, second = result.results[0], result.results[1]
+    assert first["path"] == "daily/2026-11-20.md" and first["score"] < second["score"]
+    assert first["ranked_by"] == "recency" and "ranked_by" not in second
+    # an order the date did not change is left unmarked
+    assert all("ranked_by" not in r for r in _search(journal, "What did I do with Priya?").results)
