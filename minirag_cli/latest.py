@@ -33,6 +33,15 @@ before a day ("last week", "last Tuesday": askday.py), "the last chapter",
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
 question in the first person (askday.first_person; a Spanish one by its verb
 alone: "¿Cuándo vi a Priya por última vez?"). Italian and Portuguese are not.
+
+"last", "latest" or "most recent" before a kind of note or event (_KINDS:
+"what happened last session?", "our last 1:1", "at the last staff meeting")
+asks for the latest one whoever asks: a GM's "last session" ranked `NPCs/
+Brother Ösk.md` ("the last keeper") first and the newest session nowhere,
+and "our last 1:1" Priya's oldest 1:1. Of the candidates, those whose path
+or text say the kind (Latest.kind: `1-1/Priya/…`, `Sessions/…`) compete,
+all of them when none does. A noun that is also a verb (call, visit, talk)
+is a kind only after "the", "my" or "our": "When did Priya last call Tom?".
 """
 
 from __future__ import annotations
@@ -51,8 +60,10 @@ _NOUNS = ("note|entry|entries|journal\\s+entry|mention|post|visit|meeting|conver
 # (not "When did Priya last call Tom?": call is a verb too; with "the", "my", "our" before it, any of _NOUNS)
 _ONE_ON_ONE = r"1\s*[:-]\s*1|1-?on-?1|one[\s-]on[\s-]one"
 _KINDS = (rf"{_ONE_ON_ONE}|session|sessions|meeting|meetings|stand-?up|standups|appointment|lesson|class"
-          r"|lecture|seminar|workshop|retro|retrospective|interview|check-?up|episode|game|match|rehearsal"
-          r"|practice|training|sprint\s+review|review|sync|conversation|workout|trip|session\s+notes")
+          r"|lecture|seminar|workshop|retro|retrospective|check-?up|episode|game|rehearsal|training"
+          r"|sprint\s+review|conversation|workout")
+# kinds a verb spells too ("When did Priya last review the budget?"): after "the", "my" or "our" only
+_VERB_KINDS = "review|sync|interview|practice|match"
 _LATEST = re.compile(
     # "when did I last see", "where was I last", "I last saw", "we had last talked"
     rf"\b(?P<en>(?:i|we)\s+(?:(?:have|had|was|were)\s+)?last(?!\s+(?:{_PERIOD})\b)(?=\s+[a-z])"
@@ -61,7 +72,7 @@ _LATEST = re.compile(
     # "did I most recently write", "I most recently saw", "most recently, did we"
     r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
     # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
-    rf"|(?:my|our|the)\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS})"
+    rf"|(?:my|our|the)\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})"
     r"(?![\w:-])"
     # "what happened last session?", "at the last staff meeting" (one word between: not "last week's meeting")
     rf"|(?<![\w'’-])(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<kindmod>[\w-]+)\s+)?(?P<kind>{_KINDS})(?![\w:-]))"
@@ -136,7 +147,7 @@ def latest_words(question: str) -> Latest | None:
     modifier = m.group("mod") or m.group("kindmod") or ""
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
     noun = m.group("noun") or m.group("kind") or ""
-    kind = noun.lower() if re.fullmatch(_KINDS, noun, re.I) else ""
+    kind = noun.lower() if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", noun, re.I) else ""
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     names, terms = [], []

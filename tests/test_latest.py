@@ -293,7 +293,8 @@ def test_last_before_a_kind_of_note_asks_for_the_latest_of_them(kinds, question,
 
 
 @pytest.mark.parametrize("question", ["who was the last keeper?", "what happened the last time?",
-                                      "what did we discuss at last week's meeting?", "When did Priya last call Tom?"])
+                                      "what did we discuss at last week's meeting?", "When did Priya last call Tom?",
+                                      "When did Priya last review the budget?", "When did Tom last practice?"])
 def test_last_before_other_words_is_read_as_before(kinds, question):
     assert latest_words(question) is None
     assert _search(kinds, question).latest is None
