@@ -101,3 +101,19 @@ def test_ids_versions_times_years_are_not_respelled(question, monkeypatch):
     query = fts_query(question)
     monkeypatch.setattr("minirag_cli.retrieve.numbered_phrases", lambda _text: [])
     assert query == fts_query(question)  # searched as before
+
+
+@pytest.mark.parametrize("question", ["what happened in session 3?", "what happened in session 03?"])
+def test_a_numbered_span_names_the_title_its_file_name_dates(campaign, question):
+    """`Session 03 - 2026-09-05.md`'s title entity is named by "session 3": was
+    a seed by the vector alone, as every session's, and the graph could not
+    tell them apart."""
+    from minirag_cli import db
+
+    conn = db.connect(campaign)
+    try:
+        seeds = ground(conn, question)
+    finally:
+        conn.close()
+    assert [(s.name, s.via) for s in seeds] == [("Session 03 - 2026-09-05", "exact")], seeds
+    assert _first(campaign, question, "graph") == "Sessions/Session 03 - 2026-09-05.md"

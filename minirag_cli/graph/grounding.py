@@ -6,7 +6,8 @@ The question's word spans are matched against entity keys and alias keys
 text.umlaut_keys), longest span first and without overlaps; a first name
 as a whole word of a full name ("Wolfgang" -> "Wolfgang Schulz"); typos by
 rapidfuzz; dates in any spelling; a number with or without leading zeros
-("session 3" names `Session 03`: numbering.py); plus a KNN of the question vector over
+("session 3" names `Session 03`, and `Session 03 - 2026-09-05`, a title its file
+name dates: numbering.py); plus a KNN of the question vector over
 `vec_entity_names`. An optional `QueryTerms` (the LLM keyword step,
 answer.extract_query_terms) adds names, each its own concept.
 """
@@ -170,6 +171,9 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
         for eid, key, via in rows:
             for sp in by_key[key]:
                 matches.setdefault(eid, []).append((sp, via, 1.0))
+    for sp, eid in _dated_titles(conn, spans):
+        if (sp, "exact", 1.0) not in matches.get(eid, []):
+            matches.setdefault(eid, []).append((sp, "exact", 1.0))
     # the span spelled the other way, ä, ö, ü or ae, oe, ue ("Juergen Weiss" is Jürgen Weiß): an alias
     # under one of its umlaut_keys that is the same name (same_umlauts: "Samuel" is no "Samul")
     spelled: dict[str, list[_Span]] = {}
@@ -182,6 +186,25 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
                 if same_umlauts(alias, sp.text) and (sp, "alias", 1.0) not in matches.get(eid, []):
                     matches.setdefault(eid, []).append((sp, "alias", 1.0))
     return matches, sql.entity_info(conn, list(matches))
+
+
+_DATED_TITLE = re.compile(r"(.+?)\s*[-–—_]\s*\d{4}-\d{2}-\d{2}")
+
+
+def _dated_titles(conn, spans: list[_Span]) -> list[tuple[_Span, int]]:
+    """(span, entity id) of the titles a note's file name dates that a numbered span names: "session 3" (or
+    "session 03") names `Session 03 - 2026-09-05`, a GM's `Session 03 - 2026-09-05.md`, whose entity no span
+    matched, so every session's name was a seed alike by the vector."""
+    out = []
+    for sp in spans:
+        if not re.search(r"(?<![\d.:/-])\d{1,3}$", sp.text):
+            continue
+        for key in dict.fromkeys(normalise_key(t) for t in [sp.text, *respelled(sp.text)]):
+            for eid, alias, akey in sql.aliases_from(conn, key, key + "\uffff", 20):
+                title = _DATED_TITLE.fullmatch(alias)
+                if title and normalise_key(title.group(1)) == key:
+                    out.append((sp, eid))
+    return out
 
 
 def _choose_spans(spans: list[_Span], matches: dict, info: dict) -> tuple[list[tuple[_Span, Hits]], set[int]]:
