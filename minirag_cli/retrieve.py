@@ -60,6 +60,7 @@ import numpy as np
 
 from minirag_cli import db
 from minirag_cli.errors import UsageError
+from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
@@ -190,6 +191,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
+    # "session 3" is also "session 03" and "session 003" (numbering.py): `Session 03 - 2026-09-05.md`
+    terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
     # note may write it in ("on May 3rd"), not its words: the month word alone
@@ -758,8 +761,14 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     latest = _latest(s, fused)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
-    return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days, unread=unread, latest=latest)
+    results = _materialise(conn, fused, _explain(s, fused))
+    if latest is not None and latest.moved:
+        # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
+        for item in results:
+            if item["chunk_id"] == latest.dated[0][0]:
+                item["ranked_by"] = "recency"
+    return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
+                        latest=latest)
 
 
 def _latest(s: _Search, fused: list[Hit]):
