@@ -809,7 +809,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    no file's name (`IMG-2041.jpg`, `attachments/DOC-2026-12-01.pdf`), `#` makes one only after PR, MR or CR
 #    (`NYT #1` is a rank), and the word before it is cut only when a label, common word, verb's past or capitals
 #    (`Ticket OPS-1398`, `Finished OPS-1432`, `SEV1 OPS-1423`; `Airbus A320-200` stays whole).
-VERSION = 27
+# 28, notedays' part (a UK family's, a manager's vaults): an ambiguous slashed day (`11/12/2026`: text.slashed_dates
+#    reads none) is the day its note settles (dayorder.py, sync._plan_entities): a weekday written with it (`Friday
+#    11/12/2026` is 2026-12-11; a weekday neither reading falls on, none), the heading's month and year in force
+#    over it (`## December 2026` over `- 01/12/2026`, and `- 01/12: Xmas tree` there too), the note's own
+#    unambiguous slashed days (`20/11/2026` and no `11/20/2026`: day-first), else the index's day order (setting
+#    day_order, MRAG_DAY_ORDER); it was no date, 40 % of a UK user's days. A heading naming a year alone (`# Holidays
+#    and OOO 2026`, not `v2026`, `2026-27`, `# Top 2000 countdown`) gives the days under it without their year that
+#    year (yearless.py: they stayed yearless).
+VERSION = 28
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:

@@ -1,0 +1,131 @@
+"""Which day an ambiguous slashed day of a note is (heuristic rules 28).
+
+`11/12/2026` is 11 December to a UK writer and November 12 to a US one; text.slashed_dates reads neither (fixD),
+so a UK vault lost every day whose day and month are both 12 or less (about 40 % of them). A note gives the
+evidence, in this order, read from the note alone (a note's days do not change when another note does):
+
+1. a weekday written with the day: `Friday 11/12/2026`, `Fri, 11/12/2026`, `11/12/2026 (Fri)` is the reading that
+   falls on that weekday; a weekday neither reading falls on leaves the day none (a typo: no guess);
+2. the heading in force over its line naming a month and its year (yearless._headings: `## December 2026` over
+   `- 01/12/2026 Council tax`), the reading in that month; there a day without its year (`- 01/12: Xmas tree`) is
+   read too, the reading in the heading's month, of its year (none other: `1/2 cup` under `## December 2026` stays
+   a fraction);
+3. the note's own unambiguous slashed days: any `20/11/2026` (a chat's `[20/11/2026, 18:04]`) and none
+   `11/20/2026` make the note day-first, the other way month-first; both or neither, no order;
+4. the index's day order, a setting (`day_order = "day-first"` or `"month-first"`, MRAG_DAY_ORDER), recorded by
+   sync (meta day_order); unset, none.
+
+A day none of them settles stays no date, as before.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
+
+DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
+DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
+DAY_ORDER_KEY = "day_order"  # meta: the order the index's notes were read with ('' for none)
+
+_WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
+_WEEKDAY_BEFORE = re.compile(rf"(?<![\w'’]){_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?$", re.I)
+_WEEKDAY_AFTER = re.compile(rf"[ \t]*,?[ \t]*\(?{_WEEKDAY}\b", re.I)
+_WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
+_FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
+# a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`)
+_YEARLESS = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
+
+
+def note_order(text: str) -> str:
+    """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
+    first = then = False
+    for m in SLASHED_DATE.finditer(text):
+        if m.group(4):
+            a, b = int(m.group(4)), int(m.group(5))
+            first |= a > 12 >= b
+            then |= b > 12 >= a
+    return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
+
+
+def _weekday(line: str, start: int, end: int) -> int | None:
+    """The weekday (0 Monday) written just before or after a day at [start, end) of `line`, else None."""
+    m = _WEEKDAY_BEFORE.search(line, max(0, start - 16), start) or _WEEKDAY_AFTER.match(line, end)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    if m.re is _WEEKDAY_AFTER and word not in _FULL_WEEKDAYS and not line[m.start():m.end()].lstrip(" \t,").startswith("("):
+        # after the day, a short name only in brackets (`11/12/2026 (Fri)`): `11/12/2026 Sat nav` is no weekday's
+        return None
+    return _WEEKDAY_NUMBER[word[:3]]
+
+
+def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of the ambiguous slashed days `line` writes that the evidence settles: `month` the heading's
+    month in force (`2026-12`, '' for none), `order` the note's or the index's day order ('' for none)."""
+    out = []
+    for m in SLASHED_DATE.finditer(line):
+        if not m.group(4):
+            continue
+        a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        if a > 12 or b > 12 or a == b:
+            continue  # one reading: text.slashed_dates reads it
+        day = _settled(line, m.start(), m.end(), [(year, a, b), (year, b, a)], month, order)
+        if day:
+            out.append((m.group(0), day))
+    if month:  # a day without its year, in the heading's month (module docstring, 2)
+        for m in _YEARLESS.finditer(line):
+            a, b = int(m.group(1)), int(m.group(2))
+            year, wanted = int(month[:4]), int(month[5:])
+            readings = {iso for first, then in ((b, a), (a, b)) if first == wanted
+                        if (iso := iso_date(year, first, then))}
+            if len(readings) == 1:
+                out.append((m.group(0), readings.pop()))
+    return out
+
+
+def _settled(line: str, start: int, end: int, readings: list[tuple[int, int, int]], month: str,
+             order: str) -> str | None:
+    """The ISO day of the reading (year, month, day) the evidence settles, month-first's first; None for none."""
+    days = [iso for y, mo, d in readings if (iso := iso_date(y, mo, d))]
+    if not days:
+        return None
+    weekday = _weekday(line, start, end)
+    if weekday is not None:
+        fits = [iso for iso in days if dt.date.fromisoformat(iso).weekday() == weekday]
+        if len(fits) == 1:
+            return fits[0]
+        if not fits:
+            return None  # a weekday neither reading falls on: no guess
+    if month:
+        fits = [iso for iso in days if iso[:7] == month]
+        if len(fits) == 1:
+            return fits[0]
+    if order and len(days) == 2:
+        return days[0] if order == MONTH_FIRST else days[1]
+    return None
+
+
+def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
+    """surface -> ISO day of the ambiguous slashed days each of a note's `chunks` writes that the evidence settles
+    (module docstring), the index's day order `order` last; a surface a chunk writes as two days (`Friday 11/12/2026`
+    and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
+    from minirag_cli.yearless import _headings, _note_lines, _stack_at
+
+    if not any("/" in c.text for c in chunks):
+        return [{} for _c in chunks]
+    lines = _note_lines(chunks)
+    headings, body = _headings(lines)
+    order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
+    out = []
+    for c in chunks:
+        found: dict[str, set[str]] = {}
+        for i, line in enumerate(c.text.split("\n")):
+            if "/" not in line or (n := c.start_line + i) < body:
+                continue
+            month = next((p for _lv, p in reversed(_stack_at(headings, n)) if p), "")
+            for surface, iso in line_days(line, month if len(month) == 7 else "", order):
+                found.setdefault(surface, set()).add(iso)
+        out.append({surface: days.pop() for surface, days in found.items() if len(days) == 1})
+    return out
