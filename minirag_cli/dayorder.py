@@ -129,3 +129,21 @@ def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
                 found.setdefault(surface, set()).add(iso)
         out.append({surface: days.pop() for surface, days in found.items() if len(days) == 1})
     return out
+
+
+def one_asked_day(days, order: str):
+    """A question's ambiguous slashed day (askday's AskedDays of `11/12/2026`: both days it may be) read as the one
+    day the index's day order `order` makes it (meta day_order: a vault that writes day first is asked day first);
+    `days` as given otherwise."""
+    import dataclasses
+
+    if not order or days is None or not days.written or len(days.dates) != 2:
+        return days
+    m = SLASHED_DATE.fullmatch(days.words.strip())
+    if m is None or not m.group(4):
+        return days
+    a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+    month, dom = (b, a) if order == DAY_FIRST else (a, b)
+    day = dt.date(year, month, dom)
+    # no longer written: its words are searched as that day's date alone (AskedDays.without), not as both days
+    return dataclasses.replace(days, first=day, last=day, dates=(day,), written=False) if day in days.dates else days

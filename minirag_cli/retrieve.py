@@ -734,6 +734,10 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         from minirag_cli.askday import AskedDays, read_days
 
         days = read_days(question, today, person=lambda word: store.is_person(conn, word))
+        if isinstance(days, AskedDays) and days.written:  # `11/12/2026` in a day-first vault is one day
+            from minirag_cli.dayorder import DAY_ORDER_KEY, one_asked_day
+
+            days = one_asked_day(days, db.get_meta(conn, DAY_ORDER_KEY) or "")
         if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
             days, unread = None, days
     if ("dense" in channels or "graph" in channels) and query_vector is None:

@@ -131,3 +131,23 @@ def test_a_year_alone_in_a_heading_dates_its_yearless_days(tmp_path):
 ])
 def test_a_year_in_a_version_a_span_a_count_a_quarter_or_a_review_dates_nothing(tmp_path, heading):
     assert "21 Dec" in synced_names(tmp_path, {"note.md": f"{heading}\n\n- 21 Dec: party\n"})
+
+
+@pytest.mark.parametrize("order, days", [("day-first", ["2026-12-11"]), ("", ["2026-11-12", "2026-12-11"])])
+def test_a_questions_ambiguous_day_is_the_index_day_orders_one(tmp_path, order, days):
+    import datetime as dt
+
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {"2026-12-11.md": "# 2026-12-11\nChristmas do with Tom.\n",
+                                     "2026-11-12.md": "# 2026-11-12\nSchool trip money.\n"})
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(day_order=order), extractor=HeuristicExtractor())
+        result = index.search("what did we do on 11/12/2026?", RetrievalOptions(k=5, mode="hybrid"),
+                              today=dt.date(2026, 12, 14))
+    assert [str(d) for d in result.days.days()] == days
