@@ -109,23 +109,26 @@ def _settled(line: str, start: int, end: int, readings: list[tuple[int, int, int
 
 def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
     """surface -> ISO day of the ambiguous slashed days each of a note's `chunks` writes that the evidence settles
-    (module docstring), the index's day order `order` last; a surface a chunk writes as two days (`Friday 11/12/2026`
+    (module docstring), the index's day order `order` last, and the ends of a span across a new year under a heading
+    naming a year alone (_new_years_span: `Dec 21 to Jan 4` under `# Holidays and OOO 2026`); a surface a chunk writes as two days (`Friday 11/12/2026`
     and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
     from minirag_cli.yearless import _headings, _note_lines, _stack_at
 
-    if not any("/" in c.text for c in chunks):
-        return [{} for _c in chunks]
     lines = _note_lines(chunks)
     headings, body = _headings(lines)
+    if not any("/" in c.text for c in chunks) and not any(len(p) == 4 for _n, _lv, p in headings):
+        return [{} for _c in chunks]
     order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
     out = []
     for c in chunks:
         found: dict[str, set[str]] = {}
         for i, line in enumerate(c.text.split("\n")):
-            if "/" not in line or (n := c.start_line + i) < body:
+            if (n := c.start_line + i) < body:
                 continue
             month = next((p for _lv, p in reversed(_stack_at(headings, n)) if p), "")
-            for surface, iso in line_days(line, month if len(month) == 7 else "", order):
+            for surface, iso in line_days(line, month if len(month) == 7 else "", order) if "/" in line else ():
+                found.setdefault(surface, set()).add(iso)
+            for surface, iso in _new_years_span(line, month) if len(month) == 4 else ():
                 found.setdefault(surface, set()).add(iso)
         out.append({surface: days.pop() for surface, days in found.items() if len(days) == 1})
     return out
@@ -147,3 +150,22 @@ def one_asked_day(days, order: str):
     day = dt.date(year, month, dom)
     # no longer written: its words are searched as that day's date alone (AskedDays.without), not as both days
     return dataclasses.replace(days, first=day, last=day, dates=(day,), written=False) if day in days.dates else days
+
+
+_SPAN_JOIN = re.compile(r"[ \t]*(?:to|through|thru|till|until|[-–—])[ \t]*", re.I)
+
+
+def _new_years_span(line: str, year: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of the two ends of a span written without their year across a new year (`Dec 21 to Jan 4`,
+    `December 22 through January 1`) under a heading naming `year` alone (yearless.py): its end is the next year's,
+    where the heading's year alone made `Jan 4` January of the year the page is of."""
+    from minirag_cli.text import find_dates
+
+    days = sorted(((line.find(surface), surface, iso) for surface, iso in find_dates(line) if iso.startswith("--")
+                   and line.find(surface) >= 0))
+    out = []
+    for (at, first, a), (at2, then, b) in zip(days, days[1:]):
+        if int(a[2:4]) > int(b[2:4]) and _SPAN_JOIN.fullmatch(line, at + len(first), at2):
+            out += [(first, iso_date(int(year), int(a[2:4]), int(a[5:7]))),
+                    (then, iso_date(int(year) + 1, int(b[2:4]), int(b[5:7])))]
+    return [(surface, iso) for surface, iso in out if iso]

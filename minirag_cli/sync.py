@@ -3744,11 +3744,11 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             m = EntityMention(m.name, "name")
         n = _occurrences(lower, m.name)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
-        if yearless.startswith("date:--"):
+        if slashed and m.type == "date" and m.name in slashed and alias_of is None:
+            m = EntityMention(slashed[m.name], "date")
+        elif yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
             m = EntityMention(dated_day(yearless[5:], day) or m.name, "date")
-        elif slashed and m.type == "date" and m.name in slashed and alias_of is None:
-            m = EntityMention(slashed[m.name], "date")
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue

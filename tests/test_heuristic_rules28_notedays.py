@@ -151,3 +151,12 @@ def test_a_questions_ambiguous_day_is_the_index_day_orders_one(tmp_path, order, 
         result = index.search("what did we do on 11/12/2026?", RetrievalOptions(k=5, mode="hybrid"),
                               today=dt.date(2026, 12, 14))
     assert [str(d) for d in result.days.days()] == days
+
+
+def test_a_span_across_the_new_year_under_a_years_heading_ends_the_next_year(tmp_path):
+    names = synced_names(tmp_path, {"vacation.md": (
+        "# Holidays and OOO 2026\n\n- Marcus OOO from Dec 21 to Jan 4\n- Me: out December 22 through January 1\n"
+        "- Diego: Jan 11 kickoff\n")})
+    assert {"2026-12-21", "2027-01-04", "2026-12-22", "2027-01-01"} <= names
+    assert not {"2026-01-04", "2026-01-01"} & names
+    assert "2026-01-11" in names  # a January day alone is the heading's year's, as written
