@@ -83,6 +83,7 @@ from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_ch
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
 from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
+from minirag_cli.dayspans import chunk_spans
 from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1709,7 +1710,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     for (doc_id, pairs), head, laid, note_days in zip(notes, heads, laids, days, strict=True):
         planned = []
         for chunk_id, c in pairs:
-            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
+            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors,
+                                                  chunk_spans(prose[i], dates[i], slashed[i]))))
             i += 1
         store.write_graph(run.conn, doc_id, planned, head, written, new, note_days,
                           chunk_books([c for _id, c in pairs], laid))
@@ -3863,12 +3865,14 @@ def _name_vectors(run: _Run, vectors: _GroupVectors | None = None) -> NameVector
 
 
 def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],
-                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors) -> PlannedChunk:
-    """A chunk as the store writes it: one relation per pair of the entities a sentence joins."""
+                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors,
+                spans: list[tuple[str, str]] | None = None) -> PlannedChunk:
+    """A chunk as the store writes it: one relation per pair of the entities a sentence joins; `spans` the spans of
+    days it writes (dayspans.chunk_spans: chunk_spans rows, rules 28)."""
     rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
             for keys, text, start, end in relations
             for a in range(len(keys)) for b in range(a + 1, len(keys))]
-    return PlannedChunk(chunk, vector, entities, rels)
+    return PlannedChunk(chunk, vector, entities, rels, spans or [])
 
 
 def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
@@ -3924,7 +3928,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
         planned = []
         for c in pending.chunks:
             planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
-                                       vectors))
+                                       vectors, chunk_spans(prose[i], dates[i], slashed[i])))
             i += 1
         renamed = _write_pending(run, root, pending, planned, names, head, note_days)
         if renamed:  # the notes after it were resolved to the old keys

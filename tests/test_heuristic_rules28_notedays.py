@@ -160,3 +160,58 @@ def test_a_span_across_the_new_year_under_a_years_heading_ends_the_next_year(tmp
     assert {"2026-12-21", "2027-01-04", "2026-12-22", "2027-01-01"} <= names
     assert not {"2026-01-04", "2026-01-01"} & names
     assert "2026-01-11" in names  # a January day alone is the heading's year's, as written
+
+
+# 3. a written span of days
+@pytest.mark.parametrize("text, spans", [
+    ("# Holidays and OOO 2026\n\n- Priya off 14–18 Dec\n- Marcus OOO from Dec 21 to Jan 4\n",
+     [("2026-12-14", "2026-12-18"), ("2026-12-21", "2027-01-04")]),
+    ("---\ndate: 2026-09-01\n---\nDan is away 19 Dec – 3 Jan. Bakery event from April 15 to 17.\n",
+     [("2026-04-15", "2026-04-17"), ("2026-12-19", "2027-01-03")]),
+    ("# Term dates\n- Half term: 26/10/2026 - 30/10/2026\n- Christmas jumper day: 11/12/2026\n",
+     [("2026-10-26", "2026-10-30")]),
+    # too long (a term), out of order, no year to read, a time's numbers, a verb's may: none
+    ("# Terms 2026\n- Autumn term: Thu 3rd Sep 2026 to Fri 18th Dec 2026\n- 18 Dec to 14 Dec\n", []),
+    ("# Ideas\n- Priya off 14–18 Dec\n- Chloe 18:30-23:00 Dec\n- Only 3-4 may attend\n", []),
+])
+def test_a_written_span_records_its_days(tmp_path, text, spans):
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+
+    write_notes(tmp_path / "notes", {"note.md": text})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        assert sorted(conn.execute("SELECT first, last FROM chunk_spans")) == spans
+        entities = conn.execute("SELECT count(*) FROM entities WHERE key LIKE 'date:2026-12-16%'").fetchone()[0]
+        assert entities == 0  # the days inside are no entities
+        (tmp_path / "notes" / "note.md").write_text("# Empty\n")  # a changed note leaves no span behind
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        assert conn.execute("SELECT count(*) FROM chunk_spans").fetchone()[0] == 0
+    finally:
+        conn.close()
+
+
+def test_a_day_inside_a_span_reaches_its_note_by_the_date_channel(tmp_path):
+    import datetime as dt
+
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {
+        "vacation.md": "# Holidays and OOO 2026\n\n- Priya off 14–18 Dec\n- Fatima: Dec 24 only\n",
+        "other.md": "# Team offsite\n\nWho is out for the offsite? Priya and Fatima asked about it.\n",
+    })
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+        for question, dated in [("is anyone out on December 16, 2026?", True), ("is anyone out on December 20, 2026?", False)]:
+            result = index.search(question, RetrievalOptions(k=5, mode="hybrid"), today=dt.date(2026, 12, 7))
+            channels = {r["path"]: r.get("channels", {}) for r in result.results}
+            assert ("date" in channels.get("vacation.md", {})) is dated, (question, channels)
