@@ -215,3 +215,28 @@ def test_a_day_inside_a_span_reaches_its_note_by_the_date_channel(tmp_path):
             result = index.search(question, RetrievalOptions(k=5, mode="hybrid"), today=dt.date(2026, 12, 7))
             channels = {r["path"]: r.get("channels", {}) for r in result.results}
             assert ("date" in channels.get("vacation.md", {})) is dated, (question, channels)
+
+
+def test_an_index_of_rules_27_gets_its_spans_at_the_next_sync(tmp_path):
+    """An index of schema 8 and rules 27 (no chunk_spans): opened, it is migrated; synced, its notes are extracted
+    anew (rules 28) and their spans written, with no file changed."""
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {"vacation.md": "# Holidays and OOO 2026\n\n- Priya off 14–18 Dec\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+    with db.transaction(conn):  # as rules 27 and schema 8 left it
+        conn.execute("DROP TABLE chunk_spans")
+        conn.execute("DELETE FROM schema_migrations WHERE version = 9")
+        db.set_meta(conn, db.HEURISTIC_VERSION_KEY, "27")
+    conn.close()
+    conn = db.connect(tmp_path / "index.sqlite")
+    try:
+        assert conn.execute("SELECT count(*) FROM chunk_spans").fetchone()[0] == 0
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"), extractor=HeuristicExtractor())
+        assert conn.execute("SELECT first, last FROM chunk_spans").fetchall() == [("2026-12-14", "2026-12-18")]
+    finally:
+        conn.close()
