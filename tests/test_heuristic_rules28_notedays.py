@@ -240,3 +240,25 @@ def test_an_index_of_rules_27_gets_its_spans_at_the_next_sync(tmp_path):
         assert conn.execute("SELECT first, last FROM chunk_spans").fetchall() == [("2026-12-14", "2026-12-18")]
     finally:
         conn.close()
+
+
+@pytest.mark.parametrize("order, dated", [("day-first", {"Babysitting.md"}), ("", {"Babysitting.md", "Trip.md"})])
+def test_a_questions_ambiguous_day_no_note_is_dated_in_is_searched_as_the_orders_day(tmp_path, order, dated):
+    """No note is dated 11/12/2026: the question is searched as written (Index.search), its day's date terms and the
+    date channel those of the index's day order's reading alone (text.date_terms' order): both days before."""
+    import datetime as dt
+
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from minirag_cli.options import RetrievalOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {"Babysitting.md": "# Babysitting\n- Friday 11/12/2026: Chloe, 18:30\n",
+                                     "Trip.md": "# School trip\n- 12 November 2026: museum, packed lunch\n"})
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(day_order=order), extractor=HeuristicExtractor())
+        result = index.search("what is on 11/12/2026?", RetrievalOptions(k=5, mode="hybrid"),
+                              today=dt.date(2026, 12, 14))
+    assert {r["path"] for r in result.results if "date" in r.get("channels", {})} == dated
