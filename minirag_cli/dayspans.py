@@ -20,6 +20,8 @@ MAX_SPAN_DAYS = 31
 
 _JOIN = r"[ \t]*(?:to|through|thru|till|until|[-–—])[ \t]*"
 _JOINED = re.compile(_JOIN + "$", re.I)
+_A_JOIN = re.compile(r"[-–—]|\b(?:to|through|thru|till|until)\b", re.I)
+_DIGIT = re.compile(r"\d")
 _ORDINAL = r"(?:st|nd|rd|th)?"
 # `14–18 Dec`, `14-18 December 2026`, `Dec 14-18`, `December 14–18, 2026`: one month, two day numbers
 _DAY_RANGE = re.compile(
@@ -47,7 +49,8 @@ def chunk_spans(text: str, day: str, settled: dict[str, str] | None = None) -> l
 
     spans: list[tuple[str, str]] = []
     for line in text.split("\n"):
-        spans += _joined_days(line, resolve, settled) + _day_ranges(line, resolve)
+        if _A_JOIN.search(line) and _DIGIT.search(line):  # (find_dates per line is dear: most lines have neither)
+            spans += _joined_days(line, resolve, settled) + _day_ranges(line, resolve)
     return sorted(set(spans))
 
 
