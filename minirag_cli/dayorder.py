@@ -55,7 +55,8 @@ def _weekday(line: str, start: int, end: int) -> int | None:
     if m is None:
         return None
     word = m.group(1).lower()
-    if m.re is _WEEKDAY_AFTER and word not in _FULL_WEEKDAYS and not line[m.start():m.end()].lstrip(" \t,").startswith("("):
+    bracketed = line[m.start():m.end()].lstrip(" \t,").startswith("(")
+    if m.re is _WEEKDAY_AFTER and word not in _FULL_WEEKDAYS and not bracketed:
         # after the day, a short name only in brackets (`11/12/2026 (Fri)`): `11/12/2026 Sat nav` is no weekday's
         return None
     return _WEEKDAY_NUMBER[word[:3]]
@@ -110,8 +111,8 @@ def _settled(line: str, start: int, end: int, readings: list[tuple[int, int, int
 def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
     """surface -> ISO day of the ambiguous slashed days each of a note's `chunks` writes that the evidence settles
     (module docstring), the index's day order `order` last, and the ends of a span across a new year under a heading
-    naming a year alone (_new_years_span: `Dec 21 to Jan 4` under `# Holidays and OOO 2026`); a surface a chunk writes as two days (`Friday 11/12/2026`
-    and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
+    naming a year alone (_new_years_span: `Dec 21 to Jan 4` under `# Holidays and OOO 2026`); a surface a chunk writes
+    as two days (`Friday 11/12/2026` and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
     from minirag_cli.yearless import _headings, _note_lines, _stack_at
 
     lines = _note_lines(chunks)

@@ -83,7 +83,7 @@ from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_ch
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
 from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
-from minirag_cli.dayspans import chunk_spans
+from minirag_cli.notespans import chunk_spans
 from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -3868,7 +3868,7 @@ def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],
                 relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors,
                 spans: list[tuple[str, str]] | None = None) -> PlannedChunk:
     """A chunk as the store writes it: one relation per pair of the entities a sentence joins; `spans` the spans of
-    days it writes (dayspans.chunk_spans: chunk_spans rows, rules 28)."""
+    days it writes (notespans.chunk_spans: chunk_spans rows, rules 28)."""
     rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
             for keys, text, start, end in relations
             for a in range(len(keys)) for b in range(a + 1, len(keys))]

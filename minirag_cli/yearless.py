@@ -10,9 +10,9 @@ and OOO 2026`, `# 2026` over `## December`) gives a day of any month under it th
 2026-12-18): the manager's vacation page was yearless, so "who is out in December 2026?" missed it. A month and its
 year in force below or above it is the nearer heading's; a year in a longer number, a version, an id, a span of
 years or a count (`v2026`, `2026-27`, `# Top 2000 countdown`) is none (_YEAR), as is a quarter's or a heading's looking
-back or ahead (`# Q4 2026`'s `8 Jan: Q1 kickoff`, `# 2025 review`'s plans for next year: _LOOKING). A chunk is given the month only when the headings in force over each of its lines that
-write such a day name the same one (a chunk with days under `## December 2026` and `## January 2027`, or above the
-heading, is given none). A day's weekday names no year (`Friday 18 December` in a note that writes 2050 or
+back or ahead (`# Q4 2026`'s `8 Jan: Q1 kickoff`, `# 2025 review`'s plans for next year: _LOOKING). A chunk is given
+the month only when the headings in force over each of its lines that write such a day name the same one (a chunk with
+days under `## December 2026` and `## January 2027`, or above the heading, is given none). A day's weekday names no year (`Friday 18 December` in a note that writes 2050 or
 `2048 MB` was dated by the note's latest year-like number): the day stays yearless, as before.
 
 A chunk's date for the entities (sync._chunk_dates) is then an ISO day (the note's or its section's) or `Y2026-12`

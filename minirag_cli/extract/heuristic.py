@@ -818,7 +818,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    and OOO 2026`, not `v2026`, `2026-27`, `# Top 2000 countdown`, `# Q4 2026`, `# 2025 review`) gives the days under
 #    it without their year that year (yearless.py: they stayed yearless), a span across the new year ending the next
 #    (`Dec 21 to Jan 4`: dayorder._new_years_span). A written span of days (`Priya off 14–18 Dec`, `19 Dec – 3 Jan`,
-#    `26/10/2026 - 30/10/2026`, at most 31 days) is recorded as its chunk's (first, last) in chunk_spans (dayspans.py,
+#    `26/10/2026 - 30/10/2026`, at most 31 days) is recorded as its chunk's (first, last) in chunk_spans (notespans.py,
 #    migration 0009) for the date channel: only its ends were dates; its inner days are no entities.
 VERSION = 28
 

@@ -61,7 +61,7 @@ class PlannedChunk:
     vector: bytes  # int8 (vectors.Codec.int8)
     entities: list[PlannedEntity]
     relations: list[PlannedRelation]
-    spans: list[tuple[str, str]] = field(default_factory=list)  # (first, last) ISO days it writes: dayspans.py
+    spans: list[tuple[str, str]] = field(default_factory=list)  # (first, last) ISO days it writes: notespans.py
 
 
 def delete_document(conn, doc_id: int, names: "NameVectors") -> tuple[set[str], dict[str, str]]:
