@@ -4,7 +4,8 @@ ends were dates, so "is anyone out on December 16?" could not reach the page by 
 days joined by `to`, `through`, `till`, `until` or a dash (`from` before it or not), or two day numbers and one month
 (`14–18 Dec`, `Dec 14-18`), each end a day the existing rules read (text.find_dates, the note's settled slashed days:
 dayorder.py), its year the one they give it (written, the note's date's nearest, its heading's: yearless.py); an
-end without a year after a start with one is of that year, or the next when its month comes before the start's (`Dec 21 to Jan 4`).
+end without a year after a start with one is of that year, or the next when its month comes before the start's
+(`Dec 21 to Jan 4`).
 Kept when its ends are in order and it lasts 31 days or less (`Thu 3rd Sep 2026 to Fri 18th Dec 2026`, a term, is
 its two ends only); stored as the chunk's (first, last) in chunk_spans, not as a date entity per day (migration 0009).
 """
