@@ -123,9 +123,9 @@ def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
     out = []
     for c in chunks:
         found: dict[str, set[str]] = {}
-        for i, line in enumerate(c.text.split("\n")):
-            if (n := c.start_line + i) < body:
-                continue
+        # its lines as the note numbers them (yearless._note_lines: a table's head a chunk opens with is no line)
+        for n in range(max(c.start_line, body), c.end_line + 1):
+            line = lines.get(n, "")
             month = next((p for _lv, p in reversed(_stack_at(headings, n)) if p), "")
             for surface, iso in line_days(line, month if len(month) == 7 else "", order) if "/" in line else ():
                 found.setdefault(surface, set()).add(iso)
