@@ -299,7 +299,7 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
         days = None
     if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
         question = days.without(question)
-    extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
+    extra = date_terms(question, store.index_years(conn), _day_order(conn)) + (days.terms() if days is not None else [])
     q = fts_query(question, extra, about_notes=bool(extra))
     fetch = options.note_fetch * options.candidates
     if not q:
@@ -637,8 +637,15 @@ def _asked_periods(s: _Search) -> list[str]:
     writes, and those its words stand for on the asking day (s.days; its words are none of the written ones:
     "in October" read so is the latest October, not each year's)."""
     question = s.days.without(s.question) if s.days is not None else s.question
-    return date_key_prefixes(date_terms(question, store.index_years(s.conn))
+    return date_key_prefixes(date_terms(question, store.index_years(s.conn), _day_order(s.conn))
                              + (s.days.terms() if s.days is not None else []))
+
+
+def _day_order(conn) -> str:
+    """The order the index reads an ambiguous slashed day in (meta day_order, dayorder.py), '' for none."""
+    from minirag_cli.dayorder import DAY_ORDER_KEY
+
+    return db.get_meta(conn, DAY_ORDER_KEY) or ""
 
 
 def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
@@ -738,6 +745,10 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         from minirag_cli.askday import AskedDays, read_days
 
         days = read_days(question, today, person=lambda word: store.is_person(conn, word))
+        if isinstance(days, AskedDays) and days.written:  # `11/12/2026` in a day-first vault is one day
+            from minirag_cli.dayorder import one_asked_day
+
+            days = one_asked_day(days, _day_order(conn))
         if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
             days, unread = None, days
     if ("dense" in channels or "graph" in channels) and query_vector is None:
