@@ -809,7 +809,19 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    no file's name (`IMG-2041.jpg`, `attachments/DOC-2026-12-01.pdf`), `#` makes one only after PR, MR or CR
 #    (`NYT #1` is a rank), and the word before it is cut only when a label, common word, verb's past or capitals
 #    (`Ticket OPS-1398`, `Finished OPS-1432`, `SEV1 OPS-1423`; `Airbus A320-200` stays whole).
-VERSION = 27
+# 28, names28a's part (session 53's family, manager and GM vaults: words that are no names): a weekday's plural is a
+#    day (weekday_plural: `on Mondays`, `most Fridays`, `- Wednesdays: Chloe` named Mondays, Fridays, Wednesdays; rules
+#    13's graph figure, 0.5252 -> 0.5235 by the plurals in COMMON_WORDS, is why they are no common words), and so is a
+#    label of a weekday's three letters and of them before a day (_calendar_label: `- Sun: Roast beef`, `- Tue 10th
+#    Nov: ...`, `- Fri 18 Dec:` named Sun, Tue 10th Nov; `Sun Li:`, `Sun Microsystems` as before); a label in
+#    sentence case (`Known members:`, `Key dates:`, `- System design: strong`, `In-world:`, `Flood alert:`), of one
+#    word the text writes in lower case too in some form (`Cake:` beside `the cake`) or of a verb's third person
+#    (`**Wants:** to rule`) names nothing, its first word a sentence's (_sentence_label); a label of one word without
+#    such evidence names as before (`- Marta: design`: no check of the extractor tells it from `Guests:`); a list of
+#    stats' labels (`AC 17, HP 44`, `STR 10 (+0), DEX 20 (+5)`, `Speed 30 ft`) and an era or unit of two capitals
+#    after a number at a clause's end (`1022 AR*`, `50 GB.`) name nothing (without_stats; `AC Milan`, `NHS 111`,
+#    `200 EUR,` as before); `Bought`, `Ordered` open no name (ONE_NAME_VERBS: `Bought Epaderm` is Epaderm).
+VERSION = 28
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
@@ -1301,7 +1313,10 @@ ONE_NAME_VERBS = re.compile(
     "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided"
     # a research log's promises and advice (`Promised Chiara the warmup code.`, `- Suggested RMSNorm as an arm`,
     # `Recommended RMSNorm paper`: rules 26, they named Promised Chiara, Suggested RMSNorm)
-    "|Promised|Suggested|Recommended")
+    "|Promised|Suggested|Recommended"
+    # a family's diary buys and orders things (`Bought Epaderm.`, `Ordered Lego treehouse for Maya.`: rules 28, they
+    # named Bought Epaderm, Ordered Lego)
+    "|Bought|Ordered")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -1986,6 +2001,22 @@ def _phrase(tag: str) -> bool:
             or (words[0] in TASK_VERBS and lower > 1))
 
 
+def _sentence_label(tag: str, text: str) -> bool:
+    """Is `tag`, a label line's of `text`, a phrase in sentence case (`Known members:`, `In-world:`), or
+    one word `text` writes in lower case too in some form (_word_forms: `Cake:` beside `a cake`, `Guests:` beside
+    `guest list`), with no person's title (`Dr. Chen:` labels Chen): read as a sentence's first words, no name of
+    its own (rules 28)? `Bob Dylan:`, `Key Ideas:`, capitalised words, name as before."""
+    words = re.split(r"[ \t]+|-(?=\w)", tag)  # `In-world:` is a phrase; `Spider-Man:`, `Jean-Paul:` are names
+    if not words[0].isalpha() or not words[0][:1].isupper() or _untitled(tag) != tag:
+        return False
+    if len(words) > 1:
+        return all(w.isalpha() and w.islower() for w in words[1:])
+    if tag in THIRD_PERSON_VERBS:
+        return True  # a character's or a contact's page's `**Wants:** to rule the city`, `Prefers:` (a verb)
+    forms = _word_forms(tag.lower())
+    return any(word in forms for word in _LOWER_WORD.findall(text))
+
+
 def _particle(words: list[str], i: int) -> bool:
     """Is `words[i]` a name's particle (NAME_PARTICLES) between two capitalised words (`Maria dos
     Santos`), not a phrase's function word? `Trip to do Lisbon` has none; a particle opening or
@@ -2060,9 +2091,18 @@ def _calendar_day(word: str) -> bool:
 
 def _calendar_word(word: str) -> bool:
     """Is `word` a day or a month of French, Spanish, Italian, Portuguese or German
-    (CALENDAR_WORDS), or of English (which COMMON_WORDS holds)?"""
+    (CALENDAR_WORDS), or of English (which COMMON_WORDS holds), a weekday's three letters (`Tue 10th Nov:`,
+    rules 28: it was a name) or its plural (`Wednesdays:`)?"""
     folded = fold(word)
-    return folded in CALENDAR_WORDS or folded in MONTHS or folded in WEEKDAY_NAMES
+    return (folded in CALENDAR_WORDS or folded in MONTHS or folded in WEEKDAY_NAMES or folded in WEEKDAY_SHORT
+            or weekday_plural(folded))
+
+
+def weekday_plural(word: str) -> bool:
+    """Is `word` a weekday's plural (`Mondays`, `fridays`)? Every such day, a day's word, no name (rules 28: `on
+    Mondays`, `most Fridays`, `- Wednesdays: Chloe` named Mondays, Fridays, Wednesdays)."""
+    lower = word.lower()
+    return lower.endswith("s") and lower[:-1] in WEEKDAY_NAMES
 
 
 def _day_and_time(words: Sequence[str]) -> bool:
@@ -2083,7 +2123,9 @@ def _calendar_label(tag: str) -> bool:
     (_day_and_time)? Heuristic rules 12."""
     words = [w.strip(",.") for w in tag.split()]
     if len(words) == 1:
-        return _calendar_day(words[0])
+        # ... or an English weekday's three letters or plural (`- Sun: Roast beef` of a meal plan, `Wednesdays:`; rules
+        # 28, they were names: `Sun` as a label is the day, `Sun Li:` or `Sun Microsystems:` are two words)
+        return _calendar_day(words[0]) or fold(words[0]) in WEEKDAY_SHORT or weekday_plural(words[0])
     rest = words[2:] if _day_and_time(words) else words  # `Montag Abend, 3. März:`
     return ((rest is not words or any(_calendar_word(w) for w in words))
             and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in rest if w))
@@ -2206,6 +2248,40 @@ def without_inline_labels(text: str) -> str:
 # thousands of mentions). Rules 27.
 _STACK_FRAME = re.compile(r"^[ \t]*at[ \t]+[\w$<>]+(?:\.[\w$<>]+)+\([^()\n]*\)[ \t]*$", re.MULTILINE)
 _PACKAGED_CLASS = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+
+
+# A game's or a form's stats written as a list of short labels each before its number (`AC 17, HP 44.`, `STR 10
+# (+0), DEX 20 (+5)`, `AC 18 (plate), HP 65 (10d8+20), Speed 30 ft.`): the labels name nothing (rules 28, a GM's
+# vault: HP was a hub of ten notes, STR, DEX, CON and Speed names). A list: two capitals' labels or more, each next
+# to the one before it, only commas, slashes or a bracket between; `AC Milan`, `NHS 111 said`, `Room 12, Bay 3` are
+# no such list.
+_STAT = re.compile(r"(?<![\w'’&.-])([A-Z]{2,3}|[A-Z][a-z]{2,})[ \t]+[+-]?\d{1,3}(?![\w:./-]*\w)")
+_STAT_GAP = re.compile(r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*(?:[a-z]{1,3}\.?)?[ \t]*[,;/|][ \t]*")
+# ... and an era or a unit of two capitals after a number before a clause's end (`1022 AR*`, `44 BC.`, `50 GB.`):
+# no name (`AR` was the GM's vault's top name after its calendar's `In-world: 4th of Frostmoon, 1022 AR` in thirteen
+# notes); a currency's three (`200 EUR, paid cash`), `Terminal 5 LHR` (one figure) and `2026 UK trip` (a word
+# after it) are as before
+_ERA = re.compile(r"(?<![\w.,:/-])\d{2,4}[ \t]+([A-Z]{2})(?=[ \t]*(?:[,.;:)*_]|$))", re.MULTILINE)
+
+
+def without_stats(text: str) -> str:
+    """`text` with the labels of its lists of stats and the eras after years (_STAT, _ERA) blanked in place."""
+    spans = []
+    run: list[re.Match] = []
+    for m in itertools.chain(_STAT.finditer(text), [None]):
+        if m is not None and run and _STAT_GAP.fullmatch(text, run[-1].end(), m.start()):
+            run.append(m)
+            continue
+        if sum(r.group(1).isupper() for r in run) >= 2:
+            spans.extend(r.span(1) for r in run)
+        run = [m] if m is not None else []
+    spans.extend(m.span(1) for m in _ERA.finditer(text))
+    if not spans:
+        return text
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
 
 
 def without_stack_frames(text: str) -> str:
@@ -3420,6 +3496,7 @@ class HeuristicExtractor:
             text = without_inline_labels(text)
         if "." in text:
             text = without_stack_frames(text)
+        text = without_stats(text)
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_bare_urls(without_link_definitions(text))
@@ -3507,6 +3584,15 @@ class HeuristicExtractor:
                 # garage. Mechanic: Dave`) is that sentence's next word: a name only as the text writes it
                 # mid-sentence too (review revH: rules 25's label_sentence named Diagnosis, Mechanic, Venue)
                 keys.add(at)
+            elif not after_words and _sentence_label(span, text):
+                # `Known members: ...`, `- System design: strong`, `Key dates:`: a label in sentence case is a
+                # phrase, no name, its first word a sentence's first word (named as the text writes it mid-sentence
+                # too, or as another note names it: sync's known_openers); so is a label of one word the text writes
+                # in lower case too (`Cake: chocolate` beside `the cake`), as a sentence-case title's first word is
+                # (rules 18). Rules 28: `Known members`, `System design`, `Incident handling` were a GM's and a
+                # manager's names. A label of one word is a name as before where the text gives no such evidence
+                # (`- Marta: design`, `Kestrel: the band`: no check of the extractor tells them from `Guests:`)
+                pass
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
                 untitled = _untitled(span)
@@ -3790,6 +3876,8 @@ class HeuristicExtractor:
                 # of `Maria dos Santos:`, whose particle joins no CAP_SPAN (rules 14). Another label's
                 # parts are names as before (`Maria Lopez birthday:` names Maria Lopez too)
                 continue
+            if len(words) == 1 and weekday_plural(span):
+                continue  # `on Mondays`, `most Fridays`: days, no name (rules 28)
             if len(words) == 1 and _calendar_day(span):
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
             if span in GERMAN_DAY_ABBREVIATIONS and _german_day_before_date(text, start, start + len(found), is_german):
