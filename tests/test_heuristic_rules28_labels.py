@@ -1,10 +1,10 @@
 """Heuristic rules 28 (names28a: words that are no names, from three testers' vaults: a family organiser's, an
-engineering manager's, a GM's). Weekday plurals (`on Mondays`, `- Wednesdays: Chloe`) and a meal plan's `- Sun:`
-were names and seeds of "what's on this week?"; `- Tue 10th Nov:` a name beside its date; a line's label of one
-word or a sentence-case phrase (`Cake:`, `Allergies:`, `Keeper:`, `Known members:`, `System design:`) a name of its
-own (where the text writes a one-word label in lower case too, or it is a verb's third person, `Wants:`); a stat block's `AC 17, HP 44` and the era of `1022 AR` hubs of a GM's notes; `Bought Epaderm`, `Ordered Lego`
-names of two words. Each through a real sync, as `mrag sync` runs it (heuristic names, hashing vectors), with a
-look-alike that must stay a name."""
+engineering manager's, a GM's). A weekday plural's label (`- Wednesdays: Chloe`) and a meal plan's `- Sun:` were
+names and seeds of "what's on this week?"; `- Tue 10th Nov:` a name beside its date; a label in sentence case
+(`Known members:`, `System design:`), of one word the text writes in lower case too (`Cake:`) or of a verb's third
+person (`Wants:`) a name of its own; a stat block's `AC 17, HP 44` and the era of `1022 AR` hubs of a GM's notes;
+`Bought Epaderm`, `Ordered Lego` names of two words; `the Gull & Anchor inn` two names, Gull and Anchor. Each through
+a real sync, as `mrag sync` runs it (heuristic names, hashing vectors), with a look-alike that must stay a name."""
 
 from __future__ import annotations
 
@@ -18,18 +18,19 @@ def test_the_rules_are_28():
     assert VERSION >= 28
 
 
-# 1. a weekday's plural, three letters or the three letters before a day, is a day: no name
+# 1. a label of a weekday's plural, three letters or the three letters before a day, is a day's: no name (a plural
+# mid-sentence, `on Mondays`, names as before: tried and taken out, LiHua's dev figures fell)
 @pytest.mark.parametrize("text, gone, kept", [
-    ("Grandma picks up the kids on Mondays. Chloe is free most Fridays.\n", {"Mondays", "Fridays"}, set()),
     ("- Wednesdays: Chloe, school pick-up 15:15.\n- Saturdays: football at Hollins Park.\n",
      {"Wednesdays", "Saturdays"}, {"Hollins Park"}),
     ("# Meal plan\n- Sat: Pizza night\n- Sun: Roast beef at Grandma Jean's\n", {"Sun"}, {"Grandma Jean"}),
     ("- Tue 10th Nov: Maya's ear infection, amoxicillin.\n- Fri 18 Dec: school disco.\n",
      {"Tue 10th Nov", "Fri 18 Dec"}, {"Maya"}),
     # look-alikes: `Sun` of two capitalised words, a person's and a company's name
-    ("Sun Li: the figures are in.\nWe ran Sun Microsystems servers until 2010.\n", {"Sun"}, {"Sun Li", "Sun Microsystems"}),
+    ("Sun Li: the figures are in.\nWe ran Sun Microsystems servers until 2010.\n", {"Sun"},
+     {"Sun Li", "Sun Microsystems"}),
 ])
-def test_a_weekdays_plural_or_letters_are_a_day(tmp_path, text, gone, kept):
+def test_a_weekdays_plural_or_letters_label_a_day(tmp_path, text, gone, kept):
     names = synced_names(tmp_path, {"note.md": text})
     assert not gone & names
     assert kept <= names
@@ -124,6 +125,20 @@ def test_a_stat_label_or_an_era_names_nothing(tmp_path, text, gone, kept):
     ("Ordered Pizza Express for the kids.\n", set(), {"Pizza Express"}),
 ])
 def test_a_buying_verb_opens_no_name(tmp_path, text, gone, kept):
+    names = synced_names(tmp_path, {"note.md": text})
+    assert not gone & names
+    assert kept <= names
+
+
+# 5. capitalised words joined by `&` after `the` are one name
+@pytest.mark.parametrize("text, gone, kept", [
+    ("Notable: the Gull & Anchor inn, the lighthouse.\n", {"Gull", "Anchor"}, {"Gull & Anchor"}),
+    ("The Rose & Crown Hotel is shut.\n", {"Rose", "Rose & Crown"}, {"Rose & Crown Hotel"}),
+    # look-alikes: two persons, a shop without `the`: as before
+    ("Lunch with Tom & Priya today.\n", {"Tom & Priya"}, {"Tom", "Priya"}),
+    ("We shop at Marks & Spencer.\n", set(), {"Spencer"}),
+])
+def test_the_and_words_joined_by_an_ampersand_are_one_name(tmp_path, text, gone, kept):
     names = synced_names(tmp_path, {"note.md": text})
     assert not gone & names
     assert kept <= names
