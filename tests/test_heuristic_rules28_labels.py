@@ -142,3 +142,34 @@ def test_the_and_words_joined_by_an_ampersand_are_one_name(tmp_path, text, gone,
     names = synced_names(tmp_path, {"note.md": text})
     assert not gone & names
     assert kept <= names
+
+
+# 6. a work calendar's statuses name nothing, and a known name before one is that name's mention
+@pytest.mark.parametrize("text, gone", [
+    ("# Holidays and OOO 2026\n\n- Priya off 14-18 Dec\n", {"OOO"}),
+    ("WFH Friday, then PTO until Monday.\n", {"WFH", "PTO"}),
+])
+def test_a_status_word_names_nothing(tmp_path, text, gone):
+    assert not gone & synced_names(tmp_path, {"note.md": text})
+
+
+def test_a_known_name_before_a_status_word_is_a_mention_of_it(tmp_path):
+    from minirag_cli import db
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+    from tests.conftest import write_notes
+
+    write_notes(tmp_path / "notes", {"a.md": "The Falcon launch is led by Marcus this quarter.\n",
+                                     "vacation.md": "# Holidays\n\n- Marcus OOO from Dec 21 to Jan 4\n"})
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"),
+                     extractor=HeuristicExtractor())
+        paths = {p for (p,) in conn.execute(
+            "SELECT DISTINCT d.path FROM entities e JOIN mentions m ON m.entity_id = e.id"
+            " JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE e.name = 'Marcus'")}
+        names = {n for (n,) in conn.execute("SELECT name FROM entities")}
+    finally:
+        conn.close()
+    assert paths == {"a.md", "vacation.md"} and "Marcus OOO" not in names

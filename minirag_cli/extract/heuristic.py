@@ -822,7 +822,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    after a number at a clause's end (`1022 AR*`, `50 GB.`) name nothing (without_stats; `AC Milan`, `NHS 111`,
 #    `200 EUR,` as before); `Bought`, `Ordered` open no name (ONE_NAME_VERBS: `Bought Epaderm` is Epaderm); `the`
 #    before capitalised words joined by `&` makes them one name (_THE_AMPERSAND: `the Gull & Anchor inn` named Gull
-#    and Anchor; `with Tom & Priya`, `at Marks & Spencer` as before).
+#    and Anchor; `with Tom & Priya`, `at Marks & Spencer` as before); a work calendar's statuses name nothing
+#    (STATUS_WORDS: `OOO`, `WFH`, `PTO`; `- Marcus OOO from Dec 21` named Marcus OOO), and a known word before a common
+#    one opening a line is known_openers' (_common_next: Marcus there, as in `- Marcus from Dec 21`).
 VERSION = 28
 
 
@@ -871,7 +873,10 @@ later earlier afterwards afterward eventually
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
 WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
-COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS
+# ... and a work calendar's statuses (`- Marcus OOO from Dec 21`, `# Holidays and OOO 2026`, `WFH Friday`, `PTO
+# approved`): no names (rules 28: OOO was a manager's vault's name of six notes, `Marcus OOO` a name apart from Marcus)
+STATUS_WORDS = frozenset("ooo oof wfh pto".split())
+COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS | STATUS_WORDS
 # The labels Markdown and plain notes open lines with (`Status: done`, `Action
 # items:`), lower-cased: never a chat speaker, even in a note that reads like
 # a chat, and no name. A backstop: a label line of a note that is no chat is
@@ -4550,6 +4555,13 @@ _LOWER_RUN_CHAR = re.compile(rf"{LOWER}|\d|['’-]")
 _LOWER_OPENER = re.compile(rf"{LOWER}|\d")
 
 
+def _common_next(text: str, at: int) -> bool:
+    """Is the capitalised word at `at` a common word (COMMON_WORDS: `OOO`, `Monday`), no longer name's? Rules 28:
+    `- Marcus OOO from Dec 21` is Marcus's line, as `- Marcus from Dec 21` is."""
+    m = _OPENER.match(text, at)
+    return m is not None and m.group(1).lower() in COMMON_WORDS
+
+
 def known_openers(text: str, known: Collection[str]) -> list[str]:
     """The words of `known` (names other notes make known: makes_known) that `text` writes alone where a
     sentence, a line or a list item starts (_sentence_start: `- Initech invoice still unpaid.`), which the
@@ -4565,7 +4577,8 @@ def known_openers(text: str, known: Collection[str]) -> list[str]:
         if word not in known or word in out or not _sentence_start(text, m.start()):
             continue
         after = _BLANKS.match(text, m.end()).end() if m.end() < len(text) else m.end()
-        if after < len(text) and (text[after].isupper() or text[after] in ":：" and after == m.end()):
+        if after < len(text) and (text[after].isupper() and not _common_next(text, after)
+                                  or text[after] in ":：" and after == m.end()):
             continue  # `Initech Labs` is a longer name's; `Initech:` a speaker's or a label's, which their rules name
         if lowered is None:
             lowered = set(_LOWER_WORD.findall(text))
