@@ -173,3 +173,11 @@ def test_a_known_name_before_a_status_word_is_a_mention_of_it(tmp_path):
     finally:
         conn.close()
     assert paths == {"a.md", "vacation.md"} and "Marcus OOO" not in names
+
+
+def test_a_known_name_before_a_time_word_stays_a_longer_names(tmp_path):
+    from minirag_cli.extract.heuristic import known_openers
+
+    # `Christmas Day` is a name of its own: its `Christmas` is no opener (a common word a name ends before only)
+    assert known_openers("- Christmas Day at ours.\n", {"Christmas": "name"}) == []
+    assert known_openers("- Marcus OOO from Dec 21\n", {"Marcus": "person"}) == ["Marcus"]

@@ -4556,10 +4556,11 @@ _LOWER_OPENER = re.compile(rf"{LOWER}|\d")
 
 
 def _common_next(text: str, at: int) -> bool:
-    """Is the capitalised word at `at` a common word (COMMON_WORDS: `OOO`, `Monday`), no longer name's? Rules 28:
-    `- Marcus OOO from Dec 21` is Marcus's line, as `- Marcus from Dec 21` is."""
+    """Is the capitalised word at `at` a common word a name ends before (_COMMON_NOT_TIME: `OOO`, `Monday`; not `Day`
+    of `Christmas Day`), no longer name's? Rules 28: `- Marcus OOO from Dec 21` is Marcus's line, as `- Marcus from
+    Dec 21` is."""
     m = _OPENER.match(text, at)
-    return m is not None and m.group(1).lower() in COMMON_WORDS
+    return m is not None and m.group(1).lower() in _COMMON_NOT_TIME
 
 
 def known_openers(text: str, known: Collection[str]) -> list[str]:
