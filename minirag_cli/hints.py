@@ -42,6 +42,7 @@ def sync_command(roots: Iterable[str | os.PathLike], index: str | os.PathLike | 
 def sync_hint(roots: Iterable[str | os.PathLike], index: str | os.PathLike | None, *, rebuild: bool = False,
               then: Iterable[str] = ()) -> str:
     """sync_command for the index at `index`, named with --db only when `mrag sync ROOTS` alone would sync another
-    (named_index: `mrag --db ~/work.sqlite ask ...` said `mrag sync /x`, which synced the default one)."""
-    roots = list(roots)
+    (named_index: `mrag --db ~/work.sqlite ask ...` said `mrag sync /x`, which synced the default one). No root is
+    DIR, a folder the user names: a sync given one never takes the index synced last, as `mrag sync` alone would."""
+    roots = list(roots) or [AsIs("DIR")]
     return sync_command(roots, named_index(index, roots), rebuild=rebuild, then=then)
