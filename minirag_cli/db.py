@@ -113,6 +113,14 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
+def _rebuild_sync(path: str | os.PathLike | None) -> str:
+    """`mrag sync DIR` that builds the index at `path` anew, its file named with --db where `mrag sync DIR` alone
+    would build another (hints.sync_hint); its folders are not read from a file that cannot be opened."""
+    from minirag_cli.hints import sync_hint
+
+    return sync_hint([], path)
+
+
 def file_head(path: str | os.PathLike) -> bytes:
     """The first bytes of the file at `path`, as many as SQLITE_HEADER has
     (equal to it for an SQLite database, b"" for an empty file); OSError when
@@ -129,7 +137,7 @@ def _check_header(path: Path) -> None:
     if head and head != SQLITE_HEADER:
         raise DatabaseError(
             f"{path} is not an SQLite database (corrupt or another kind of file).",
-            hint="Move it aside and run `mrag sync` to rebuild; mrag never overwrites it.",
+            hint=f"Move it aside and run `{_rebuild_sync(path)}` to rebuild; mrag never overwrites it.",
         )
 
 
@@ -283,7 +291,7 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
             f"{path} cannot be {'opened as an index' if existed else 'created'}: {exc}"
             + (" (it or its folder is read-only)." if readonly else "."),
             hint=READONLY_HINT if readonly or not existed
-            else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
+            else f"If the file is damaged, move it aside and run `{_rebuild_sync(path)}` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
         conn.close()
@@ -371,7 +379,8 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
     except Exception as exc:  # a truncated or damaged file fails here first
         raise DatabaseError(
             f"The index cannot be read: {exc}.",
-            hint="Move the file aside and run `mrag sync` to rebuild; mrag never overwrites it.",
+            hint=f"Move the file aside and run `{_rebuild_sync(index_file(conn))}` to rebuild; mrag never "
+                 "overwrites it.",
         ) from exc
     if current > latest:
         raise SchemaTooNew(

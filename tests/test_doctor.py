@@ -135,7 +135,8 @@ def test_a_synced_folder_that_is_gone_is_a_warning(index, mrag_bin, tmp_path):
     folders = by_name(json.loads(r.stdout))["folders"]
     assert folders["status"] == "warn" and str(tmp_path / "notes") in folders["detail"]
     assert "12 notes" in folders["detail"] and "--rebuild" in folders["fix"]
-    assert "sync it at its new place (mrag sync NEWPATH" in folders["fix"]  # a move keeps its notes (test_sync)
+    # a move keeps its notes (test_sync); the index named: `mrag sync NEWPATH` alone makes NEWPATH's own
+    assert f"sync it at its new place (mrag --db {index} sync NEWPATH" in folders["fix"], folders["fix"]
 
 
 def test_inconsistent_index_fails_integrity_with_the_rebuild_command(index, mrag_bin, tmp_path):
