@@ -307,7 +307,7 @@ class Index:
         reported = False
         try:
             # the lock first: a sync refused (or waiting) because another runs loads no model
-            with syncmod.sync_lock(self.path, wait=wait, on_wait=on_wait) as lock:
+            with syncmod.sync_lock(self.path, wait=wait, on_wait=on_wait, roots=dirs) as lock:
                 try:
                     # an existing index keeps the embedder it was built with unless one is
                     # configured: chosen before a rebuild forgets it

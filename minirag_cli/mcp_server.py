@@ -100,6 +100,11 @@ class MragTools:
 
         return recorded_roots_at(self._index.path) if self._index is not None else []
 
+    def index_file(self):
+        """The open index's file, named with --db in an error's advice where `mrag sync` alone takes another (None
+        when none is open)."""
+        return self._index.path if self._index is not None else None
+
     def embedder(self):
         return self.index.query_embedder()
 
@@ -314,7 +319,7 @@ def build_server(tools: MragTools):
         except Exception as exc:
             # a raw SQLite error (damage found mid-query, a lock held too long)
             # gets the advice the CLI gives for it, not the bare SQLite text
-            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc, tools.roots())
+            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc, tools.roots(), tools.index_file())
             if error is None:
                 raise
             raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc

@@ -74,6 +74,7 @@ from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_fol
 from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_stack_frames
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
+from minirag_cli.hints import AsIs, sync_command, sync_hint
 from minirag_cli.honorifics import HONOURED, honoured, honoured_only, with_surnames
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
@@ -294,26 +295,29 @@ def _logseq_page(chunks: Sequence[Chunk], path: str, laid: str) -> bool:
     return is_logseq(path, laid.split("\n"))
 
 
-def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
+def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False,
+                  index: str | None = None) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
     folder (with `synced`, one the record of syncs holds is said to have been
     synced: _gone_synced_folder), a UsageError for an empty name (which Path
     would read as ".") and, unless `whole` (--force), for the filesystem's root
-    or the home folder itself."""
+    or the home folder itself. `index`: the index given with --db, named in the
+    commands the errors print when `mrag sync FOLDER` alone would sync another
+    (`mrag --db ~/work.sqlite sync ""` was told to run `mrag sync ~/notes`)."""
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
-            raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
+            raise UsageError("An empty folder name was given.", hint=sync_hint([AsIs("~/notes")], index))
         try:
             is_dir = Path(d).is_dir()
         except OSError as exc:  # a folder above it cannot be searched
             raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
                             hint="mrag needs to search the folders above it: check their permissions.") from None
         if not is_dir:
-            raise (synced and _gone_synced_folder(str(d))) or _not_a_folder(str(d))
+            raise (synced and _gone_synced_folder(str(d))) or _not_a_folder(str(d), index)
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     if not whole:
         for root in roots:
-            _refuse_whole_disk_or_home(root)
+            _refuse_whole_disk_or_home(root, index)
     for root in roots:  # the index stores the folder as text
         if not is_utf8_name(str(root)):
             raise MragError(f"{printable_name(str(root))}: the folder's path is not valid UTF-8, so the index "
@@ -321,7 +325,7 @@ def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bo
     return roots
 
 
-def _refuse_whole_disk_or_home(root: Path) -> None:
+def _refuse_whole_disk_or_home(root: Path, index: str | None = None) -> None:
     """`mrag sync ~` or `mrag sync /` (a slip for ~/notes, or an unset "$NOTES/..")
     would read every file of a home or a disk into the index, with no prompt to
     stop it: refused, as a usage error, unless --force says it is meant."""
@@ -333,8 +337,8 @@ def _refuse_whole_disk_or_home(root: Path) -> None:
             else "your whole home folder" if home is not None and root == home else None)
     if what is not None:
         raise UsageError(f"{root} is {what}: mrag sync indexes a folder of notes, and would read every file in it.",
-                         hint=f"Give the folder your notes are in (mrag sync ~/notes), or add --force to index "
-                              f"all of {root}.")
+                         hint=f"Give the folder your notes are in ({sync_hint([AsIs('~/notes')], index)}), or add "
+                              f"--force to index all of {root}.")
 
 
 def _gone_synced_folder(d: str) -> MragError | None:
@@ -352,34 +356,33 @@ def _gone_synced_folder(d: str) -> MragError | None:
     record = synced_into(state_dir(), folder)
     if record is None:
         return None
-    move = "Moved or renamed? Sync it at its new place (mrag sync NEWPATH): its notes go with it"
-    if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it
+    move = "Moved or renamed? Sync it at its new place ({}): its notes go with it"
+    if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it: found there with no --db
         return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
                          f"{shown_time(record.last_sync)}), which is gone too.",
-                         hint=move + ", and an index kept inside it (.mrag) is found there.")
+                         hint=move.format("mrag sync NEWPATH") + ", and an index kept inside it (.mrag) is found "
+                              "there.")
     kept = [r for r in record.roots if r != folder and os.path.isdir(r)]
     return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
                      f"{shown_time(record.last_sync)}).",
-                     hint=f"{move}, the unchanged ones as they are. Gone for good? "
-                          f"`{dbmod.rebuild_command(kept, db=record.db)}` "
-                          "drops its notes.")
+                     hint=f"{move.format(sync_hint([AsIs('NEWPATH')], record.db))}, the unchanged ones as they are. "
+                          f"Gone for good? `{sync_hint(kept, record.db, rebuild=True)}` drops its notes.")
 
 
-def _not_a_folder(d: str) -> MragError:
+def _not_a_folder(d: str, index: str | None = None) -> MragError:
     """The error for a folder to sync that is none: a name that does not
     exist (a typo) is said to be missing, and a note given for its folder
-    is told to give the folder ("is not a folder" said neither)."""
+    is told to give the folder ("is not a folder" said neither). `index`:
+    check_folders'."""
     if not os.path.lexists(d):
         return MragError(f"{d} does not exist.", hint="Check the folder's name: mrag sync indexes a folder of notes.")
     if not os.path.exists(d) and os.path.islink(d):  # a symlink to nothing, or a loop
         with contextlib.suppress(OSError):
             return MragError(f"{d} is a symlink to {os.readlink(d)}, which cannot be found.")
     if os.path.isfile(d):
-        import shlex
-
-        folder = shlex.quote(str(Path(d).resolve().parent))
+        folder = sync_hint([str(Path(d).resolve().parent)], index)
         return MragError(f"{d} is a file: mrag sync indexes a folder of notes, every note in it.",
-                         hint=f"Give its folder (mrag sync {folder}), or the one you synced it in: a sync reads "
+                         hint=f"Give its folder ({folder}), or the one you synced it in: a sync reads "
                               "again only the notes that changed.")
     return MragError(f"{d} is not a folder.")
 
@@ -579,10 +582,11 @@ def _holder(fh) -> tuple[str, str]:
     return (words[0] if words else ""), (words[1] if len(words) == 2 else "")
 
 
-def _take_lock(db_path: Path, lock: Path):
+def _take_lock(db_path: Path, lock: Path, roots: Sequence[str | Path] = ()):
     """`lock` opened (made if need be) and flock'ed, the holder's pid written
     in it: the open file. SyncLocked (its `holder`, ' (pid N)' or '') when
-    another sync holds it."""
+    another sync holds it; its hint's `mrag sync ROOTS --wait SECONDS` names
+    the index with --db where `mrag sync ROOTS` alone would take another."""
     import fcntl
 
     for _attempt in range(100):
@@ -600,9 +604,9 @@ def _take_lock(db_path: Path, lock: Path):
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
-                                hint="Wait for it to finish (`mrag sync --wait SECONDS` waits for it; a `mrag sync "
-                                     "--watch` runs until it is stopped with Ctrl-C or SIGTERM); `mrag ask` and "
-                                     "`mrag status` work meanwhile.")
+                                hint=f"Wait for it to finish (`{sync_hint(roots, db_path, then=['--wait', 'SECONDS'])}`"
+                                     " waits for it; a `mrag sync --watch` runs until it is stopped with Ctrl-C or "
+                                     "SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
             locked.holder = who
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
@@ -645,16 +649,17 @@ def sync_state(db_path: Path) -> tuple[str, bool] | None:
 
 
 @contextlib.contextmanager
-def sync_lock(db_path: Path, *, wait: float = 0.0,
-              on_wait: Callable[[str], None] | None = None) -> Iterator[SyncLock]:
+def sync_lock(db_path: Path, *, wait: float = 0.0, on_wait: Callable[[str], None] | None = None,
+              roots: Sequence[str | Path] = ()) -> Iterator[SyncLock]:
     """Only one sync per index: an advisory lock on `<index>.lock`, released by
     the kernel if the process dies, so a crash never leaves it stuck. A lock
     held long is kept with SyncLock.check. Held by another sync, it is
     SyncLocked at once, or with `wait` (seconds) once it has been waited for
-    that long (_wait_for_lock: `on_wait(what)` is told once, as the wait starts)."""
+    that long (_wait_for_lock: `on_wait(what)` is told once, as the wait starts). `roots`: the folders
+    being synced, for the refusal's hint (_take_lock)."""
     lock = dbmod.lock_path(db_path)
     lock.parent.mkdir(parents=True, exist_ok=True)
-    held = SyncLock(db_path, lock, _wait_for_lock(db_path, lock, wait, on_wait))
+    held = SyncLock(db_path, lock, _wait_for_lock(db_path, lock, wait, on_wait, roots))
     try:
         yield held
     finally:
@@ -664,7 +669,8 @@ def sync_lock(db_path: Path, *, wait: float = 0.0,
 WAIT_POLL_SECONDS = 0.2  # how often a sync waiting for the lock (--wait) tries it again
 
 
-def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[str], None] | None):
+def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[str], None] | None,
+                   roots: Sequence[str | Path] = ()):
     """_take_lock, tried again every WAIT_POLL_SECONDS for up to `wait` seconds
     while another sync holds it (a cron job's sync that comes while the last
     one still runs: it was refused each time); `on_wait` gets one line saying
@@ -673,7 +679,7 @@ def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[st
     replaced meanwhile (SyncLock), and Ctrl-C must stop the wait."""
     deadline = time.monotonic() + wait
     try:
-        return _take_lock(db_path, lock)
+        return _take_lock(db_path, lock, roots)
     except SyncLocked as exc:
         if wait <= 0:
             raise
@@ -682,7 +688,7 @@ def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[st
     while True:
         time.sleep(max(0.0, min(WAIT_POLL_SECONDS, deadline - time.monotonic())))
         try:
-            return _take_lock(db_path, lock)
+            return _take_lock(db_path, lock, roots)
         except SyncLocked as exc:
             if time.monotonic() >= deadline:
                 exc.hint = f"Waited {wait:g} s for it (--wait). {exc.hint}"
@@ -1206,7 +1212,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     options = built_alike(conn, extractor.name, options)
     check_not_newer(conn, roots)
-    check_nested(conn, roots)
+    check_nested(conn, roots, index_path)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
     started = time.perf_counter()
@@ -1278,7 +1284,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
             # the folders synced now, whose aliases and names the run holds (one not synced keeps its notes
             # as written, as _know_anew leaves them)
             _resolve_anew(run, list(summary.roots))
-    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots])
+    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots], index_path)
     _warn_copied_index(conn, index_path, sorted(roots_known | {str(r) for r in roots}), summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
@@ -1432,7 +1438,7 @@ def _undo_move(old: str, index_path: Path | None) -> str:
     """The command that indexes `old`, a folder taken for moved, again (into
     the index at `index_path`, named: `mrag sync OLD` alone may take or make
     another, .mrag in OLD or a new one)."""
-    return dbmod.sync_command([old], db=None if index_path is None else str(Path(index_path).resolve()))
+    return sync_command([old], None if index_path is None else str(Path(index_path).resolve()))
 
 
 def _same_size(path: Path, size: int) -> bool:
@@ -1442,13 +1448,15 @@ def _same_size(path: Path, size: int) -> bool:
         return False
 
 
-def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = ()) -> None:
+def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = (),
+                     index_path: Path | None = None) -> None:
     """A folder synced before that is gone (moved, renamed, deleted or not
     mounted) keeps its notes, as a folder that cannot be read for now does
     (an unplugged drive must not empty the index); each sync warns, so
     a moved folder synced at its new place is not found twice in silence.
     The command that drops them names the folders kept: the ones synced now
-    and the others that are still there."""
+    and the others that are still there; the index at `index_path` is named
+    where `mrag sync` alone would sync another (hints.sync_hint)."""
     others = sorted(others)
     gone = gone_folders(others)
     kept = [*synced, *(r for r in others if r not in gone)]
@@ -1457,8 +1465,9 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: 
         if notes:
             summary.warnings.append({"path": root, "reason": (
                 f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
-                f"note{'s' * (notes != 1)} stay in the index; moved or renamed: `mrag sync NEWPATH` takes them "
-                f"there (unchanged notes are kept as they are); gone for good: `{dbmod.rebuild_command(kept)}` drops them")})
+                f"note{'s' * (notes != 1)} stay in the index; moved or renamed: "
+                f"`{sync_hint([AsIs('NEWPATH')], index_path)}` takes them there (unchanged notes are kept as they "
+                f"are); gone for good: `{sync_hint(kept, index_path, rebuild=True)}` drops them")})
 
 
 def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], summary: SyncSummary) -> None:
@@ -1494,7 +1503,7 @@ def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], su
             summary.warnings.append({"path": str(other), "reason": (
                 f"this index ({here}) also holds the {notes} note{'s' * (notes != 1)} of {other}, which has an index "
                 f"of its own: was {homes[0]} copied from it with its .mrag folder? Notes found in both are in this "
-                f"index twice; `{dbmod.rebuild_command(kept)}` drops {other}'s")})
+                f"index twice; `{sync_hint(kept, index_path, rebuild=True)}` drops {other}'s")})
 
 
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
@@ -1538,7 +1547,7 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     run.summary.warnings.append({"path": str(index_path or roots[0]), "reason": (
         f"the entities of the notes synced before come from other heuristic rules (version "
         f"{recorded or 'not recorded'}; this mrag has {current}), which the llm extractor uses for chat speakers "
-        f"and dates; `{dbmod.rebuild_command(folders)}` extracts every note anew (the model's cached answers are "
+        f"and dates; `{sync_hint(folders, index_path, rebuild=True)}` extracts every note anew (the model's cached answers are "
         f"reused; it asks the model for {asked}, which the new rules read differently)")})
 
 
@@ -1823,14 +1832,15 @@ def check_own_index(conn, roots: Sequence[Path], index_path: Path) -> None:
             continue
         raise UsageError(f"{root} has an index of its own ({theirs}), but this sync took {here}, found walking up "
                          "from the current folder: the notes would go into that one instead.",
-                         hint=f"Sync it into its own: mrag --db {theirs} sync {root} (or `mrag sync .` in it); "
-                              f"to add it to {here}, name that one: mrag --db {here} sync {root}")
+                         hint=f"Sync it into its own: {sync_command([root], theirs)} (or `mrag sync .` in it); "
+                              f"to add it to {here}, name that one: {sync_command([root], here)}")
 
 
-def check_nested(conn, roots: Sequence[Path]) -> None:
+def check_nested(conn, roots: Sequence[Path], index_path: Path | None = None) -> None:
     """Refuse a folder inside another one being synced or synced before (or
     holding one): their shared notes would be indexed twice, once per root.
-    `roots` are resolved and distinct (sync_folders)."""
+    `roots` are resolved and distinct (sync_folders); the index at
+    `index_path` is named in the hint where `mrag sync` alone takes another."""
     known = [Path(r) for r in json.loads(dbmod.get_meta(conn, "roots", "[]"))]
     for i, root in enumerate(roots):
         for other in [*roots[:i], *roots[i + 1:], *(k for k in known if k != root)]:
@@ -1841,11 +1851,11 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                 elif outer == other:  # a subfolder of a synced folder: its notes are indexed with it
                     # ("after `mrag sync DIR --rebuild` forgets the folders synced before" read as the
                     # way to refresh a subfolder, and would have dropped the rest of the folder)
-                    hint = (f"Its notes are indexed with {outer}: {dbmod.sync_command([str(outer)])} re-syncs "
-                            f"them (unchanged notes cost a stat); {dbmod.rebuild_command([str(inner)])} "
+                    hint = (f"Its notes are indexed with {outer}: {sync_hint([str(outer)], index_path)} re-syncs "
+                            f"them (unchanged notes cost a stat); {sync_hint([str(inner)], index_path, rebuild=True)} "
                             f"would index {inner} alone instead.")
                 else:  # the folder holding one synced before
-                    hint = (f"{dbmod.rebuild_command([str(outer)])} indexes {outer} in place of {inner} "
+                    hint = (f"{sync_hint([str(outer)], index_path, rebuild=True)} indexes {outer} in place of {inner} "
                             "(the extraction cache is kept).")
                 raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.", hint=hint)
 
@@ -4067,7 +4077,7 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
         raise Interrupted("interrupted before the rebuild was complete: the index is as it was before it "
                           "(the model answers the rebuild paid for are kept).", kept=False) from exc
     except Exception as exc:
-        full = exc if isinstance(exc, NoRoom) else dbmod.explain_sqlite_error(exc)
+        full = exc if isinstance(exc, NoRoom) else dbmod.explain_sqlite_error(exc, index=db_path)
         if copied_back or not isinstance(full, NoRoom):
             raise
         # "everything committed before is kept" would promise the notes the rebuild wrote aside, and

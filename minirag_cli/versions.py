@@ -64,8 +64,8 @@ def newer_records(conn, roots: Iterable[str] | None = None) -> list[str]:
 
 def newer_error_hint(roots: list[str], index: str | None = None) -> str:
     """What to do about an index a newer mrag wrote (sync's error, doctor's fix, status); the rebuild names the
-    index at `index` with --db when `mrag sync ROOT` alone would rebuild another (config.index_to_name)."""
-    from minirag_cli.config import index_to_name
+    index at `index` with --db when `mrag sync ROOT` alone would rebuild another (hints.sync_hint)."""
+    from minirag_cli.hints import sync_hint
 
-    return (f"Upgrade mrag (pip install -U minirag-cli), or `{db.rebuild_command(roots, index_to_name(index, roots))}` "
+    return (f"Upgrade mrag (pip install -U minirag-cli), or `{sync_hint(roots, index, rebuild=True)}` "
             "to rebuild it with this one (the extraction cache is kept).")
