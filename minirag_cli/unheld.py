@@ -17,7 +17,9 @@ without spaces, accents or a possessive ('s), ß as ss and ä, ö, ü as ae,
 oe, ue (as an entity's name is looked up: text.fold, spelled_out), or hold
 each of its words somewhere, a word of five letters or more also when the notes hold it with
 one typing slip (a letter added, dropped, changed or two swapped: a question
-that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
+that misspells "Sheldon" as "Shedlon" is about Sheldon); their notes' folder and file names hold a name as
+their text does (`NPCs/`), a plural acronym is held by its singular too (`NPCs` by a tag `npc`), and a
+short form by the words it stands for and the reverse (SHORT_FORMS: `Xmas`, Christmas); the question's
 first word, and any word that starts a sentence, is not taken for a name,
 nor a person's title before one (`Prof. Schmidt`, `Dr Schmidt`: Schmidt,
 whose title's full stop ends no sentence; before a stopword it does,
@@ -293,7 +295,8 @@ def _held(name: str, squashed: str, words: set[str]) -> bool:
     return all(w in words or _held_with_slip(w, words) for w in _words(bare) if w)
 
 
-def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = (), labels: Iterable[str] = ()) -> list[str]:
+def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = (),
+                 labels: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
     a month or weekday also counts as held when one of `dates`
     ('2026-02-04 15:00') falls on it. `labels`: what else names the results, their notes' folder and file
