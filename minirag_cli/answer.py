@@ -2117,7 +2117,17 @@ def unheld_in(question: str, results: list[dict], heads: dict[int, str],
     from minirag_cli.unheld import unheld_names
 
     pool = results[:options.pool]
-    return unheld_names(question, [r.get("text", "") for r in pool], [s["date"] for s in dated_sources(pool, heads)])
+    return unheld_names(question, [r.get("text", "") for r in pool], [s["date"] for s in dated_sources(pool, heads)],
+                        note_labels(pool))
+
+
+def note_labels(results: list[dict]) -> list[str]:
+    """The folder and file names of the results' notes, one a line, as a question names them ("which NPCs …?" of
+    notes in `NPCs/`, a note named "Brother Ösk" by its file only): their paths (within their folder of notes: no
+    folder above it names them), the extension left out (`NPCs/Qel'thara.md`: NPCs, Qel'thara)."""
+    import posixpath
+
+    return ["\n".join(posixpath.splitext((r.get("path") or "").replace("\\", "/"))[0].split("/")) for r in results]
 
 
 # The sources' text is part of the answer cache key, and the lines are chosen by meaning: a
