@@ -665,6 +665,8 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
         return sorted(end - dt.timedelta(days=(end.weekday() - d) % 7) for d in named)
 
+    if _coming_weekdays(m):  # "what's for dinner on Thursday?": each the coming one, today to 6 days on
+        return run(today + dt.timedelta(days=6))
     latest = run(today - dt.timedelta(days=1))  # each the most recent before today, as one alone
     if len(named) == 1:
         return latest
@@ -673,6 +675,29 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     # this week's, not Friday a week ago and Monday (closer, but two weeks turned around: review revA)
     one_week = other[0] - dt.timedelta(days=other[0].weekday()) == other[-1] - dt.timedelta(days=other[-1].weekday())
     return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
+
+
+# a question about what is planned, in a present or future form: "what's for dinner on Thursday?", "what do I need
+# to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?"; a past form ("did", "was",
+# "happened", "cooked") or neither ("what do I do on Thursday?") leaves "on Thursday" the most recent one (nowdays)
+_PLANNED_FORM = re.compile(r"\b(?:is|are|am|will|shall|going\s+to|gonna|(?:need|needs|have|has)\s+to"
+                           r"|do\s+(?:i|we)\s+have)\b"
+                           r"|\b(?:what|who|where|when|how|that|it|there|here|he|she)['’]s\b|\w['’](?:re|m|ll)\b", re.I)
+# a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
+# Thursday?", "what is booked for Friday?"), nor "need", "feed"
+_PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
+_BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
+
+
+def _coming_weekdays(m: re.Match) -> bool:
+    """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
+    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED): the coming days, not the last ones?"""
+    question = m.string
+    if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
+        return False
+    past = _PAST.search(question) or any(not _BE_BEFORE.search(question, 0, e.start())
+                                         for e in _PAST_ED.finditer(question))
+    return bool(_PLANNED_FORM.search(question)) and not past
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",

@@ -52,3 +52,31 @@ def manager_index(tmp_path_factory):
 def test_a_month_word_seeds_no_day_of_it(manager_index, question):
     result = _search(manager_index, question)
     assert not [s for s in result.seeds if s["type"] == "date" and s["via"] != "exact"], result.seeds
+
+
+@pytest.mark.parametrize("question,day", [
+    ("what's for dinner on Thursday?", "2026-12-10"),  # was 2026-12-03, the Thursday gone
+    ("what do I need to do on Thursday?", "2026-12-10"),
+    ("what's planned on Thursday?", "2026-12-10"),
+    ("what will we eat on Monday?", "2026-12-07"),  # today's
+    ("what do we have on Wed?", "2026-12-09"),
+    ("what did I eat on Thursday?", "2026-12-03"),  # a past form: the one gone, as before
+    ("what happened on Friday?", "2026-12-04"),
+    ("who cooked on Friday?", "2026-12-04"),
+    ("what was I doing on Friday?", "2026-12-04"),
+    ("what do I do on Thursday?", "2026-12-03"),  # neither: as before
+    ("what is on last Friday?", "2026-12-04"),  # "last": the one gone
+])
+def test_a_bare_weekday_of_a_plan_is_the_coming_one(question, day):
+    from minirag_cli.askday import UnreadDays, read_days
+
+    read = read_days(question, MONDAY)
+    read = read.days if isinstance(read, UnreadDays) else read
+    assert [d.isoformat() for d in read.days()] == [day]
+
+
+def test_someone_elses_coming_weekday_is_said_unread_with_the_coming_day():
+    from minirag_cli.askday import UnreadDays, read_days
+
+    read = read_days("who is babysitting on Friday?", MONDAY)
+    assert isinstance(read, UnreadDays) and read.days.days() == [dt.date(2026, 12, 11)]
