@@ -390,6 +390,17 @@ class AskedDays:
     # days all to come ("next week", "tomorrow"): few notes are dated in them yet; their words are searched as
     # written and the notes that write one of them added (retrieve.bm25_pool, _dated_notes, Index.search)
     ahead: bool = False
+    # the asking day they were read against (read_days; None for a written date): the days from it on are to come,
+    # "today", the rest of "this week", as "next week"'s are (to_come)
+    today: dt.date | None = None
+
+    def to_come(self) -> list[tuple[dt.date, dt.date]]:
+        """(first, last) of each run of the days not yet gone, the asking day's on ("what's on this week?" asked
+        on a Wednesday: Wednesday to Sunday); [] for days all gone or a date written. Few notes are dated in
+        them yet: the notes that write one are read too (retrieve._dated_notes, Index.search)."""
+        if self.today is None or self.written:
+            return []
+        return [(max(a, self.today), b) for a, b in self.spans() if b >= self.today]
 
     def label(self) -> str:
         """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
@@ -981,7 +992,7 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else (), ahead=first > today),
+                                 tuple(several) if len(several) > 1 else (), ahead=first > today, today=today),
                        question, m, person)
 
 

@@ -80,3 +80,75 @@ def test_someone_elses_coming_weekday_is_said_unread_with_the_coming_day():
 
     read = read_days("who is babysitting on Friday?", MONDAY)
     assert isinstance(read, UnreadDays) and read.days.days() == [dt.date(2026, 12, 11)]
+
+
+# the family organiser's vault (day-first dates, a yearless `Fri 18 Dec`); asked in the week of 2026-12-07
+FAMILY = {
+    "Daily/2026-12-06.md": "# 2026-12-06\n\nQuiet Sunday. Roast at Grandma Jean's.\n",
+    "Daily/2026-12-07.md": "# 2026-12-07\n\nMaya's swimming cancelled tomorrow - pool closed. Leo has a cold.\n",
+    "Parties/Maya birthday.md": ("# Maya's 10th birthday\n\n- [ ] Order cake 📅 2026-12-09\n"
+                                 "- Party at the climbing centre, balloons and pizza\n"),
+    "Health/Dentist.md": "# Dentist\n\n- Next appointment: **Thursday 17/12/2026 at 09:00** for the filling.\n",
+    "Family/Babysitting.md": ("# Babysitting\n\n- Wednesdays: Chloe, school pick-up.\n"
+                              "- Fri 18 Dec: Chloe again, 19:00-22:00 (school Christmas disco).\n"),
+    "Meal plans/Meal plan w-c 7 Dec.md": ("# Meal plan for the week\n\n- Mon: Sausage and mash\n- Tue: Lasagne\n"
+                                          "- Wed: Stir fry\n- Thu: Chicken curry\n- Fri: Pizza night\n"),
+    "Family/Schedule.md": ("# Weekly schedule\n\n- Monday: bins out\n- Tuesday: swimming 17:30\n"
+                           "- Wednesday: Chloe babysits\n"),
+}
+WRITING = {"Health/Dentist.md", "Family/Babysitting.md"}  # write a day of the week of 2026-12-14
+
+
+@pytest.fixture(scope="module")
+def family_index(tmp_path_factory):
+    with _index_of(tmp_path_factory.mktemp("family"), FAMILY) as index:
+        yield index
+
+
+def _sources(index, result):
+    return [result.results[s["n"] - 1]["path"] for s in index.prepare_answer(result).sources]
+
+
+def test_this_week_reads_the_notes_that_write_its_days(family_index):
+    """Asked on its Monday with no note dated in it: "no note is dated this week: searched as written" (nowdays)."""
+    result = _search(family_index, "what's on this week?", today=dt.date(2026, 12, 14))
+    assert result.days is not None and result.writing_notes and result.undated is None
+    paths = [r["path"] for r in result.results]
+    assert WRITING <= set(paths[:2]), paths
+    assert WRITING <= set(_sources(family_index, result))
+
+
+def test_today_reads_the_notes_that_write_it(family_index):
+    result = _search(family_index, "what's on today?", today=dt.date(2026, 12, 9))
+    assert result.days is not None and result.writing_notes and result.undated is None
+    assert result.results[0]["path"] == "Parties/Maya birthday.md"
+
+
+def test_a_yearless_day_counts_for_next_week(family_index):
+    """`Fri 18 Dec` (a day of every year, `date:--12-18`) wrote no day of next week."""
+    result = _search(family_index, "what's on next week?")
+    babysitting = next(r for r in result.results if r["path"] == "Family/Babysitting.md")
+    assert "date" in babysitting["channels"]
+
+
+def test_the_notes_writing_next_week_rank_above_those_writing_none(family_index):
+    result = _search(family_index, "what's on next week?")
+    paths = [r["path"] for r in result.results]
+    assert set(paths[:2]) == WRITING, paths
+
+
+def test_a_notes_tomorrow_is_its_own_day_s(family_index):
+    """Yesterday's "swimming cancelled tomorrow" (today's) ranked first for "what's on tomorrow?"."""
+    result = _search(family_index, "what's on tomorrow?", today=dt.date(2026, 12, 8))
+    paths = [r["path"] for r in result.results]
+    assert paths[0] == "Parties/Maya birthday.md", paths
+
+
+def test_this_week_under_way_answers_from_its_notes_so_far_and_those_writing_the_rest(tmp_path):
+    """Asked on a Wednesday: Monday's note is dated in the week, the dentist's and the babysitter's notes write
+    Thursday and Friday; the answer read Monday's note alone."""
+    monday = {"Daily/2026-12-14.md": "# 2026-12-14\n\nBins out. Tom on the late shift all week.\n"}
+    with _index_of(tmp_path, {**FAMILY, **monday}) as index:
+        result = _search(index, "what's on this week?", today=dt.date(2026, 12, 16))
+        sources = _sources(index, result)
+    assert "Daily/2026-12-14.md" in sources and WRITING <= set(sources), sources
