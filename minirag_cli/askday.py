@@ -22,7 +22,8 @@ its year ("in October", "during the month of May", "in Oct last year": of the ye
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
-recent such day before today (several, "last Friday and Saturday", "on
+recent such day before today, but "on" one in a question about plans the coming one ("what's for dinner on
+Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
@@ -47,8 +48,8 @@ come, a month's or a clause's, review revG); and N days or weeks ago, the number
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: tomorrow, next week, next weekend,
 next month, "next Friday" (the coming one, 1 to 7 days on; not several, nor "next Monday to Friday"):
-AskedDays.ahead, searched as written, the notes dated in them and those that write one of their days added
-(retrieve._dated_notes, Index.search). "next …" in
+AskedDays.ahead, their notes those dated in them and those that write one of their days (retrieve._dated_notes,
+Index.search), as for the days of today or this week not yet gone (AskedDays.to_come). "next …" in
 German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
