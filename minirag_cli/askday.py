@@ -391,8 +391,8 @@ class AskedDays:
     # days all to come ("next week", "tomorrow"): few notes are dated in them yet; their words are searched as
     # written and the notes that write one of them added (retrieve.bm25_pool, _dated_notes, Index.search)
     ahead: bool = False
-    # the asking day they were read against (read_days; None for a written date): the days from it on are to come,
-    # "today", the rest of "this week", as "next week"'s are (to_come)
+    # the asking day, for days to come and those of a period under way (read_days: _of_days_under_way; None for any
+    # other): the days from it on are to come, "today", the rest of "this week", as "next week"'s are (to_come)
     today: dt.date | None = None
 
     def to_come(self) -> list[tuple[dt.date, dt.date]]:
@@ -701,6 +701,17 @@ _PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
 
 
+def _of_days_under_way(m: re.Match) -> bool:
+    """Does the phrase `m` name the period under way ("today", "this week", "this weekend", "this month", a coming
+    weekday's today: "what will we eat on Monday?" asked on a Monday) in a question of no past tense but a plan's
+    ("what did I do this week?" is of its days gone): its days not yet gone are read as days to come
+    (AskedDays.to_come). Not a period that ends today ("in the past week") nor one named ("in December")."""
+    this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
+    current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
+    past = _language(m) == "en" and _PAST.search(m.string) and not _PLANNED.search(m.string)  # German "was": what
+    return current and not past
+
+
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
     about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED): the coming days, not the last ones?"""
@@ -993,7 +1004,8 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else (), ahead=first > today, today=today),
+                                 tuple(several) if len(several) > 1 else (), ahead=first > today,
+                                 today=today if first > today or _of_days_under_way(m) else None),
                        question, m, person)
 
 

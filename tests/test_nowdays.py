@@ -152,3 +152,20 @@ def test_this_week_under_way_answers_from_its_notes_so_far_and_those_writing_the
         result = _search(index, "what's on this week?", today=dt.date(2026, 12, 16))
         sources = _sources(index, result)
     assert "Daily/2026-12-14.md" in sources and WRITING <= set(sources), sources
+
+
+@pytest.mark.parametrize("question,to_come", [
+    ("what's on this week?", [("2026-12-09", "2026-12-13")]),
+    ("what's on today?", [("2026-12-09", "2026-12-09")]),
+    ("was ist heute?", [("2026-12-09", "2026-12-09")]),
+    ("what is planned this month?", [("2026-12-09", "2026-12-31")]),
+    ("what did I do this week?", []),  # of its days gone
+    ("what did I do today?", []),
+    ("what did I do in the past week?", []),  # a period ending today, not one under way
+    ("what did I write in December?", []),
+])
+def test_the_days_to_come_of_a_period_under_way(question, to_come):
+    from minirag_cli.askday import asked_days
+
+    asked = asked_days(question, dt.date(2026, 12, 9))
+    assert [(a.isoformat(), b.isoformat()) for a, b in asked.to_come()] == to_come
