@@ -502,7 +502,7 @@ def _table_head(x: _Line, by_line: dict[tuple, int], lines: list[_Line],
     r, path = x.result, note_key(x.result)
     raw = (notes.get(path) or []) if x.line else r.get("text", "").splitlines()
     first = 1 if x.line else 0
-    if not 0 <= x.seq - first < len(raw) or not raw[x.seq - first].lstrip().startswith("|"):
+    if not 0 <= x.seq - first < len(raw) or "|" not in raw[x.seq - first]:  # (`run-18 | 85M`: no outer pipes)
         return None
     n = table_head_line(raw, r.get("path") or "", x.seq - first + 1)
     if n is None:
@@ -593,7 +593,7 @@ def select_lines(question: str, results: list[dict], *, heads: dict[int, str] | 
         for was, x in earlier:  # the same row, placed before the one kept: it stands there instead
             keep.pop(was, None)
             keep[key(x)] = x
-        rows.update(((note_key(x.result), x.text), k) for k, x in keep.items() if x.text.startswith("|"))
+        rows.update(((note_key(x.result), x.text), k) for k, x in keep.items() if "|" in x.text)
     index = {id(x): i for i, x in enumerate(lines)}
     return sorted(keep.values(), key=lambda x: (index.get(id(x), len(lines)), x.rank, x.seq))
 
@@ -632,6 +632,34 @@ def _other_days_line(x: _Line, notes, changes: dict) -> bool:
         return False
     first = (x.result.get("lines") or [0])[0]
     return day_of_line(changes[key], x.seq) != day_of_line(changes[key], first)
+
+
+def _delimiters_under_heads(picked: list[tuple]) -> list[tuple]:
+    """A source's `picked` lines ((place, text, raw, first) in place order: make_sources) with a table's `|---|`
+    line shown once, right under its header row, or not at all when its header is not shown. A header brought
+    to a row's earlier chunk (select_lines: where it comes first) left its `|---|` line, the neighbour of the
+    header once chosen in a later chunk, between two rows (`| run-05 |`, `|---|---|`, `| run-19 |`)."""
+    from minirag_cli.tables import DELIMITER
+
+    heads: dict[str, str] = {}  # a delimiter's header row's text -> the delimiter's
+    kept = []
+    for entry in picked:
+        place, text, raw, first = entry
+        if not DELIMITER.fullmatch(text):
+            kept.append(entry)
+            continue
+        n = place[-1] - first - 1  # its header: the raw line before it
+        if 0 <= n < len(raw):
+            heads.setdefault(_clean_line(raw[n]), text)
+    if not heads:
+        return picked
+    out = []
+    for place, text, raw, first in kept:
+        out.append((place, text, raw, first))
+        n = place[-1] - first + 1
+        if text in heads and 0 <= n < len(raw) and DELIMITER.fullmatch(raw[n]):
+            out.append((place[:-1] + (place[-1] + 1,), heads.pop(text), raw, first))
+    return out
 
 
 def make_sources(question: str, results: list[dict], *, note_heads: dict[int, str] | None = None,
@@ -685,7 +713,7 @@ def make_sources(question: str, results: list[dict], *, note_heads: dict[int, st
         src["picked"].append((place, x.text, raw, first))
     for src in by_note.values():  # in the note's order; '...' where lines were left out (not blank ones)
         src["lines"], prev = [], None
-        for place, text, raw, first in sorted(src["picked"], key=lambda p: p[0]):
+        for place, text, raw, first in _delimiters_under_heads(sorted(src["picked"], key=lambda p: p[0])):
             at = place if len(place) == 1 else place[1:]  # (line in the note,) or (rank, line in the chunk)
             if prev is not None and prev != at[:-1] + (at[-1] - 1,) and not (
                     prev[:-1] == at[:-1] and _blank_between(raw, prev[-1] - first, at[-1] - first)):
@@ -2052,7 +2080,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
     # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
     # note of November 2, 2026" of notes that never name him
-    missing = unheld_in(question, results, heads, options)
+    missing = unheld_in(question, results, heads, options, days)
     if missing:
         return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     if search is not None and results:
@@ -2074,11 +2102,16 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
 
 
 def unheld_in(question: str, results: list[dict], heads: dict[int, str],
-              options: AnswerOptions = DEFAULT_OPTIONS) -> list[str]:
+              options: AnswerOptions = DEFAULT_OPTIONS, days=None) -> list[str]:
     """The names, months and weekdays of `question` that none of the first `options.pool` results holds
     (unheld.unheld_names: their text, and their notes' dates from `heads`, store.note_heads); [] when every one
     is held, no result came or options.names_check is off. prepare declines such a question without the
-    model; `mrag ask` without a model says them beside the results (Index.unheld_names)."""
+    model; `mrag ask` without a model says them beside the results (Index.unheld_names). `days`: the question's
+    askday.AskedDays, a span written out's words no names."""
+    # a span of days written out (askday.AskedDays.spelled) names days, no one: "Jan" of "from Dec 21 to Jan 4" was
+    # unheld when the results were December's notes, "Mon Nov" of "from Mon Nov 16 to Fri Nov 20" a name
+    if days is not None and days.spelled:
+        question = days.without(question)
     if not options.names_check or not results:
         return []
     from minirag_cli.unheld import unheld_names
@@ -2106,7 +2139,8 @@ def _selection_code() -> str:
     import inspect
 
     own = (make_sources, _context_notes, select_lines, _note_words, _candidate_lines, _neighbour, _under_heading,
-           _table_head, _place, _line_of, _blank_between, _is_date_line, _clean_line, _org_preamble, _org_title,
+           _table_head, _delimiters_under_heads, _place, _line_of, _blank_between, _is_date_line, _clean_line,
+           _org_preamble, _org_title,
            question_weights, note_date, asks_about_order, _Line, AnswerOptions)
     code = [inspect.getsource(f) for f in own] + [inspect.getsource(importlib.import_module(m))
                                                   for m in _SELECTION_MODULES]
@@ -2200,6 +2234,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     filter none ([]) when there are none."""
     from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
+    if days is not None and days.ahead and days.spelled:  # a span written out to come: no day's filter, as before
+        return []
+    if days is not None and days.spelled:  # "from Nov 16 to Nov 20": its notes, then those writing one of its days
+        return _of_the_span(results, heads, days)
     if days is not None and not days.written:  # askday resolves no day next to a comparison
         dated = of_the_days(results, heads, days)
         if days.to_come():  # "what's on this week?": the week's notes so far, and those that write the rest
@@ -2263,6 +2301,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     dates = dated_sources(results, heads)
     first = kept(asked)
     return first + [r for r in kept(whole) if not any(r is f for f in first)]
+
+
+def _of_the_span(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+    """The results of a span of days the question writes out (askday.AskedDays.spelled): those whose note is dated
+    in it (of_the_days), then, as for a month written out, those whose text or file name writes one of its days (a
+    runbook's `2026-11-17: rotated`, an incident dated by its file name elsewhere), each in their order."""
+    dated = of_the_days(results, heads, days)
+    asked = {f"{d:%Y%m%d}" for d in days.days()}
+    writing = [r for r, s in zip(results, dated_sources(results, heads)) if not any(r is d for d in dated)
+               and writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", asked, s["date"])]
+    return dated + writing
 
 
 def writes_asked(text: str, asked: set[str], day: str = "") -> bool:

@@ -89,6 +89,9 @@ word overrides it; a German, French or Spanish weekday a day number
 follows is that date ("el sábado 14 de noviembre", "samedi 14":
 _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
+A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
+too, in any question: its days are written, no one's time (_spelled_span).
+
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
 golden line that gives one ("asked_on"), so its figures do not depend on
@@ -394,12 +397,19 @@ class AskedDays:
     # the asking day, for days to come and those of a period under way (read_days: _of_days_under_way; None for any
     # other): the days from it on are to come, "today", the rest of "this week", as "next week"'s are (to_come)
     today: dt.date | None = None
+    # a span the question writes out ("from Nov 16 to Nov 20": dayspans.py): read as "last week" is, and the answer
+    # reads the notes that write one of its days too, below those dated in it, as a month written out (on_the_day)
+    spelled: bool = False
 
     def to_come(self) -> list[tuple[dt.date, dt.date]]:
         """(first, last) of each run of the days not yet gone, the asking day's on ("what's on this week?" asked
         on a Wednesday: Wednesday to Sunday); [] for days all gone or a date written. Few notes are dated in
         them yet: the notes that write one are read too (retrieve._dated_notes, Index.search)."""
-        if self.today is None or self.written:
+        if self.written:
+            return []
+        if self.ahead:  # (a span written out to come too: "from Dec 21 to Jan 4", dayspans.py)
+            return self.spans()
+        if self.today is None:
             return []
         return [(max(a, self.today), b) for a, b in self.spans() if b >= self.today]
 
@@ -934,12 +944,21 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     return read if isinstance(read, AskedDays) else None
 
 
-def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | UnreadDays | None:
+def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | UnreadDays | UnreadSpan | None:
     """The days `question` asks about (asked_days), or, when its day is of
     someone else (module docstring: "what did Keller say last week?"), the
     days it would be and why it is not read (UnreadDays), or None."""
     if today is None:
         return None
+    spelled = _spelled_span(question, today)
+    if isinstance(spelled, AskedDays):
+        return spelled
+    read = _read_words(question, today, person)
+    return spelled if read is None else read  # a span not read is said so when nothing else is read
+
+
+def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """read_days of the day phrases _PHRASE reads (and an ambiguous slashed day)."""
     # once for the question, not for each phrase (a long question was quadratic)
     one_past = _of_one_past_time(question)
     found = [m for m in _PHRASE.finditer(question)
@@ -1007,6 +1026,38 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
                                  tuple(several) if len(several) > 1 else (), ahead=first > today,
                                  today=today if first > today or _of_days_under_way(m) else None),
                        question, m, person)
+
+
+@dataclass(frozen=True)
+class UnreadSpan:
+    """A span of days the question writes that is not read (`why`: reversed, longer than a year; dayspans.py): its
+    two days are searched as written, and stderr and `--json` say so as they say UnreadDays."""
+
+    days: AskedDays  # its ends as written (`first` after `last` when reversed)
+    why: str
+
+    def reason(self) -> str:
+        return self.why
+
+    def note(self) -> str:
+        return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
+
+
+def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
+    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16":
+    dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too long; None for none, or one beside
+    another day phrase, a comparison or a quote.
+    Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
+    from minirag_cli.dayspans import written_span
+
+    found = written_span(question, today)
+    if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:found.span[0]] + " " + question[found.span[1]:]
+    if _COMPARED.search(rest) or any(True for _m in _PHRASE.finditer(rest)):
+        return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before
+    days = AskedDays(found.words, found.first, found.last, found.span, ahead=found.first > today, spelled=True)
+    return UnreadSpan(days, found.why) if found.why else days
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the

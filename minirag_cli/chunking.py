@@ -114,7 +114,10 @@ def chunked_with(size: int, overlap: int) -> int:
     return max(0, min(overlap, max_overlap(size)))
 
 
-def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAULT_OVERLAP_TOKENS) -> list[Chunk]:
+def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAULT_OVERLAP_TOKENS,
+               rows: frozenset[int] = frozenset()) -> list[Chunk]:
+    """`text`'s chunks of `size` tokens overlapping by `overlap`; `rows`: the lines (1-based) of its tables' bodies,
+    inside which no chunk begins (a line opening with `|` is one anyway: _TABLE_ROW)."""
     if size < 1:
         raise ValueError("chunk size must be at least 1 token")
     if not 0 <= overlap <= max_overlap(size):
@@ -168,9 +171,11 @@ def chunk_text(text: str, size: int = DEFAULT_CHUNK_TOKENS, overlap: int = DEFAU
             if starts_line(cand):
                 nxt = cand
                 break
-        if not starts_line(nxt) and _TABLE_ROW.match(text, line_starts[line_of(words[nxt][0]) - 1]):
+        row_line = line_of(words[nxt][0])
+        if not starts_line(nxt) and (row_line in rows or _TABLE_ROW.match(text, line_starts[row_line - 1])):
             # inside a table's row (readers 14): a chunk that began there read `run-13 | 25M | ...`, its cells
-            # under no column; it begins at the row's start (the whole row overlaps), else after it
+            # under no column; it begins at the row's start (the whole row overlaps), else after it. A table
+            # written without its outer pipes (`run-13 | 25M`, valid GFM) is one too (`rows`, readers 15)
             row = nxt
             while row > start + 1 and not starts_line(row):
                 row -= 1

@@ -16,6 +16,7 @@ from rich.markup import escape as _escape_markup
 from rich.table import Table
 
 from minirag_cli.frontmatter import snippet_text
+from minirag_cli.table_snippets import table_snippet
 
 # C0 and C1 control characters but tab, newline and the CR of a CRLF line end. Notes, their file
 # names and the entities taken from them are text from anywhere (a web clip, a mail): printed raw
@@ -484,28 +485,6 @@ def quoted_path(path: str) -> str:
         else:
             out.append(c)
     return '"' + "".join(out) + '"'
-
-
-def table_snippet(text: str, question: str) -> str:
-    """A chunk's `text` as the snippet under a result shows it (`mrag ask`'s first 220 characters): a chunk that
-    opens with a table's row (a CSV's, one led by its table's head) shows its header row, then the rows that share
-    most of `question`'s words (not its columns' names: every row is a `run`), then the others; no `|---|` line.
-    Its header and delimiter lines filled the snippet, and `which seed did run-16 use?` showed run-13's row. Other
-    text as it is."""
-    from minirag_cli.answer_score import content_words
-    from minirag_cli.tables import DELIMITER
-
-    lines = [line for line in text.split("\n") if line.strip()]
-    if not lines or not lines[0].lstrip().startswith("|"):
-        return text
-    head, rows = lines[0], [line for line in lines[1:] if not DELIMITER.fullmatch(line)]
-    asked = set(content_words(question)) - set(content_words(head))
-    shared = [len(asked & set(content_words(row))) if row.lstrip().startswith("|") else 0 for row in rows]
-    best = max(shared, default=0)
-    if not best:
-        return "\n".join([head] + rows)
-    return "\n".join([head] + [r for r, n in zip(rows, shared) if n == best] + [r for r, n in zip(rows, shared)
-                                                                               if n != best])
 
 
 def render_results(data: dict, console: Console, *, explain: bool = False, blocks: dict[str, str] | None = None) -> None:

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 
 from minirag_cli.errors import UsageError
 from minirag_cli.frontmatter import snippet_text
+from minirag_cli.table_snippets import table_snippet
 from minirag_cli.store import view as store
 
 DEFAULT_MAX_NODES = 150
@@ -241,7 +242,8 @@ def _story(conn, search) -> tuple[dict, list[int]]:
     results = []
     for r in search.results:
         voters = [ids_of[n] for n in (r.get("graph") or {}).get("entities", []) if n in ids_of]
-        snippet = " ".join(snippet_text(r["text"], path=r["path"]).split())
+        # a table's chunk as `ask` shows it: its header row, then the asked row (its `|---|` line filled the snippet)
+        snippet = " ".join(snippet_text(table_snippet(r["text"], search.query or ""), path=r["path"]).split())
         results.append({"rank": r["rank"], "chunk_id": r["chunk_id"], "path": r["path"], "lines": r["lines"],
                         "score": r["score"], "channels": sorted(r["channels"]), "voters": voters,
                         "snippet": snippet[:SNIPPET_CHARS] + ("…" if len(snippet) > SNIPPET_CHARS else ""),

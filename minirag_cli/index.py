@@ -573,7 +573,7 @@ class Index:
         options = answer_options or ans.DEFAULT_OPTIONS
         with self.lock:
             heads = note_heads(self.conn, [r["chunk_id"] for r in result.results[:options.pool]])
-        return ans.unheld_in(result.query, result.results, heads, options)
+        return ans.unheld_in(result.query, result.results, heads, options, getattr(result, "days", None))
 
     def answer(self, result_or_question, options: RetrievalOptions | None = None, *, today=ASKING_DAY,
                on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):

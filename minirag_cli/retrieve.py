@@ -116,7 +116,8 @@ class SearchResult:
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
-    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else)
+    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else);
+    # or askday.UnreadSpan: a span written out, not read (reversed, longer than a year)
     latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
     writing_notes: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
     # that write one of them (retrieve._dated_notes)
@@ -296,8 +297,8 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     the date channel brings the notes dated in them, and at half the vote
     those that write one of them, today's that say the question's word
     among them (_dated_notes: "Tomorrow I interview…")."""
-    if days is not None and days.ahead:
-        question, days = days.without(question), None
+    if days is not None and days.ahead:  # (a span written out to come, "from Dec 21 to Jan 4": its dates as written)
+        question, days = (question if days.spelled else days.without(question)), None
     if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
         question = days.without(question)
     extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
@@ -689,7 +690,7 @@ def _dated_notes(s: _Search) -> None:
         # of that week); and the asking day's notes that say the question's words (a note of today's "tomorrow" is
         # of the days as a note dated in them is: "Tomorrow I interview…" in today's note)
         said = {doc: ids for doc, ids in datednotes.saying_chunks(s.conn, s.days.today, s.days.words).items()
-                if doc not in notes}
+                if doc not in notes} if s.days.today is not None else {}
         written = {doc: ids for doc, ids in datednotes.writing_chunks(s.conn, to_come).items()
                    if doc not in notes and doc not in said}
         notes = {**notes, **dict.fromkeys(written, WRITING_NOTE_VOTE), **dict.fromkeys(said, 1.0)}
@@ -752,7 +753,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         days = read_days(question, today, person=lambda word: store.is_person(conn, word))
         if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
             days, unread = None, days
-        elif days is not None and days.to_come() and o.weights.get("date", 0.0) > 0:
+        elif days is not None and days.to_come() and not days.spelled and o.weights.get("date", 0.0) > 0:
             # days to come: no text channel reads a day written `Fri 18 Dec` or `17/12/2026` as one of them, nor
             # BM25 their words or dates (bm25_pool): the date channel's notes (_dated_notes) vote with BM25's
             # share too (the notes writing next week's days ranked below notes writing none: nowdays)

@@ -52,7 +52,7 @@ import re
 from collections import Counter
 
 from minirag_cli.chunking import Chunk, chunk_text
-from minirag_cli.tables import with_table_heads
+from minirag_cli.tables import table_bodies, with_table_heads
 from minirag_cli.text import WEEKDAY_NAMES, find_dates
 
 _MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -394,8 +394,10 @@ def _note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     from minirag_cli.latex import entry_lines
 
     cuts = sorted({n for n, _d in day_changes(text, path)} | set(entry_lines(text, path)))
+    # no chunk begins inside a table's row, one written without its outer pipes too (readers 15: chunking.chunk_text)
+    rows = frozenset(n for first, last, _head in table_bodies(text, path) for n in range(first, last + 1))
     if not cuts:
-        return chunk_text(text, size, overlap)
+        return chunk_text(text, size, overlap, rows)
     starts = [0]
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     starts += [line_starts[n - 1] for n in cuts if n > 1]
@@ -403,7 +405,7 @@ def _note_chunks(text: str, path: str, size: int, overlap: int) -> list[Chunk]:
     out: list[Chunk] = []
     for a, b in zip(starts, starts[1:]):
         first_line = bisect.bisect_right(line_starts, a)
-        for c in chunk_text(text[a:b], size, overlap):
+        for c in chunk_text(text[a:b], size, overlap, frozenset(n - first_line + 1 for n in rows if n >= first_line)):
             out.append(Chunk(seq=len(out), text=c.text, start_char=c.start_char + a, end_char=c.end_char + a,
                              start_line=c.start_line + first_line - 1, end_line=c.end_line + first_line - 1,
                              n_tokens=c.n_tokens))

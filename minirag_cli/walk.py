@@ -1925,7 +1925,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 14: skipdirs (walking, nothing re-read): a package folder in a synced folder (`node_modules/`, `bower_components/`,
 # `site-packages/`, `dist-packages/`, a Python virtual environment; package_folders.py) is skipped, listed once, kept
 # by a `!node_modules/` line in .mragignore; the next sync drops what an index holds of one, as a deleted note's.
-READER_VERSION = 14
+# 15: tables2: a Markdown table written without its outer pipes (`run-13 | 25M | 3e-4` under `--- | --- | ---`, valid
+# GFM) is no longer cut inside a row (chunking.chunk_text's `rows`: sections._note_chunks passes its tables' bodies): a
+# chunk among its rows of more than the overlap's words began mid-row, `25M | 3e-4`, its first cells in the chunk before.
+READER_VERSION = 15
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

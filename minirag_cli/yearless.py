@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from minirag_cli.tables import file_part
 from minirag_cli.text import MONTH_ALT, MONTH_WORDS, find_dates, iso_date, nearest_year
 
 # a month's word and its year in a heading: `December 2026`, `Dec. 2026`, `December, 2026`
@@ -27,11 +28,18 @@ _HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.+)")
 _FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 
 
+def _file_lines(c) -> list[str]:
+    """Chunk `c`'s lines of its file, from its first line on: without the table's head a chunk among a table's
+    rows opens with (tables.file_part, readers 14), which numbered every line after it one or two too far: a
+    heading just after a long table was lost, and `- 3 Dec` under `## December 2027` took 2026's year."""
+    return file_part(c.text, c.start_char, c.end_char).split("\n")
+
+
 def _note_lines(chunks) -> dict[int, str]:
     """line number -> line of the note, as its chunks hold it (overlapping chunks give a line once)."""
     lines: dict[int, str] = {}
     for c in chunks:
-        for i, line in enumerate(c.text.split("\n")):
+        for i, line in enumerate(_file_lines(c)):
             lines.setdefault(c.start_line + i, line)
     return lines
 
@@ -66,7 +74,7 @@ def chunk_years(chunks) -> list[str]:
         return [""] * len(chunks)
     out = []
     for c in chunks:
-        months = {_month_in_force(_stack_at(headings, n)) for i, line in enumerate(c.text.split("\n"))
+        months = {_month_in_force(_stack_at(headings, n)) for i, line in enumerate(_file_lines(c))
                   if (n := c.start_line + i) >= body and any(iso.startswith("--") for _s, iso in find_dates(line))}
         month = months.pop() if len(months) == 1 else ""
         out.append(f"Y{month}" if month else "")

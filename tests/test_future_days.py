@@ -136,8 +136,10 @@ def test_a_chunk_under_two_years_takes_neither():
     text = "# Log\n\n## December 2026\n- 30 Dec: A\n\n## January 2027\n- 2 Jan: B\n"
     whole = Chunk(0, text, 0, len(text), 1, 7, 20)
     assert chunk_years([whole]) == [""]
-    parts = [Chunk(0, "# Log\n\n## December 2026\n- 30 Dec: A\n", 0, 1, 1, 4, 9),
-             Chunk(1, "## January 2027\n- 2 Jan: B\n", 0, 1, 6, 7, 9)]
+    # (their spans the text's: chunk_years reads a chunk's file part, tables.file_part)
+    second = text.index("## January")
+    parts = [Chunk(0, "# Log\n\n## December 2026\n- 30 Dec: A\n", 0, 36, 1, 4, 9),
+             Chunk(1, "## January 2027\n- 2 Jan: B\n", second, len(text), 6, 7, 9)]
     assert chunk_years(parts) == ["Y2026-12", "Y2027-01"]
     above = "# Log\n- 28 Dec: C\n## December 2026\n- 30 Dec: A\n"  # a day above the year's heading: none
     assert chunk_years([Chunk(0, above, 0, len(above), 1, 4, 9)]) == [""]

@@ -156,7 +156,7 @@ def test_a_note_laid_from_its_led_chunks_is_its_file_s_text():
 
 def test_the_snippet_of_a_table_chunk_shows_its_header_and_the_asked_row(tmp_path, monkeypatch):
     """`mrag ask` shows a result's first 220 characters: a Markdown table's later chunk showed its header row and
-    `|---|` line and then the chunk's first row, not the row asked about (format.table_snippet)."""
+    `|---|` line and then the chunk's first row, not the row asked about (table_snippets.table_snippet)."""
     from typer.testing import CliRunner
 
     from minirag_cli.cli import app

@@ -809,7 +809,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    no file's name (`IMG-2041.jpg`, `attachments/DOC-2026-12-01.pdf`), `#` makes one only after PR, MR or CR
 #    (`NYT #1` is a rank), and the word before it is cut only when a label, common word, verb's past or capitals
 #    (`Ticket OPS-1398`, `Finished OPS-1432`, `SEV1 OPS-1423`; `Airbus A320-200` stays whole).
-VERSION = 27
+# 28, tables2's part: a yearless day's heading is found on its file line after a long table (yearless.chunk_years
+#    read a chunk led by its table's head, readers 14, with its lines one or two too far: `- 3 Dec` under
+#    `## December 2027` took 2026 from the `# Expenses — December 2026` above the table).
+VERSION = 28
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
