@@ -331,7 +331,7 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     whose rules, file readers or llm prompt are newer than this mrag's
     (versions.newer_records) fails the check: sync refuses it."""
     from minirag_cli import db
-    from minirag_cli.extract.heuristic import VERSION, rules_update
+    from minirag_cli.extract.rules_version import VERSION, rules_update
     from minirag_cli.versions import newer_error_hint, newer_records
 
     extractor = db.get_meta(conn, "extractor") or "heuristic"

@@ -310,7 +310,7 @@ def following(roots: list[str]) -> str:
 def heuristic_version(status: dict) -> str:
     """`mrag status`: the version of the heuristic rules the index's entities
     come from, and what a sync does when it is not this mrag's."""
-    from minirag_cli.extract.heuristic import rules_update
+    from minirag_cli.extract.rules_version import rules_update
 
     recorded, current = status["heuristic_version"], status["heuristic_version_current"]
     update = rules_update(recorded, status["extractor"])
@@ -498,8 +498,11 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
         chans = " ".join(sorted(r["channels"]))
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
+        # placed first as the latest note (latest.py), by its date, whatever its score: the lower score said why
+        placed = (f"first as the latest ({r['channels']['recency']['date']}), "
+                  if r.get("ranked_by") == "recency" and "recency" in r["channels"] else "")
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
-                      f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
+                      f"[dim]{placed}score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
         snippet = " ".join(snippet_text(table_snippet(r["text"], data.get("query") or ""), blocks,
                                         path=r["path"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,

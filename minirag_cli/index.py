@@ -71,13 +71,17 @@ def public_result(r: dict, explain: bool = False) -> dict:
     server): rank, path (in its synced folder), file (the note's absolute
     path: two synced folders may both hold a `todo.md`), lines, chunk_id (what
     `mrag show ID` takes), score, text, channels (+ duplicate_of, the rank of
-    the result a near-duplicate repeats, and graph with `explain`)."""
+    the result a near-duplicate repeats; ranked_by "recency" on the result a
+    "when did I last …?" question placed first by its date, above better
+    scores; and graph with `explain`)."""
     out = {"rank": r["rank"], "path": r["path"]}
     if r.get("root"):
         out["file"] = str(Path(r["root"]) / r["path"])
     out.update((k, r[k]) for k in ("lines", "chunk_id", "score", "text", "channels"))
     if r.get("duplicate_of"):
         out["duplicate_of"] = r["duplicate_of"]
+    if r.get("ranked_by"):
+        out["ranked_by"] = r["ranked_by"]
     if explain and r.get("graph"):
         out["graph"] = r["graph"]
     return out

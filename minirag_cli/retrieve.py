@@ -60,6 +60,7 @@ import numpy as np
 
 from minirag_cli import db
 from minirag_cli.errors import UsageError
+from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
@@ -191,6 +192,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
+    # "session 3" is also "session 03" and "session 003" (numbering.py): `Session 03 - 2026-09-05.md`
+    terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
     # note may write it in ("on May 3rd"), not its words: the month word alone
@@ -301,7 +304,7 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
         question, days = (question if days.spelled else days.without(question)), None
     if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
         question = days.without(question)
-    extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
+    extra = date_terms(question, store.index_years(conn), _day_order(conn)) + (days.terms() if days is not None else [])
     q = fts_query(question, extra, about_notes=bool(extra))
     fetch = options.note_fetch * options.candidates
     if not q:
@@ -640,8 +643,15 @@ def _asked_periods(s: _Search) -> list[str]:
     writes, and those its words stand for on the asking day (s.days; its words are none of the written ones:
     "in October" read so is the latest October, not each year's)."""
     question = s.days.without(s.question) if s.days is not None else s.question
-    return date_key_prefixes(date_terms(question, store.index_years(s.conn))
+    return date_key_prefixes(date_terms(question, store.index_years(s.conn), _day_order(s.conn))
                              + (s.days.terms() if s.days is not None else []))
+
+
+def _day_order(conn) -> str:
+    """The order the index reads an ambiguous slashed day in (meta day_order, dayorder.py), '' for none."""
+    from minirag_cli.dayorder import DAY_ORDER_KEY
+
+    return db.get_meta(conn, DAY_ORDER_KEY) or ""
 
 
 def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
@@ -751,6 +761,10 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         from minirag_cli.askday import AskedDays, read_days
 
         days = read_days(question, today, person=lambda word: store.is_person(conn, word))
+        if isinstance(days, AskedDays) and days.written:  # `11/12/2026` in a day-first vault is one day
+            from minirag_cli.dayorder import one_asked_day
+
+            days = one_asked_day(days, _day_order(conn))
         if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
             days, unread = None, days
         elif days is not None and days.to_come() and not days.spelled and o.weights.get("date", 0.0) > 0:
@@ -779,8 +793,14 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     latest = _latest(s, fused)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
-    return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days, unread=unread, latest=latest, writing=frozenset(s.writing))
+    results = _materialise(conn, fused, _explain(s, fused))
+    if latest is not None and latest.moved:
+        # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
+        for item in results:
+            if item["chunk_id"] == latest.dated[0][0]:
+                item["ranked_by"] = "recency"
+    return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
+                        latest=latest, writing=frozenset(s.writing))
 
 
 def _latest(s: _Search, fused: list[Hit]):

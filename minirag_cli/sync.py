@@ -82,6 +82,8 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
+from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
+from minirag_cli.notespans import chunk_spans
 from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1220,7 +1222,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens),
-             "max_bytes": str(options.max_bytes),
+             "max_bytes": str(options.max_bytes), DAY_ORDER_KEY: options.day_order or None,
              # of the folders the index keeps (a rebuild forgets the ones it is not given)
              dbmod.FOLLOW_SYMLINKS_KEY: json.dumps(sorted(follow & (roots_known | {str(r) for r in roots})))}
     limit_before = dbmod.get_meta(conn, "max_bytes")  # before this sync records its own
@@ -1512,6 +1514,10 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     conn, current = run.conn, str(HEURISTIC_VERSION)
     recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
+    if update is None and (dbmod.get_meta(conn, DAY_ORDER_KEY) or "") != run.options.day_order:
+        # another day order (MRAG_DAY_ORDER, dayorder.py) reads the notes' ambiguous slashed days otherwise: as a
+        # change of rules, every note is extracted anew
+        update = rules_update(None, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
     if update is None:
         return
     if store.totals(conn)[2] == 0:  # built now, with these rules
@@ -1626,6 +1632,10 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
             run.resolver = resolver
             _resolve_anew(run, sorted(by_root))
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
+        if run.options.day_order:
+            dbmod.set_meta(conn, DAY_ORDER_KEY, run.options.day_order)
+        else:
+            dbmod.delete_meta(conn, DAY_ORDER_KEY)
         dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)  # every note extracted anew: none is pending
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
@@ -1688,8 +1698,11 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
     dates = [d for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)
              for d in _chunk_dates([c for _id, c in pairs], note_days, head, paths[doc][1], paths[doc][0])]
-    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d)
-                        for text, m, root, h, s, d in zip(prose, mentions, roots, handles, parts, dates, strict=True)]
+    slashed = [days for _doc, pairs in notes
+               for days in chunk_slashed_days([c for _id, c in pairs], run.options.day_order)]
+    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d, days)
+                        for text, m, root, h, s, d, days in zip(prose, mentions, roots, handles, parts, dates, slashed,
+                                                                strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -1697,7 +1710,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     for (doc_id, pairs), head, laid, note_days in zip(notes, heads, laids, days, strict=True):
         planned = []
         for chunk_id, c in pairs:
-            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
+            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors,
+                                                  chunk_spans(prose[i], dates[i], slashed[i]))))
             i += 1
         store.write_graph(run.conn, doc_id, planned, head, written, new, note_days,
                           chunk_books([c for _id, c in pairs], laid))
@@ -3682,7 +3696,7 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
                    forms: dict[str, str] | None = None, parts: dict[str, str] | None = None,
-                   day: str = "") -> list[PlannedEntity]:
+                   day: str = "", slashed: dict[str, str] | None = None) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
@@ -3694,11 +3708,16 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     writes them alone; `day`: the chunk's date (_chunk_dates), which gives a day written without its year its
     year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
     it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on; in an undated
-    note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27)."""
+    note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27); `slashed`: the
+    ambiguous slashed days the chunk writes that its note settles (dayorder.chunk_slashed_days: `Friday 11/12/2026`,
+    rules 28), each a date mention counted as written, named and keyed by its ISO day."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
+    if slashed:
+        written = {m.name for m in mentions}
+        mentions = [*mentions, *(EntityMention(surface, "date") for surface in slashed if surface not in written)]
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
@@ -3727,7 +3746,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             m = EntityMention(m.name, "name")
         n = _occurrences(lower, m.name)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
-        if yearless.startswith("date:--"):
+        if slashed and m.type == "date" and m.name in slashed and alias_of is None:
+            m = EntityMention(slashed[m.name], "date")
+        elif yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
             m = EntityMention(dated_day(yearless[5:], day) or m.name, "date")
         res = resolver.resolve(m.name, m.type, alias_of)
@@ -3844,12 +3865,14 @@ def _name_vectors(run: _Run, vectors: _GroupVectors | None = None) -> NameVector
 
 
 def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],
-                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors) -> PlannedChunk:
-    """A chunk as the store writes it: one relation per pair of the entities a sentence joins."""
+                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors,
+                spans: list[tuple[str, str]] | None = None) -> PlannedChunk:
+    """A chunk as the store writes it: one relation per pair of the entities a sentence joins; `spans` the spans of
+    days it writes (notespans.chunk_spans: chunk_spans rows, rules 28)."""
     rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
             for keys, text, start, end in relations
             for a in range(len(keys)) for b in range(a + 1, len(keys))]
-    return PlannedChunk(chunk, vector, entities, rels)
+    return PlannedChunk(chunk, vector, entities, rels, spans or [])
 
 
 def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
@@ -3891,8 +3914,9 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     days = [chunk_days(p.chunks, p.text, p.note.path) for p in group]
     dates = [d for p, head, note_days in zip(group, heads, days, strict=True)
              for d in _chunk_dates(p.chunks, note_days, head, p.note.path, str(root))]
-    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d)
-                        for text, m, h, s, d in zip(prose, mentions, handles, parts, dates, strict=True)]
+    slashed = [days for p in group for days in chunk_slashed_days(p.chunks, run.options.day_order)]
+    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d, days)
+                        for text, m, h, s, d, days in zip(prose, mentions, handles, parts, dates, slashed, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
@@ -3904,7 +3928,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
         planned = []
         for c in pending.chunks:
             planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
-                                       vectors))
+                                       vectors, chunk_spans(prose[i], dates[i], slashed[i])))
             i += 1
         renamed = _write_pending(run, root, pending, planned, names, head, note_days)
         if renamed:  # the notes after it were resolved to the old keys

@@ -40,7 +40,8 @@ def test_label_lines_make_no_people_and_their_values_are_names():
     assert ("Marco", "name") in typed(SEARCH)
     # a state or a level is no name; a label of the note's own is a name, of no person
     assert typed(STANDUP) == set()
-    assert typed("Flood alert: above 2.4 m\nVenue: the old mill\n") == {("Flood alert", "name"), ("Venue", "name")}
+    assert typed("Flood Alert: above 2.4 m\nVenue: the old mill\n") == {("Flood Alert", "name"), ("Venue", "name")}
+    assert typed("Flood alert: above 2.4 m\n") == set()  # a label in sentence case is a phrase (rules 28)
 
 
 def test_chats_keep_their_speakers():
@@ -129,7 +130,7 @@ def test_a_label_in_bold_or_italics_is_a_label():
         assert typed(line) == typed("Attendees: Priya, Tom Baker\n") == {("Priya", "name"), ("Tom Baker", "name")}, line
     assert typed("**Status:** Blocked\n**Owner:** Marco\n") == {("Marco", "name")}
     # a label of the note's own is a name as the plain one is
-    assert typed("**Flood alert:** above 2.4 m\n") == {("Flood alert", "name")}
+    assert typed("**Flood Alert:** above 2.4 m\n") == {("Flood Alert", "name")}
     # and it never speaks: a chat message's recipe (LiHua's) names no person, its lines no sentence's names
     recipe = CHAT + "AdamSmith: Here it is:\n**Ingredients:**\n- Salmon\n**Breakfast:** Scrambled eggs.\n"
     assert chat_speakers(recipe) == {"LiHua", "AdamSmith"}

@@ -132,7 +132,7 @@ def test_a_stack_frame_counts_no_mention(tmp_path):
     ("We drove West to Utc Lake with Lee.\n", {"West", "Utc Lake", "Lee"}),
     ("**Owner:** Priya Raman\n", {"Priya Raman"}),
     ("Met Anna at CERN on Monday.\n", {"Anna", "CERN"}),
-    ("Flood alert: the river is high\n", {"Flood alert"}),
+    ("Flood Alert: the river is high\n", {"Flood Alert"}),  # (rules 28: `Flood alert:` names nothing)
 ])
 def test_look_alikes_name_as_before(tmp_path, text, names):
     assert synced_names(tmp_path, {"note.md": text}) == names

@@ -812,26 +812,35 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 28, tables2's part: a yearless day's heading is found on its file line after a long table (yearless.chunk_years
 #    read a chunk led by its table's head, readers 14, with its lines one or two too far: `- 3 Dec` under
 #    `## December 2027` took 2026 from the `# Expenses — December 2026` above the table).
-VERSION = 28
-
-
-def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
-    """What an index with notes whose entities come from the heuristic rules
-    `recorded` (meta heuristic_version; None: older than version 1) needs
-    under this mrag's VERSION: None when they are these rules; "sync" for an
-    index the heuristic built (the next sync extracts every note anew from
-    its chunks, sync._reextract); "rebuild" for one a model built (its
-    windows and `complete` use these rules: the next sync extracts anew only
-    when the model's cache holds every window as the rules cut it now, else
-    only `sync --rebuild` does, asking the model for the windows it lacks);
-    "newer" for rules a newer mrag recorded (sync refuses the index:
-    versions.py; only a rebuild extracts it with these). The one decision that sync,
-    doctor and status each word for their own output."""
-    if recorded is not None and str(recorded) == str(VERSION):
-        return None
-    if str(recorded).isdigit() and int(recorded) > VERSION:
-        return "newer"
-    return "rebuild" if str(extractor or "heuristic").startswith("llm") else "sync"
+# 28, notedays' part (a UK family's, a manager's vaults): an ambiguous slashed day (`11/12/2026`: text.slashed_dates
+#    reads none) is the day its note settles (dayorder.py, sync._plan_entities): a weekday written with it (`Friday
+#    11/12/2026` is 2026-12-11; a weekday neither reading falls on, none), the heading's month and year in force
+#    over it (`## December 2026` over `- 01/12/2026`, and `- 01/12: Xmas tree` there too), the note's own
+#    unambiguous slashed days (`20/11/2026` and no `11/20/2026`: day-first), else the index's day order (setting
+#    day_order, MRAG_DAY_ORDER); it was no date, 40 % of a UK user's days. A heading naming a year alone (`# Holidays
+#    and OOO 2026`, not `v2026`, `2026-27`, `# Top 2000 countdown`, `# Q4 2026`, `# 2025 review`) gives the days under
+#    it without their year that year (yearless.py: they stayed yearless), a span across the new year ending the next
+#    (`Dec 21 to Jan 4`: dayorder._new_years_span). A written span of days (`Priya off 14–18 Dec`, `19 Dec – 3 Jan`,
+#    `26/10/2026 - 30/10/2026`, at most 31 days) is recorded as its chunk's (first, last) in chunk_spans (notespans.py,
+#    migration 0009) for the date channel: only its ends were dates; its inner days are no entities.
+# 28, names28a's part (session 53's family, manager and GM vaults: words that are no names): a label of a weekday's
+#    plural, of its three letters and of them before a day is a day's (_calendar_label: `- Wednesdays: Chloe`, `- Sun:
+#    Roast beef`, `- Tue 10th Nov: ...`, `- Fri 18 Dec:` named Wednesdays, Sun, Tue 10th Nov; `Sun Li:`, `Sun
+#    Microsystems` as before); a plural mid-sentence (`on Mondays`) names as before (tried, taken out: LiHua's dev
+#    hybrid MRR 0.8497 -> 0.8493, graph recall@10 0.5210 -> 0.5192, weekday_plural); a label in
+#    sentence case (`Known members:`, `Key dates:`, `- System design: strong`, `In-world:`, `Flood alert:`), of one
+#    word the text writes in lower case too in some form (`Cake:` beside `the cake`) or of a verb's third person
+#    (`**Wants:** to rule`) names nothing, its first word a sentence's (_sentence_label); a label of one word without
+#    such evidence names as before (`- Marta: design`: no check of the extractor tells it from `Guests:`); a list of
+#    stats' labels (`AC 17, HP 44`, `STR 10 (+0), DEX 20 (+5)`, `Speed 30 ft`) and an era or unit of two capitals
+#    after a number at a clause's end (`1022 AR*`, `50 GB.`) name nothing (without_stats; `AC Milan`, `NHS 111`,
+#    `200 EUR,` as before); `Bought`, `Ordered` open no name (ONE_NAME_VERBS: `Bought Epaderm` is Epaderm); `the`
+#    before capitalised words joined by `&` makes them one name (_THE_AMPERSAND: `the Gull & Anchor inn` named Gull
+#    and Anchor; `with Tom & Priya`, `at Marks & Spencer` as before); a work calendar's statuses name nothing
+#    (STATUS_WORDS: `OOO`, `WFH`, `PTO`; `- Marcus OOO from Dec 21` named Marcus OOO), and a known word before a common
+#    one opening a line is known_openers' (_common_next: Marcus there, as in `- Marcus from Dec 21`).
+# The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
+from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 
@@ -860,7 +869,10 @@ later earlier afterwards afterward eventually
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
 WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
-COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS
+# ... and a work calendar's statuses (`- Marcus OOO from Dec 21`, `# Holidays and OOO 2026`, `WFH Friday`, `PTO
+# approved`): no names (rules 28: OOO was a manager's vault's name of six notes, `Marcus OOO` a name apart from Marcus)
+STATUS_WORDS = frozenset("ooo oof wfh pto".split())
+COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS | STATUS_WORDS
 # The labels Markdown and plain notes open lines with (`Status: done`, `Action
 # items:`), lower-cased: never a chat speaker, even in a note that reads like
 # a chat, and no name. A backstop: a label line of a note that is no chat is
@@ -1229,6 +1241,11 @@ CAP_SPAN = re.compile(rf"{_NAME_START}(?:{_OPENING_INITIALS})?{_TITLED}{_CAP_WOR
 # Raman joined`): it ends the place, and the capital after it starts a new name (rules 14: `Baker St.
 # Priya Raman` was one). Not after a connector (`Church of St. Mary`), nor after a sentence's first
 # word (`Visited St. Paul's`: a verb's object); `Mt.` opens its mountain (`Climbed Mt. Fuji`).
+# `the` before capitalised words joined by `&` (`the Gull & Anchor inn`, `the Rose & Crown`): one name, an inn's, a
+# shop's, a firm's, as no two persons are written after `the` (rules 28: a GM's `the Gull & Anchor inn` named Gull and
+# Anchor); without `the` the words name as before (`with Tom & Priya`, `| Leo & Maya |`, `at Marks & Spencer`)
+_THE_AMPERSAND = re.compile(rf"(?<!{_LETTER})[Tt]he{_GAP}({_CAP_WORD}(?:{_GAP}{_CAP_WORD})?{_GAP}&{_GAP}{_CAP_WORD}"
+                            rf"(?:{_GAP}{_CAP_WORD})?){_NAME_END}")
 _STREET_CUT = re.compile(rf"(?<={_WORD_CHAR})(?<!\bof)(?<!\bde)(?<!\bthe){_GAP}St\.(?={_GAP})")
 # ... but only where what follows reads as a new sentence's subject: names then a verb (`Priya Raman
 # joined`, `Priya was`, `Tom Baker and Priya Raman came`: SUBJECT_VERB), or a name the note writes
@@ -1304,7 +1321,10 @@ ONE_NAME_VERBS = re.compile(
     "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided"
     # a research log's promises and advice (`Promised Chiara the warmup code.`, `- Suggested RMSNorm as an arm`,
     # `Recommended RMSNorm paper`: rules 26, they named Promised Chiara, Suggested RMSNorm)
-    "|Promised|Suggested|Recommended")
+    "|Promised|Suggested|Recommended"
+    # a family's diary buys and orders things (`Bought Epaderm.`, `Ordered Lego treehouse for Maya.`: rules 28, they
+    # named Bought Epaderm, Ordered Lego)
+    "|Bought|Ordered")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -1989,6 +2009,21 @@ def _phrase(tag: str) -> bool:
             or (words[0] in TASK_VERBS and lower > 1))
 
 
+def _sentence_label(tag: str, text: str) -> bool:
+    """Is `tag`, a label line's of `text`, a phrase in sentence case (`Known members:`, `In-world:`), or
+    one word `text` writes in lower case too in some form (_word_forms: `Cake:` beside `a cake`, `Guests:` beside
+    `guest list`), with no person's title (`Dr. Chen:` labels Chen): read as a sentence's first words, no name of
+    its own (rules 28)? `Bob Dylan:`, `Key Ideas:`, capitalised words, name as before."""
+    words = re.split(r"[ \t]+|-(?=\w)", tag)  # `In-world:` is a phrase; `Spider-Man:`, `Jean-Paul:` are names
+    if not words[0].isalpha() or not words[0][:1].isupper() or _untitled(tag) != tag:
+        return False
+    if len(words) > 1:
+        return all(w.isalpha() and w.islower() for w in words[1:])
+    if tag in THIRD_PERSON_VERBS:
+        return True  # a character's or a contact's page's `**Wants:** to rule the city`, `Prefers:` (a verb)
+    return not _word_forms(tag.lower()).isdisjoint(_lower_words(text))
+
+
 def _particle(words: list[str], i: int) -> bool:
     """Is `words[i]` a name's particle (NAME_PARTICLES) between two capitalised words (`Maria dos
     Santos`), not a phrase's function word? `Trip to do Lisbon` has none; a particle opening or
@@ -2063,9 +2098,20 @@ def _calendar_day(word: str) -> bool:
 
 def _calendar_word(word: str) -> bool:
     """Is `word` a day or a month of French, Spanish, Italian, Portuguese or German
-    (CALENDAR_WORDS), or of English (which COMMON_WORDS holds)?"""
+    (CALENDAR_WORDS), or of English (which COMMON_WORDS holds), a weekday's three letters (`Tue 10th Nov:`,
+    rules 28: it was a name) or its plural (`Wednesdays:`)?"""
     folded = fold(word)
-    return folded in CALENDAR_WORDS or folded in MONTHS or folded in WEEKDAY_NAMES
+    return (folded in CALENDAR_WORDS or folded in MONTHS or folded in WEEKDAY_NAMES or folded in WEEKDAY_SHORT
+            or weekday_plural(folded))
+
+
+def weekday_plural(word: str) -> bool:
+    """Is `word` a weekday's plural (`Mondays`, `fridays`)? As a label, a day's (`- Wednesdays: Chloe`, rules 28: it
+    named Wednesdays). Mid-sentence (`on Mondays`) a name as before: measured twice, LiHua's dev questions lost by
+    them (rules 13: graph recall@10 0.5252 -> 0.5235; rules 28: hybrid MRR 0.8497 -> 0.8493, `frequency of bread
+    delivery` ranked its note 4th, not 3rd, without `Mondays` and `Fridays`; graph 0.5210 -> 0.5192)."""
+    lower = word.lower()
+    return lower.endswith("s") and lower[:-1] in WEEKDAY_NAMES
 
 
 def _day_and_time(words: Sequence[str]) -> bool:
@@ -2086,7 +2132,9 @@ def _calendar_label(tag: str) -> bool:
     (_day_and_time)? Heuristic rules 12."""
     words = [w.strip(",.") for w in tag.split()]
     if len(words) == 1:
-        return _calendar_day(words[0])
+        # ... or an English weekday's three letters or plural (`- Sun: Roast beef` of a meal plan, `Wednesdays:`; rules
+        # 28, they were names: `Sun` as a label is the day, `Sun Li:` or `Sun Microsystems:` are two words)
+        return _calendar_day(words[0]) or fold(words[0]) in WEEKDAY_SHORT or weekday_plural(words[0])
     rest = words[2:] if _day_and_time(words) else words  # `Montag Abend, 3. März:`
     return ((rest is not words or any(_calendar_word(w) for w in words))
             and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in rest if w))
@@ -2209,6 +2257,42 @@ def without_inline_labels(text: str) -> str:
 # thousands of mentions). Rules 27.
 _STACK_FRAME = re.compile(r"^[ \t]*at[ \t]+[\w$<>]+(?:\.[\w$<>]+)+\([^()\n]*\)[ \t]*$", re.MULTILINE)
 _PACKAGED_CLASS = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+
+
+# A game's or a form's stats written as a list of short labels each before its number (`AC 17, HP 44.`, `STR 10
+# (+0), DEX 20 (+5)`, `AC 18 (plate), HP 65 (10d8+20), Speed 30 ft.`): the labels name nothing (rules 28, a GM's
+# vault: HP was a hub of ten notes, STR, DEX, CON and Speed names). A list: two capitals' labels or more, each next
+# to the one before it, only commas, slashes or a bracket between; `AC Milan`, `NHS 111 said`, `Room 12, Bay 3` are
+# no such list.
+_STAT = re.compile(r"(?<![\w'’&.-])([A-Z]{2,3}|[A-Z][a-z]{2,})[ \t]+[+-]?\d{1,3}(?![\w:./-]*\w)")
+_CAPS_STAT = re.compile(r"(?<![\w'’&.-])[A-Z]{2,3}[ \t]+[+-]?\d")
+_STAT_GAP = re.compile(r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*(?:[a-z]{1,3}\.?)?[ \t]*[,;/|][ \t]*")
+# ... and an era or a unit of two capitals after a number before a clause's end (`1022 AR*`, `44 BC.`, `50 GB.`):
+# no name (`AR` was the GM's vault's top name after its calendar's `In-world: 4th of Frostmoon, 1022 AR` in thirteen
+# notes); a currency's three (`200 EUR, paid cash`), `Terminal 5 LHR` (one figure) and `2026 UK trip` (a word
+# after it) are as before
+_ERA = re.compile(r"(?<![\w.,:/-])\d{2,4}[ \t]+([A-Z]{2})(?=[ \t]*(?:[,.;:)*_]|$))", re.MULTILINE)
+
+
+def without_stats(text: str) -> str:
+    """`text` with the labels of its lists of stats and the eras after years (_STAT, _ERA) blanked in place."""
+    spans: list[tuple[int, int]] = []
+    run: list[re.Match] = []
+    stats = _STAT.finditer(text) if len(_CAPS_STAT.findall(text)) > 1 else ()  # (two capitals' labels or none)
+    for m in itertools.chain(stats, [None]):
+        if m is not None and run and _STAT_GAP.fullmatch(text, run[-1].end(), m.start()):
+            run.append(m)
+            continue
+        if sum(r.group(1).isupper() for r in run) >= 2:
+            spans.extend(r.span(1) for r in run)
+        run = [m] if m is not None else []
+    spans.extend(m.span(1) for m in _ERA.finditer(text))
+    if not spans:
+        return text
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
 
 
 def without_stack_frames(text: str) -> str:
@@ -3423,6 +3507,7 @@ class HeuristicExtractor:
             text = without_inline_labels(text)
         if "." in text:
             text = without_stack_frames(text)
+        text = without_stats(text)
         # read before the link definitions are blanked: `[NASA]: https://...` makes `[NASA]` a link (rules 19)
         tokens = _placeholder_tokens(text) if "[" in text else frozenset()
         text = without_bare_urls(without_link_definitions(text))
@@ -3510,6 +3595,15 @@ class HeuristicExtractor:
                 # garage. Mechanic: Dave`) is that sentence's next word: a name only as the text writes it
                 # mid-sentence too (review revH: rules 25's label_sentence named Diagnosis, Mechanic, Venue)
                 keys.add(at)
+            elif _may_speak(span) and not after_words and _sentence_label(span, text):
+                # `Known members: ...`, `- System design: strong`, `Key dates:`: a label in sentence case is a
+                # phrase, no name, its first word a sentence's first word (named as the text writes it mid-sentence
+                # too, or as another note names it: sync's known_openers); so is a label of one word the text writes
+                # in lower case too (`Cake: chocolate` beside `the cake`), as a sentence-case title's first word is
+                # (rules 18). Rules 28: `Known members`, `System design`, `Incident handling` were a GM's and a
+                # manager's names. A label of one word is a name as before where the text gives no such evidence
+                # (`- Marta: design`, `Kestrel: the band`: no check of the extractor tells them from `Guests:`)
+                pass
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
                 untitled = _untitled(span)
@@ -3629,6 +3723,10 @@ class HeuristicExtractor:
         # neither title's first word is a mid-sentence capital for the text's other sentences (`# Rate limits`
         # over an admonition's `Rate limits` line)
         opening_titles = verb_titles | sentence_titles
+        if "&" in text:
+            for m in _THE_AMPERSAND.finditer(text):  # `the Gull & Anchor inn`: one name, a pub's (rules 28)
+                add(m.group(1), "name")
+                tagged.append((m.start(), m.end(1)))  # (its `The` too: `The Rose & Crown` opens a span there)
         in_tag = Ranges(tagged)
         second_objects: list[tuple[int, str]] = []  # a span's part read as a span of its own (_second_object)
         for start, found in _spans_and(_cap_spans(text), second_objects):
@@ -4453,6 +4551,14 @@ _LOWER_RUN_CHAR = re.compile(rf"{LOWER}|\d|['’-]")
 _LOWER_OPENER = re.compile(rf"{LOWER}|\d")
 
 
+def _common_next(text: str, at: int) -> bool:
+    """Is the capitalised word at `at` a common word a name ends before (_COMMON_NOT_TIME: `OOO`, `Monday`; not `Day`
+    of `Christmas Day`), no longer name's? Rules 28: `- Marcus OOO from Dec 21` is Marcus's line, as `- Marcus from
+    Dec 21` is."""
+    m = _OPENER.match(text, at)
+    return m is not None and m.group(1).lower() in _COMMON_NOT_TIME
+
+
 def known_openers(text: str, known: Collection[str]) -> list[str]:
     """The words of `known` (names other notes make known: makes_known) that `text` writes alone where a
     sentence, a line or a list item starts (_sentence_start: `- Initech invoice still unpaid.`), which the
@@ -4468,7 +4574,8 @@ def known_openers(text: str, known: Collection[str]) -> list[str]:
         if word not in known or word in out or not _sentence_start(text, m.start()):
             continue
         after = _BLANKS.match(text, m.end()).end() if m.end() < len(text) else m.end()
-        if after < len(text) and (text[after].isupper() or text[after] in ":：" and after == m.end()):
+        if after < len(text) and (text[after].isupper() and not _common_next(text, after)
+                                  or text[after] in ":：" and after == m.end()):
             continue  # `Initech Labs` is a longer name's; `Initech:` a speaker's or a label's, which their rules name
         if lowered is None:
             lowered = set(_LOWER_WORD.findall(text))
