@@ -439,8 +439,9 @@ class Index:
         result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                  query_vector=query_vector, today=today)
         if result.days is not None and not self._dated_in(result.results, result.days):
-            if result.days.ahead and any("date" in r.get("channels", ()) for r in result.results):
-                result.writing_notes = True  # days to come, "next week": no note is dated in them yet, some write one
+            if result.days.to_come() and any("date" in r.get("channels", ()) for r in result.results):
+                # days to come, "next week", the rest of "this week": no note is dated in them yet, some write one
+                result.writing_notes = True
                 return result
             days = result.days
             result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
@@ -564,7 +565,7 @@ class Index:
                            search=lambda text: self.search(text, events).results,
                            options=answer_options or ans.DEFAULT_OPTIONS, note_lines=lines,
                            memo=memo, embed_id=_embedder_identity(self._query_embedder),
-                           days=getattr(result, "days", None))
+                           days=getattr(result, "days", None), writing=getattr(result, "writing", frozenset()))
 
     def unheld_names(self, result, answer_options=None) -> list[str]:
         """The names (months, weekdays) the question of a SearchResult uses that none of its first results

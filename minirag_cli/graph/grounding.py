@@ -336,8 +336,10 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
         if eid not in info:
             continue
         s.name, s.type, s.chunks = info[eid]
-        if s.via == "vector" and s.type == "date":
-            continue  # a date is named exactly or not at all
+        if s.via in ("vector", "word", "fuzzy") and s.type == "date":
+            # a date is named exactly or not at all: a month's word ("December") is no one day of it ("December
+            # 22", seeded as a word of its name: is anyone out on December 16?)
+            continue
         if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
             continue
         seeds.append(s)

@@ -138,6 +138,12 @@ def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
     return out
 
 
+def chunk_texts(conn, chunk_ids: list[int]) -> dict[int, str]:
+    """chunk id -> its text."""
+    return dict(conn.execute("SELECT c.id, c.text FROM json_each(?) j JOIN chunks c ON c.id = j.value",
+                             (json.dumps([int(c) for c in chunk_ids]),)))
+
+
 def date_chunks(conn, first: str, after: str) -> list[tuple[int, int]]:
     """(document id, chunk id) of the chunks that mention a date entity keyed from `date:<first>` up to, not
     including, `date:<after>` (ISO days: a day's key and its times' sort between), or write a span of days that
