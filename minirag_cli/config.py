@@ -665,6 +665,8 @@ def index_to_name(index: str | os.PathLike | None, roots: Iterable[str | os.Path
         alone = resolve_db(None, sync_dirs=[Path(r) for r in roots] or None).path
     except MragError:  # a user config that cannot be read: name the index rather than leave it to the config
         return str(index)
+    except FileNotFoundError:  # the current folder deleted (a watch's, under it): no `.mrag/` above to name it
+        return str(index)
     return None if os.path.realpath(alone) == os.path.realpath(index) else str(index)
 
 

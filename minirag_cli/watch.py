@@ -495,9 +495,12 @@ def _check_in_place(roots: dict[Path, tuple[int, int] | None], db_path: Path | N
 
     for root, at_start in roots.items():
         if not _still_a_folder(root):  # the sync would say "<root> is not a folder" and stop
+            # an index kept in the folder (its .mrag/) went with it: a bare sync of NEWPATH finds it there, where
+            # `--db OLDPATH` would build a second, empty index at the old name (review revE)
+            index = None if db_path is not None and _inside(db_path, root) else db_path
             raise WatchStopped(f"The watch stopped: {root} is gone (moved, renamed or deleted).",
                                hint="Everything synced so far is kept; sync the folder where it is now "
-                                    f"({sync_hint([AsIs('NEWPATH')], db_path, then=['--watch'])}).")
+                                    f"({sync_hint([AsIs('NEWPATH')], index, then=['--watch'])}).")
         now = _identity(root)
         if at_start is None or now is None or now == at_start:
             continue
@@ -513,6 +516,11 @@ def _check_in_place(roots: dict[Path, tuple[int, int] | None], db_path: Path | N
                            "what the watch wrote since went with the deleted file.",
                            hint=f"Sync the folders again to build it anew (`{sync_hint(list(roots), db_path)}`, with "
                                 "--watch to go on watching): the notes are all in their files.")
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path` is under `folder`, read from the names alone (the folder may be gone)."""
+    return os.path.abspath(path).startswith(os.path.join(os.path.abspath(folder), ""))
 
 
 # where inotify's limits are read (tests point it at a folder of their own)

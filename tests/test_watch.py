@@ -1375,3 +1375,42 @@ def test_a_note_icloud_evicts_while_watching_stays_indexed_as_last_synced(tmp_pa
     assert reason.startswith("not downloaded: iCloud holds only a placeholder here (.anna.md.icloud)")
     assert reason.endswith("(kept as last synced)")
     watch.conn.close()
+
+
+def test_a_watched_folder_moved_with_its_index_in_it_hints_a_bare_sync(tmp_path, folder, monkeypatch):
+    """Review revE: the index in the folder's .mrag/ (README's `mrag sync ~/notes --watch`) went with the folder;
+    the stop hint said `mrag --db OLD/.mrag/index.sqlite sync NEWPATH --watch`, which built a second, empty index
+    at the old name. It says the bare command, which finds the moved index in NEWPATH; an index kept elsewhere is
+    still named."""
+    from minirag_cli.errors import WatchStopped
+    from minirag_cli.watch import _check_in_place, _identity
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("MRAG_DB", raising=False)
+    inside, outside = folder / ".mrag" / "index.sqlite", tmp_path / "elsewhere.sqlite"
+    roots = {folder: _identity(folder)}
+    folder.rename(tmp_path / "moved")
+    with pytest.raises(WatchStopped) as stopped:
+        _check_in_place(roots, inside, None)
+    assert "(mrag sync NEWPATH --watch)" in stopped.value.hint, stopped.value.hint
+    with pytest.raises(WatchStopped) as stopped:
+        _check_in_place(roots, outside, None)
+    assert f"mrag --db {outside} sync NEWPATH --watch" in stopped.value.hint, stopped.value.hint
+
+
+def test_a_watch_whose_current_folder_is_deleted_stops_saying_so(tmp_path, folder, monkeypatch):
+    """Review revE: `cd notes && mrag sync . --watch`, then the folder deleted: the stop's hint looked for a
+    `.mrag/` above the current folder, which is gone, and the watch ended with 'unexpected FileNotFoundError'."""
+    import shutil
+
+    from minirag_cli.errors import WatchStopped
+    from minirag_cli.watch import _check_in_place, _identity
+
+    roots = {folder: _identity(folder)}
+    monkeypatch.chdir(folder)
+    shutil.rmtree(folder)
+    with pytest.raises(WatchStopped, match="is gone"):
+        _check_in_place(roots, tmp_path / "index.sqlite", None)
+    folder.mkdir()  # deleted and made anew: another folder than at the start
+    with pytest.raises(WatchStopped, match="another folder than when the watch started"):
+        _check_in_place(roots, tmp_path / "index.sqlite", None)
