@@ -6,13 +6,17 @@ answer reads those and the notes that write one of its days (answer.on_the_day, 
 ends are the days text.written_days and text.iso_dates read, so a span's day is spelled as a single day's is.
 
 - Years. An end written with its year gives it to the other ("from Nov 16 to Nov 20, 2026"); a span written with
-  none is the latest such span begun by the asking day, as askday reads a month named without its year ("in
-  October"): "from Nov 16 to Nov 20" asked on 2026-12-07 is 2026's, asked on 2026-05-03 2025's. A span whose last
-  day comes before its first in the calendar wraps into the next year ("from Dec 21 to Jan 4" asked on 2026-12-07:
-  2025-12-21 to 2026-01-04, the one begun; asked on 2026-12-25, 2026-12-21 to 2027-01-04).
+  none is the such span nearest the asking day (_nearest): the one holding it, else the one whose days come closest,
+  ahead or behind, of two as close the one behind. Asked on 2026-12-07 "from Nov 16 to Nov 20" is 2026's, "between
+  Dec 20 and Jan 2" 2026-12-20 to 2027-01-02 (days to come, read as "next week" is: AskedDays.ahead); asked on
+  2026-05-03 "from Nov 16 to Nov 20" is 2025's. (The latest span begun, as askday reads "in October", made a span
+  still ahead last year's, above this year's plan.) Ends cross the new year only when the last's month comes before
+  the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end before the start is
+  reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
 - "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday.
-- "since November 16": from that day to the asking day (no such rule existed: "since" was a comparison and read
-  nothing); not "how long since …" nor "how many days since …", which measure from the day.
+- "since November 16": from that day (the nearest such) to the asking day (no such rule existed: "since" was a
+  comparison and read nothing); a day after today is said, not read ("since Dec 8" asked on Dec 7); not "how long
+  since …" nor "how many days since …", which measure from the day.
 - Not read, the two days searched as written as before: a span of more than a year (MAX_SPAN_DAYS) or with its
   ends reversed ("from Nov 20, 2026 to Nov 16, 2026"; said so: WrittenSpan.why, askday.UnreadSpan), a day moved ("postponed from Nov 16 to Nov 20": the two days,
   no span), a bare number that is no day ("from Nov 16 to 20 guests", "on Nov 16 from 9 to 11": Nov 16 alone).
