@@ -6,13 +6,17 @@ answer reads those and the notes that write one of its days (answer.on_the_day, 
 ends are the days text.written_days and text.iso_dates read, so a span's day is spelled as a single day's is.
 
 - Years. An end written with its year gives it to the other ("from Nov 16 to Nov 20, 2026"); a span written with
-  none is the latest such span begun by the asking day, as askday reads a month named without its year ("in
-  October"): "from Nov 16 to Nov 20" asked on 2026-12-07 is 2026's, asked on 2026-05-03 2025's. A span whose last
-  day comes before its first in the calendar wraps into the next year ("from Dec 21 to Jan 4" asked on 2026-12-07:
-  2025-12-21 to 2026-01-04, the one begun; asked on 2026-12-25, 2026-12-21 to 2027-01-04).
+  none is the such span nearest the asking day (_nearest): the one holding it, else the one whose days come closest,
+  ahead or behind, of two as close the one behind. Asked on 2026-12-07 "from Nov 16 to Nov 20" is 2026's, "between
+  Dec 20 and Jan 2" 2026-12-20 to 2027-01-02 (days to come, read as "next week" is: AskedDays.ahead); asked on
+  2026-05-03 "from Nov 16 to Nov 20" is 2025's. (The latest span begun, as askday reads "in October", made a span
+  still ahead last year's, above this year's plan.) Ends cross the new year only when the last's month comes before
+  the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end before the start is
+  reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
 - "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday.
-- "since November 16": from that day to the asking day (no such rule existed: "since" was a comparison and read
-  nothing); not "how long since …" nor "how many days since …", which measure from the day.
+- "since November 16": from that day (the nearest such) to the asking day (no such rule existed: "since" was a
+  comparison and read nothing); a day after today is said, not read ("since Dec 8" asked on Dec 7); not "how long
+  since …" nor "how many days since …", which measure from the day.
 - Not read, the two days searched as written as before: a span of more than a year (MAX_SPAN_DAYS) or with its
   ends reversed ("from Nov 20, 2026 to Nov 16, 2026"; said so: WrittenSpan.why, askday.UnreadSpan), a day moved ("postponed from Nov 16 to Nov 20": the two days,
   no span), a bare number that is no day ("from Nov 16 to 20 guests", "on Nov 16 from 9 to 11": Nov 16 alone).
@@ -27,6 +31,9 @@ from dataclasses import dataclass
 from minirag_cli.text import WEEKDAY_NAMES
 
 MAX_SPAN_DAYS = 366  # a longer span (or since a day more than a year back) is no span read: its days searched
+# the longest span whose yearless ends cross the new year ("from Dec 21 to Jan 4"): two months; an end further
+# back in the calendar is a slip (ends reversed), not a span of most of a year ("from Nov 20 to Nov 16")
+MAX_WRAP_DAYS = 62
 
 # an end's weekday written before it, "from Monday, Nov 16 to Friday, Nov 20" (not checked against the day)
 _WEEKDAY = r"(?:(?:" + "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"]) + \
@@ -44,6 +51,9 @@ _NUMBER_AFTER = re.compile(r"(?P<join>" + _JOIN_AND + r")(?:the\s+)?(?P<day>[1-9
 # of November"
 _NUMBER_BEFORE = re.compile(r"(?:\b(?P<lead>from|between)\s+)?(?:the\s+)?(?<![\d/.:-])(?P<day>[1-9]|[12]\d|3[01])"
                             r"(?:st|nd|rd|th)?(?P<join>" + _JOIN_AND + r")(?:the\s+)?$", re.I)
+# the longest lead or bare day a day's span words write before it, "between the 31st through the ": under 40
+# characters; a longer run of blanks inside one is no span
+_LEAD_WINDOW = 80
 _WEEK_OF = re.compile(r"\bthe\s+week\s+of\s+(?:the\s+)?$", re.I)
 _SINCE = re.compile(r"\bsince\s+(?:the\s+)?$", re.I)
 _MEASURED = re.compile(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years))\b", re.I)
@@ -92,8 +102,11 @@ def written_span(question: str, today: dt.date) -> WrittenSpan | None:
     """The one span of days `question` writes (module docstring), read against `today` for its year; None when it
     writes none, several, or a day moved; one reversed or longer than a year with its `why`."""
     ends = _ends(question)
-    found = [s for s in (_pair(question, ends, i) for i in range(len(ends))) if s is not None]
-    found += [s for e in ends if (s := _around(question, e)) is not None]
+    # where the first "moved"/"how long" word ends: one pass each, not one search of the text before each day
+    moved, measured = (next((m.end() for m in pattern.finditer(question)), len(question) + 1)
+                       for pattern in (_MOVED, _MEASURED))
+    found = [s for s in (_pair(question, ends, i, moved) for i in range(len(ends))) if s is not None]
+    found += [s for e in ends if (s := _around(question, e, moved, measured)) is not None]
     if len(found) != 1:
         return None
     start, end, kind, a, b = found[0]
@@ -104,86 +117,101 @@ def written_span(question: str, today: dt.date) -> WrittenSpan | None:
     if days is None:
         return None
     first, last = days
-    why = ("its end comes before its start" if last < first else
+    why = ("it starts after today" if kind == "since" and last < first else
+           "its end comes before its start" if last < first else
            "it is longer than a year" if (last - first).days > MAX_SPAN_DAYS else "")
     return WrittenSpan(" ".join(question[start:end].split()), first, last, (start, end), why)
 
 
-def _pair(question: str, ends: list[_End], i: int):
+def _before(pattern: re.Pattern, question: str, at: int) -> re.Match | None:
+    """`pattern`'s match ending at `at` (each of these ends in "$"), looked for in the _LEAD_WINDOW characters
+    before it alone: a search from the text's start for each written day took time growing with the square of a
+    pasted text's length (1000 dates: 3.5 s)."""
+    return pattern.search(question, max(0, at - _LEAD_WINDOW), at)
+
+
+def _pair(question: str, ends: list[_End], i: int, moved: int):
     """(start, end, "span", first end, last end) of two written days joined ("from Nov 16 to Nov 20", "between Nov
     16 and Nov 20", "Nov 16 - Nov 20"), None if the days at `i` and `i + 1` are no such pair."""
     if i + 1 >= len(ends):
         return None
     a, b = ends[i], ends[i + 1]
-    lead = _LEAD.search(question, 0, a.start)
+    lead = _before(_LEAD, question, a.start)
     between = question[a.end:b.start]
     joined = re.fullmatch((_JOIN_AND + _WEEKDAY) if lead and lead.group("lead").lower() == "between" else _JOIN,
                           between, re.I)
-    if not joined or _MOVED.search(question, 0, a.start):
+    if not joined or moved <= a.start:
         return None
     return (lead.start() if lead else a.start), b.end, "span", a, b
 
 
-def _around(question: str, e: _End):
+def _around(question: str, e: _End, moved: int, measured: int):
     """(start, end, kind, first end, last end) of a span one written day `e` ends or starts with a bare day number
     ("Nov 16–20", "16-20 November"), or leads ("the week of Nov 16", "since Nov 16"); None if none."""
     if e.month_first and (m := _NUMBER_AFTER.match(question, e.end)):
-        lead = _LEAD.search(question, 0, e.start)
+        lead = _before(_LEAD, question, e.start)
         if (m.group("join").strip().lower() != "and" or (lead and lead.group("lead").lower() == "between")) and \
-                not _MOVED.search(question, 0, e.start):
+                moved > e.start:
             year = int(m.group("year")) if m.group("year") else e.year
             other = _End(m.start("day"), m.end(), year, e.month, int(m.group("day")), False)
             return (lead.start() if lead else e.start), m.end(), "span", e, other
-    if not e.month_first and (m := _NUMBER_BEFORE.search(question, 0, e.start)):
+    if not e.month_first and (m := _before(_NUMBER_BEFORE, question, e.start)):
         if (m.group("join").strip().lower() != "and" or (m.group("lead") or "").lower() == "between") and \
-                not _MOVED.search(question, 0, m.start()):
+                moved > m.start():
             other = _End(m.start("day"), m.end("day"), e.year, e.month, int(m.group("day")), False)
             return m.start(), e.end, "span", other, e
-    if (m := _WEEK_OF.search(question, 0, e.start)):
+    if (m := _before(_WEEK_OF, question, e.start)):
         return m.start(), e.end, "week", e, e
-    if (m := _SINCE.search(question, 0, e.start)) and not _MEASURED.search(question, 0, m.start()):
+    if (m := _before(_SINCE, question, e.start)) and measured > m.start():
         return m.start(), e.end, "since", e, e
     return None
 
 
 def _days(kind: str, a: _End, b: _End, today: dt.date) -> tuple[dt.date, dt.date] | None:
-    """(first, last) of the span: its ends' years written or, with none, the latest such span begun by `today`
-    (module docstring); None for a day no calendar has (Feb 30)."""
+    """(first, last) of the span: its ends' years written or, with none, the such span nearest to `today` (module
+    docstring); reversed ends as written (last before first); None for a day no calendar has (Feb 30)."""
     try:
         if kind == "week":
-            day = _latest_begun(a, today)
-            monday = day - dt.timedelta(days=day.weekday())
-            return monday, monday + dt.timedelta(days=6)
-        if kind == "since":
-            day = _latest_begun(a, today)
-            return (day, today) if day <= today else None
-        if a.year is None and b.year is None:
-            first = _latest_begun(a, today)
-            last = dt.date(first.year, b.month, b.day)
-            return first, (last if last >= first else last.replace(year=first.year + 1))
+            return _nearest(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year)
+        if kind == "since":  # a day after today: (day, today), reversed, said so
+            return _nearest(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year)[0], today
+        wraps = _wraps(a, b)
         if a.year is not None and b.year is not None:
             return dt.date(a.year, a.month, a.day), dt.date(b.year, b.month, b.day)
-        if a.year is None:  # "from Dec 21 to Jan 4, 2027": the year before when the first would follow the last
-            last = dt.date(b.year, b.month, b.day)
-            first = dt.date(b.year, a.month, a.day)
-            return (first if first <= last else first.replace(year=b.year - 1)), last
-        first = dt.date(a.year, a.month, a.day)  # "from Dec 21, 2025 to Jan 4": the year after when it would wrap
-        last = dt.date(a.year, b.month, b.day)
-        return first, (last if last >= first else last.replace(year=a.year + 1))
+        if b.year is not None:  # "from Dec 21 to Jan 4, 2027": the year before when the span crosses the new year
+            return dt.date(b.year - wraps, a.month, a.day), dt.date(b.year, b.month, b.day)
+        if a.year is not None:  # "from Dec 21, 2025 to Jan 4": the year after when it crosses the new year
+            return dt.date(a.year, a.month, a.day), dt.date(a.year + wraps, b.month, b.day)
+        return _nearest(today, lambda year: (dt.date(year, a.month, a.day), dt.date(year + wraps, b.month, b.day)))
     except ValueError:
         return None
 
 
-def _latest_begun(e: _End, today: dt.date) -> dt.date:
-    """`e`'s day: of its year when written, else the latest such day up to `today` (this year's, or last year's
-    when it is still to come), as askday reads a month named without its year. ValueError for no such day."""
-    if e.year is not None:
-        return dt.date(e.year, e.month, e.day)
-    for year in (today.year, today.year - 1, today.year - 2, today.year - 3, today.year - 4):  # Feb 29: a leap year
+def _week(day: dt.date) -> tuple[dt.date, dt.date]:
+    monday = day - dt.timedelta(days=day.weekday())
+    return monday, monday + dt.timedelta(days=6)
+
+
+def _wraps(a: _End, b: _End) -> bool:
+    """Do ends `a` to `b` cross the new year: `b`'s month before `a`'s ("from Dec 21 to Jan 4") and the span no
+    longer than MAX_WRAP_DAYS; else an end before the start is reversed ("from Nov 20 to Nov 16", "Dec 30-2")."""
+    if b.month >= a.month:
+        return False
+    return (dt.date(2001, b.month, b.day) - dt.date(2000, a.month, a.day)).days <= MAX_WRAP_DAYS
+
+
+def _nearest(today: dt.date, span_in, year: int | None = None) -> tuple[dt.date, dt.date]:
+    """The span `span_in(year)` gives (first, last) nearest to `today`: the one holding today, else the one whose
+    days come closest, ahead or behind; of two as close, the one behind (its notes are written). Of `year` only
+    when written. ValueError when no year has such a day (Feb 30; Feb 29 has a leap year within four)."""
+    found = []
+    for candidate in ([year] if year is not None else range(today.year - 4, today.year + 5)):
         try:
-            day = dt.date(year, e.month, e.day)
-        except ValueError:
+            first, last = span_in(candidate)
+        except ValueError:  # Feb 29 in a common year
             continue
-        if day <= today:
-            return day
-    raise ValueError("no such day")
+        off = (first - today).days if first > today else (today - last).days if last < today else 0
+        found.append((max(off, 0), first > today, first, last))
+    if not found:
+        raise ValueError("no such day")
+    return min(found)[2:]

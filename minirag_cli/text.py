@@ -14,7 +14,9 @@ import datetime as _dt
 import functools
 import re
 import unicodedata
+from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Iterable
 
 from minirag_cli.monthnames import MONTHS_BY_LANGUAGE, month_numbers
@@ -785,9 +787,14 @@ def written_days(question: str, order: str = "") -> list[tuple[re.Match, str | N
         month = _month_of(m.group(2))
         if month:
             found.append((m, m.group(3), month, int(m.group(1))))
+    # "May 3" inside a day read above ("3 May 2024"'s "May 20"): one bisect over those days' starts, not a look at
+    # each of them for each "May 3" (a pasted text of 1000 days took seconds)
+    spans = sorted(f.span() for f, *_ in found)
+    starts, reach = [a for a, _b in spans], list(accumulate((b for _a, b in spans), max))
     for m in _MONTH_DAY.finditer(question):
         month = _month_of(m.group(1))
-        if month and not any(f.start() <= m.start() < f.end() for f, *_ in found):
+        before = bisect_right(starts, m.start()) - 1
+        if month and not (before >= 0 and reach[before] > m.start()):
             found.append((m, m.group(3), month, int(m.group(2))))
     # a day written with slashes (dates7: `15/05/2027` was three numbers, no day), and both days an ambiguous one
     # may be (`05/06/2027`: May 6 and 5 June), each with its match

@@ -39,8 +39,8 @@ MONDAY = dt.date(2026, 12, 7)
     ("what happened the week of Nov 18?", "the week of Nov 18", "2026-11-16", "2026-11-22"),
     # a written day is no one's time: a who-question reads it
     ("who was primary on call the week of November 23?", "the week of November 23", "2026-11-23", "2026-11-29"),
-    # year wrap: the latest such span begun by the asking day, as "in October" is the latest October begun
-    ("what happened from Dec 21 to Jan 4?", "from Dec 21 to Jan 4", "2025-12-21", "2026-01-04"),
+    # year wrap: the such span nearest the asking day, here to come (it was last year's: the latest begun)
+    ("what happened from Dec 21 to Jan 4?", "from Dec 21 to Jan 4", "2026-12-21", "2027-01-04"),
     ("what happened from Dec 21 to Jan 4, 2027?", "from Dec 21 to Jan 4, 2027", "2026-12-21", "2027-01-04"),
     # since a day: to the asking day
     ("what changed since November 16?", "since November 16", "2026-11-16", "2026-12-07"),
@@ -53,13 +53,84 @@ def test_a_written_span_reads_its_days(question, words, first, last):
     assert got.spelled and got.ahead == (got.first > MONDAY)  # one to come is read as next week is
 
 
-def test_a_span_not_yet_begun_this_year_is_last_years():
+def test_a_span_nearer_last_year_is_last_years():
     from minirag_cli.askday import asked_days
 
-    got = asked_days("what happened from Nov 16 to Nov 20?", dt.date(2026, 5, 3))
+    got = asked_days("what happened from Nov 16 to Nov 20?", dt.date(2026, 5, 3))  # 164 days back, 197 ahead
     assert (str(got.first), str(got.last)) == ("2025-11-16", "2025-11-20")
     got = asked_days("what happened from Dec 21 to Jan 4?", dt.date(2026, 12, 25))  # begun: to come in part
     assert (str(got.first), str(got.last)) == ("2026-12-21", "2027-01-04")
+    # as close either way (182 days): the one behind, whose notes are written
+    got = asked_days("what happened from Dec 1 to Dec 2?", dt.date(2026, 6, 2))
+    assert (str(got.first), str(got.last)) == ("2025-12-01", "2025-12-02")
+
+
+@pytest.mark.parametrize("question,first,last", [
+    # a yearless span still ahead was last year's (the latest begun by today, as "in October" is)
+    ("who is off between Dec 20 and Jan 2?", "2026-12-20", "2027-01-02"),
+    ("who is on call Dec 21-27?", "2026-12-21", "2026-12-27"),
+    ("are we closed 24-26 December?", "2026-12-24", "2026-12-26"),
+    ("who is on call the week of Dec 28?", "2026-12-28", "2027-01-03"),
+    ("who is on call the week of 14 December?", "2026-12-14", "2026-12-20"),  # was 2025-12-08 to 14
+])
+def test_a_yearless_span_ahead_is_this_years_to_come(question, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, MONDAY)
+    assert (str(got.first), str(got.last), got.ahead) == (first, last, True)
+
+
+@pytest.mark.parametrize("question,why", [
+    # read as nearly a year: the end's day in the next year
+    ("what happened from Nov 20 to Nov 16?", "its end comes before its start"),
+    ("what happened between Dec 5 and Dec 1?", "its end comes before its start"),
+    ("what happened from 20 to 16 November?", "its end comes before its start"),
+    ("what happened Dec 30-2?", "its end comes before its start"),
+    ("what happened from Nov 1 to Jan 31?", "its end comes before its start"),  # crossing the year: 2 months at most
+    ("what happened from Dec 21 to Dec 4, 2027?", "its end comes before its start"),
+    ("what changed since Dec 8?", "it starts after today"),  # was since 2025-12-08: a year
+])
+def test_reversed_yearless_ends_are_said_not_read(question, why):
+    from minirag_cli.askday import UnreadSpan, read_days
+
+    got = read_days(question, MONDAY)
+    assert isinstance(got, UnreadSpan) and got.why == why
+
+
+def test_a_span_crossing_the_new_year_within_two_months_is_read():
+    from minirag_cli.askday import asked_days
+
+    got = asked_days("what happened from Dec 1 to Jan 31?", MONDAY)
+    assert (str(got.first), str(got.last)) == ("2026-12-01", "2027-01-31")
+
+
+def _seconds(question: str, today: dt.date) -> float:
+    import time
+
+    from minirag_cli.askday import read_days
+
+    best = float("inf")
+    for _ in range(2):
+        began = time.perf_counter()
+        read_days(question, today)
+        best = min(best, time.perf_counter() - began)
+    return best
+
+
+@pytest.mark.parametrize("day", [
+    lambda d: f"on 2026-11-{d % 28 + 1:02d} we met.",
+    # text.written_days looked at each day read before for each "Nov 16" (5 s for 1000 spans)
+    lambda d: f"from Nov {d % 28 + 1} to Nov {d % 28 + 1} we met.",
+])
+def test_time_grows_linearly_with_the_days_written(day):
+    """A pasted question of 1000 dates took 3.5 s (0.10 s before spans were read): each written day searched the
+    text before it for a lead ("from", "since") and a moved word. 8 times the days: about 8 times the time when
+    linear, 64 when quadratic; 32 leaves room for a busy machine (as tests/test_extract_linear.py)."""
+    def pasted(n):
+        return " ".join(day(d) for d in range(n))
+
+    ratio = _seconds(pasted(1600), MONDAY) / max(_seconds(pasted(200), MONDAY), 1e-4)
+    assert ratio < 32, f"200 -> 1600 dates took {ratio:.0f} times as long"
 
 
 @pytest.mark.parametrize("question", [
@@ -197,3 +268,31 @@ def test_a_span_not_read_is_said_so(span_index, monkeypatch, question, why):
     days = json.loads(out.stdout)["days"]
     assert (days["read"], days["reason"]) == (False, why)
     assert f"is searched as written, not as the days between: {why}." in out.stderr
+
+
+HOLIDAYS = {
+    "daily/2025-12-22.md": "# 2025-12-22\n- Quiet day. Marcus off skiing, Aiko off too.\n- Lunch with Priya.\n",
+    "daily/2025-12-29.md": "# 2025-12-29\n- Deploy freeze. Jonas off.\n",
+    "daily/2026-11-18.md": "# 2026-11-18\n- Tom off this week. Kafka upgrade planning.\n",
+    "daily/2026-12-03.md": "# 2026-12-03\n- Holiday plan: Marcus off Dec 21 to Jan 4, Aiko off Dec 23 - Dec 31, "
+                           "Fatima off Dec 24.\n",
+    "daily/2026-12-05.md": "# 2026-12-05\n- Postgres 16 upgrade done.\n",
+}
+
+
+def test_a_span_to_come_puts_this_years_plan_above_last_years_notes(tmp_path):
+    """Asked on 2026-12-07, "between Dec 20 and Jan 2" was 2025-12-20 to 2026-01-02: last year's notes were dated
+    in it and ranked above this year's plan. Now it is the span to come, read as "next week" is: the notes that
+    write one of its days."""
+    from minirag_cli.config import effective
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", HOLIDAYS)
+    config = effective({"db": str(tmp_path / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+        result = _search(index, "who is off between Dec 20 and Jan 2?")
+    days = result.to_dict()["days"]
+    assert (days["from"], days["to"], days["read"]) == ("2026-12-20", "2027-01-02", True)
+    assert result.results[0]["path"] == "daily/2026-12-03.md"
