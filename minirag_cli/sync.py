@@ -757,12 +757,21 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _occurrences(text_lower: str, form: str) -> int:
+def _occurrences(text_lower: str, form: str, longer: Iterable[str] = ()) -> int:
     """How often `form` is in the text (lower-cased and without invisibles, as
-    `_plan_entities` has it) as a whole word (_form_pattern); at least once, as
+    `_plan_entities` has it) as a whole word (_form_pattern), not inside one of the
+    `longer` names the chunk mentions too (heuristic rules 28: `Dunmere` in `House Dunmere`, `Lady Ysolde
+    Dunmere` is theirs, not a mention of a Dunmere of its own); at least once, as
     it was found there (a link's target, a name read across a line break)."""
     form = without_invisibles(form).lower()
-    return max(1, len(_form_pattern(form).findall(text_lower))) if form else 1
+    if not form:
+        return 1
+    found = _form_pattern(form).spans(text_lower)
+    held = [(start, end) for written in longer if (name := without_invisibles(written).lower()) != form and form in name
+            for start, end in _form_pattern(name).spans(text_lower)]
+    if held:
+        found = [(s, e) for s, e in found if not any(hs <= s and e <= he and (hs, he) != (s, e) for hs, he in held)]
+    return max(1, len(found))
 
 
 # a letter or digit of a script that puts blanks between its words (not Han, kana
@@ -808,6 +817,18 @@ class _WholeForm:
                 pos = start + 1
             else:
                 found.append(text[start:end])
+                pos = end if end > start else start + 1
+        return found
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of each match `findall` finds."""
+        found, pos = [], 0
+        while (start := text.find(self.form, pos)) >= 0:
+            end = self._ends(text, start)
+            if end is None:
+                pos = start + 1
+            else:
+                found.append((start, end))
                 pos = end if end > start else start + 1
         return found
 
@@ -3699,6 +3720,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
+    # the longer names a shorter one is counted outside of (_occurrences); a date's words are no name's
+    names = sorted({m.name for m in mentions if m.type != "date" and " " in m.name.strip()})
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
@@ -3725,7 +3748,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
             m = EntityMention(m.name, "name")
-        n = _occurrences(lower, m.name)
+        n = _occurrences(lower, m.name, () if parts and m.name in parts else names)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
         if yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)

@@ -812,6 +812,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 28, tables2's part: a yearless day's heading is found on its file line after a long table (yearless.chunk_years
 #    read a chunk led by its table's head, readers 14, with its lines one or two too far: `- 3 Dec` under
 #    `## December 2027` took 2026 from the `# Expenses — December 2026` above the table).
+# 28, names28b's part (session 53's GM, manager and family vaults): a shorter name written inside a longer one its
+#    chunk names is counted no mention of its own there (sync._occurrences: `Dunmere` in `House Dunmere`, `Lady Ysolde
+#    Dunmere` made `mrag entity Dunmere` 20 mentions); written bare it counts as before.
 VERSION = 28
 
 

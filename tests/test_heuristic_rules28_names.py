@@ -1,0 +1,40 @@
+"""Heuristic rules 28 (names28b): names the rules missed or split (a tabletop GM's, an engineering manager's and a
+family organiser's vaults, session 53).
+
+- A shorter name written inside a longer one the chunk names (`Dunmere` in `House Dunmere`, `Lady Ysolde Dunmere`)
+  was counted a mention of its own there: `mrag entity Dunmere` showed 20 mentions, most of them the longer names'.
+"""
+
+from __future__ import annotations
+
+from minirag_cli.extract.heuristic import VERSION
+from tests.test_heuristic_rules26_aliases import _entities, _index, _notes
+
+
+def test_rules_28():
+    assert VERSION >= 28
+
+
+def _count(conn, name: str) -> int:
+    return conn.execute("SELECT COALESCE(SUM(m.count), 0) FROM mentions m JOIN entities e ON e.id = m.entity_id"
+                        " WHERE e.name = ?", (name,)).fetchone()[0]
+
+
+def test_a_name_inside_a_longer_name_is_not_counted_as_its_own_mention(tmp_path):
+    # two full names end with Dunmere, so the bare one joins neither (rules 21) and is a name of its own
+    text = ("House Dunmere hosted the ball. Lady Ysolde Dunmere greeted the party.\n"
+            "Lord Varric Dunmere sulked. \"No Dunmere begs,\" he said.\n")
+    conn = _index(tmp_path, {"session.md": text})
+    found = _entities(conn)
+    assert {"House Dunmere", "Lady Ysolde Dunmere", "Lord Varric Dunmere", "Dunmere"} <= set(found), found
+    assert _count(conn, "Dunmere") == 1, found  # it was 4: the three longer names' and the bare one
+    assert _count(conn, "House Dunmere") == 1
+    conn.close()
+
+
+def test_a_bare_name_beside_its_longer_ones_still_counts(tmp_path):
+    text = "House Dunmere and Lady Ysolde Dunmere came. A Dunmere never begs, and no Dunmere ever will.\n"
+    conn = _index(tmp_path, {"session.md": text, "other.md": "We met no Dunmere at the market.\n"})
+    assert _count(conn, "Dunmere") == 3, _entities(conn)  # twice bare in the session, once in the other note
+    assert _notes(conn, "Dunmere") == {"session.md", "other.md"}
+    conn.close()
