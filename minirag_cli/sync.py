@@ -2475,7 +2475,26 @@ def _linked_by(root: str, linkable: dict[str, str], targets: Iterable[frozenset[
     by the key or by an Org note's ID (_id_keys)."""
     wanted = set(linkable.values())
     ids = _id_keys(linkable, aliases)
-    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids)
+    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids) \
+        | {(root, key) for key in _aliased_keys(linkable, aliases)}
+
+
+def _aliased_keys(linkable: dict[str, str], aliases: dict[str, list[str] | None] | None) -> set[str]:
+    """The keys of `linkable` ({path: key}) whose notes have an alias that writes the file name's word capitalised
+    as one of its words (heuristic rules 28): `aliases: [Project Falcon]` in `projects/falcon.md` writes `falcon` as
+    a name, as a link `[[Falcon]]` would (linked_names), so `falcon` names the note and the alias joins it; they were
+    two entities, Falcon and Project Falcon. An alias of other words (Logseq's `alias:: HS` in `pages/hackerspace.md`)
+    says nothing of the file name's word: that page is named by a link only, as before. Not a titled note's (_titled,
+    _retitled name it)."""
+    out = set()
+    for path, key in linkable.items():
+        names = (aliases or {}).get(path) or ()
+        if any(name.startswith((NOTE_TITLE, JOPLIN_TITLE)) for name in names):
+            continue
+        if any(word[:1].isupper() and normalise_key(word, "name") == key
+               for name in names if not name.startswith("id:") for word in name.split()):
+            out.add(key)
+    return out
 
 
 def note_link_keys(chunks: Sequence[Chunk], path: str, dendron: bool = False) -> frozenset[str]:

@@ -3,12 +3,15 @@ family organiser's vaults, session 53).
 
 - A shorter name written inside a longer one the chunk names (`Dunmere` in `House Dunmere`, `Lady Ysolde Dunmere`)
   was counted a mention of its own there: `mrag entity Dunmere` showed 20 mentions, most of them the longer names'.
+- `aliases: [Project Falcon]` in `projects/falcon.md` (a single lower-case word, which names its note only where a
+  link names it) left Falcon and Project Falcon two entities: an alias writing the file name's word names the note.
 """
 
 from __future__ import annotations
 
 from minirag_cli.extract.heuristic import VERSION
 from tests.test_heuristic_rules26_aliases import _entities, _index, _notes
+from tests.test_order_independent_merges import _graph_at_once, _graph_one_by_one
 
 
 def test_rules_28():
@@ -38,3 +41,32 @@ def test_a_bare_name_beside_its_longer_ones_still_counts(tmp_path):
     assert _count(conn, "Dunmere") == 3, _entities(conn)  # twice bare in the session, once in the other note
     assert _notes(conn, "Dunmere") == {"session.md", "other.md"}
     conn.close()
+
+
+MANAGER = {"projects/falcon.md": "---\naliases: [Project Falcon]\n---\n# Project Falcon — status\n\nOwner: Marcus.\n",
+           "okrs/q4.md": "## O1: ship the beta of Project Falcon\n\nWe ship Falcon in January.\n",
+           "daily/2026-12-01.md": "Talked to Marcus about Falcon and the ledger.\n"}
+
+
+def test_an_alias_of_a_lower_case_page_joins_the_page_s_name(tmp_path):
+    conn = _index(tmp_path, MANAGER)
+    found = _entities(conn)
+    assert "Project Falcon" not in found, found  # it was an entity apart from Falcon
+    falcon = next(name for name in found if name.lower() == "falcon")
+    assert "Project Falcon" in found[falcon], found
+    assert _notes(conn, falcon) == set(MANAGER), found
+    conn.close()
+
+
+def test_a_lower_case_page_without_aliases_is_named_by_nothing_as_before(tmp_path):
+    notes = {"todo.md": "# Things\n\n- ship Falcon\n", "log.md": "We ship Falcon in January. #todo\n"}
+    conn = _index(tmp_path, notes)
+    assert _notes(conn, "Falcon") == set(notes)
+    assert not [name for name in _entities(conn) if name.lower() == "todo"], _entities(conn)
+    conn.close()
+
+
+def test_an_alias_of_a_lower_case_page_joins_in_any_order(tmp_path):
+    at_once = _graph_at_once(tmp_path, MANAGER)
+    for i, order in enumerate([list(MANAGER), list(reversed(MANAGER))]):
+        assert _graph_one_by_one(tmp_path, MANAGER, order, f"o{i}") == at_once
