@@ -74,7 +74,7 @@ from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_fol
 from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_stack_frames
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
-from minirag_cli.honorifics import HONOURED, honoured, honoured_only, with_surnames
+from minirag_cli.honorifics import HONOURED, honoured, honoured_only, titled_alias, with_surnames
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -2787,6 +2787,9 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
     forms = alias_forms(aliases[0], aliases[1])
     standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
+    # ... and after a title (`Lord Varric`: honorifics.titled_alias), which any alias joined or unjoined may name
+    standing += [name.removeprefix(NOTE_TITLE) for names in aliases[0].values() for name in names or ()
+                 if normalise_key(name.removeprefix(NOTE_TITLE), "name") in unjoined]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
     # written with the joins before
     redo |= set(store.notes_mentioning(conn, str(root), with_surnames(late))) - set(relinked)
@@ -3760,6 +3763,10 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26), where no other full
             # name of it is known from any note's text (lone_surname, rules 21's check: `title: Dr. Sarah Green`)
             alias_of = honour
+        elif alias_of is None and joined and m.type in ("person", "name") and not m.name.startswith(("#", "@")) \
+                and (titled := titled_alias(m.name, joined)) is not None:
+            # `Lord Varric`, a title before the alias Varric of `Lord Varric Dunmere.md`: that note's (rules 28)
+            alias_of = titled
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
             m = EntityMention(m.name, "date")

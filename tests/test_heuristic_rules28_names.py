@@ -5,6 +5,8 @@ family organiser's vaults, session 53).
   was counted a mention of its own there: `mrag entity Dunmere` showed 20 mentions, most of them the longer names'.
 - `aliases: [Project Falcon]` in `projects/falcon.md` (a single lower-case word, which names its note only where a
   link names it) left Falcon and Project Falcon two entities: an alias writing the file name's word names the note.
+- `Lord Varric` beside `aliases: [Varric]` in `NPCs/Lord Varric Dunmere.md` was an entity of its own: a title before
+  a note's alias names that note.
 """
 
 from __future__ import annotations
@@ -70,3 +72,31 @@ def test_an_alias_of_a_lower_case_page_joins_in_any_order(tmp_path):
     at_once = _graph_at_once(tmp_path, MANAGER)
     for i, order in enumerate([list(MANAGER), list(reversed(MANAGER))]):
         assert _graph_one_by_one(tmp_path, MANAGER, order, f"o{i}") == at_once
+
+
+GM = {"NPCs/Lord Varric Dunmere.md": "---\naliases: [Varric, Lord Dunmere]\n---\n# Lord Varric Dunmere\n\nHead of the house.\n",
+      "Sessions/Session 06.md": "The party met Lord Varric at the docks. Lord Varric paid them in gold.\n",
+      "Sessions/Session 07.md": "We searched the study of Lord Varric and found a letter.\n"}
+
+
+def test_a_title_before_an_alias_names_the_alias_note(tmp_path):
+    conn = _index(tmp_path, GM)
+    found = _entities(conn)
+    assert "Lord Varric" not in found, found  # it was an entity of its own
+    assert "Lord Varric" in found["Lord Varric Dunmere"], found
+    assert _notes(conn, "Lord Varric Dunmere") == set(GM), found
+    conn.close()
+
+
+def test_a_title_before_a_name_no_alias_joins_stays_its_own(tmp_path):
+    notes = {**GM, "Sessions/Session 08.md": "Lord Aldric came to the docks. Lord Aldric bowed.\n"}
+    conn = _index(tmp_path, notes)
+    assert "Lord Aldric" in _entities(conn)
+    assert _notes(conn, "Lord Aldric") == {"Sessions/Session 08.md"}
+    conn.close()
+
+
+def test_a_title_before_an_alias_joins_in_any_order(tmp_path):
+    at_once = _graph_at_once(tmp_path, GM)
+    for i, order in enumerate([list(GM), list(reversed(GM))]):
+        assert _graph_one_by_one(tmp_path, GM, order, f"o{i}") == at_once

@@ -818,6 +818,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    single lower-case word is named by it when one of its aliases writes that word capitalised (sync._aliased_keys:
 #    `aliases: [Project Falcon]` in `projects/falcon.md` left Falcon and Project Falcon two entities); an alias of
 #    other words (`alias:: HS` in `pages/hackerspace.md`) names it only with a link, as before.
+#    A title before a note's alias (honorifics.ALIAS_TITLES: `Lord Varric`, `Ser Ilsa`, `Captain Vaun`, beside
+#    `aliases: [Varric]` in `Lord Varric Dunmere.md`) names that note (honorifics.titled_alias): Lord Varric was an
+#    entity of its own.
 VERSION = 28
 
 
