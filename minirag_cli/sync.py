@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_names
+from minirag_cli.extract.firstnames import first_names, known_first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -3447,7 +3447,10 @@ def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Se
         aliases = set(run.aliases.get(root, {}).get(path) or ())
         own = merged_known([{m.name: m.type} for j in range(i, i + count) for m in mentions[j]
                             if makes_known(m.name, m.type) and (m.type == "person" or m.name in aliases
-                                                                or written_as_name(prose[j], m.name))])
+                                                                or written_as_name(prose[j], m.name))]
+                           # the first name of a person's full name (`**Chloe Barnes** (babysitter)`: rules 28)
+                           + [{first: "person"} for j in range(i, i + count)
+                              for first in known_first_names(mentions[j], prose[j])])
         if own != run.word_notes.get((root, path), {}):
             if own:
                 run.word_notes[(root, path)] = own

@@ -7,6 +7,10 @@ family organiser's vaults, session 53).
   link names it) left Falcon and Project Falcon two entities: an alias writing the file name's word names the note.
 - `Lord Varric` beside `aliases: [Varric]` in `NPCs/Lord Varric Dunmere.md` was an entity of its own: a title before
   a note's alias names that note.
+- `Chloe can babysit Friday`, `- Wednesdays: Chloe, 17:00` named no Chloe: a first name opening a line is named only
+  where another note makes it known, and a full name's first word never did; a person's full name does now
+  (`**Chloe Barnes** (babysitter)`). A WhatsApp export's `[12/11/2026, 18:04] Sarah Mum:` named no speaker, and
+  `Sarah Mum` was a name apart from `Thanks Sarah!`: its speaker is Sarah, which names `Sarah posted ...` elsewhere.
 """
 
 from __future__ import annotations
@@ -100,3 +104,49 @@ def test_a_title_before_an_alias_joins_in_any_order(tmp_path):
     at_once = _graph_at_once(tmp_path, GM)
     for i, order in enumerate([list(GM), list(reversed(GM))]):
         assert _graph_one_by_one(tmp_path, GM, order, f"o{i}") == at_once
+
+
+FAMILY = {"Family/Contacts.md": "# Contacts\n\n- **Chloe Barnes** (babysitter): 07700 900 123, free Wednesdays\n"
+                                "- **Sarah Thompson** (Arlo's mum, class rep): 07700 900 654\n",
+          "Family/Babysitting.md": "# Babysitting\n\n- Wednesdays: Chloe, school pick-up 15:15 until 18:00.\n"
+                                   "- Fri 18 Dec: Chloe again, 19:00-22:00.\n",
+          "Daily/2026-12-01.md": "Ordered a treehouse for Maya. Chloe can babysit Friday for the work do.\n"}
+
+
+def test_a_person_s_first_name_is_known_where_another_note_opens_a_line_with_it(tmp_path):
+    conn = _index(tmp_path, FAMILY)
+    found = _entities(conn)
+    assert _notes(conn, "Chloe") == {"Family/Babysitting.md", "Daily/2026-12-01.md"}, found
+    conn.close()
+
+
+def test_the_first_word_of_a_name_that_is_no_person_s_is_not_made_known(tmp_path):
+    notes = {"Music.md": "# Music\n\n- Imagine Dragons played at the arena downtown.\n",
+             "Daily/2026-12-02.md": "Imagine a quiet weekend. Chloe called.\n"}
+    conn = _index(tmp_path, notes)
+    assert "Imagine" not in _entities(conn)
+    conn.close()
+
+
+CHAT = {"Chats/Year 5 parents WhatsApp.md": (
+            "[12/11/2026, 18:04] Sarah Mum: Hi all, the Science Museum trip is on Friday 27th\n"
+            "[12/11/2026, 18:06] Dave: Thanks Sarah! Do they need uniform?\n"
+            "[12/11/2026, 18:09] Sarah Mum: Yes uniform plus school jumper\n"),
+        "Daily/2026-11-12.md": "Sarah posted about the school trip in the WhatsApp group. Need packed lunch.\n"}
+
+
+def test_a_whatsapp_speaker_s_kinship_word_is_no_part_of_her_name(tmp_path):
+    conn = _index(tmp_path, CHAT)
+    found = _entities(conn)
+    assert "Sarah Mum" not in found, found
+    assert _notes(conn, "Sarah") == set(CHAT), found  # the daily note's opening Sarah is known from the chat
+    assert conn.execute("SELECT type FROM entities WHERE name = 'Sarah'").fetchone()[0] == "person"
+    conn.close()
+
+
+def test_a_kinship_word_before_a_speaker_s_name_stays(tmp_path):
+    chat = ("[12/11/2026, 18:04] Papa John: are you home?\n[12/11/2026, 18:05] Leo: yes\n"
+            "[12/11/2026, 18:06] Papa John: dinner at 6\n")
+    conn = _index(tmp_path, {"chat.md": chat})
+    assert {"Papa John", "Leo"} <= set(_entities(conn)), _entities(conn)
+    conn.close()
