@@ -3755,7 +3755,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
-        elif alias_of is None and parts and m.name in parts:
+        elif alias_of is None and parts and m.name in parts and not _names_a_note(m, joined):
             # `Kahneman`, the note's Daniel Kahneman (rules 21), `Elena`, its Elena Rossi (rules 25): the entity that
             # name resolves to, as a handle's
             alias_of = normalise_key(parts[m.name], "name")
@@ -3777,7 +3777,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
             m = EntityMention(m.name, "name")
-        n = _occurrences(lower, m.name, () if parts and m.name in parts else names)
+        n = _occurrences(lower, m.name, () if parts and m.name in parts and not _names_a_note(m, joined) else names)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
         if yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
@@ -3785,7 +3785,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
-        if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
+        if parts and m.name in parts and not _names_a_note(m, joined):
+            # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
             n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
@@ -3797,6 +3798,16 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         pe.forms[m.name] = pe.forms.get(m.name, 0) + n
         pe.merges[m.name] = res.merge
     return list(planned.values())
+
+
+def _names_a_note(m: EntityMention, joined: dict[str, str] | None) -> bool:
+    """Is `m` the name of a note its folder joins aliases to (`joined`: joined_names)? Such a name is that note's,
+    no surname of a full name its chunk writes (heuristic rules 28: `Falcon`, named by `projects/falcon.md` with
+    `aliases: [Project Falcon]`, joined an OKR's `Launch Project Falcon` as its last word)."""
+    if not joined:
+        return False
+    key = normalise_key(m.name, m.type)
+    return any(target == key for target in joined.values())  # (read only for a chunk's surnames and first names)
 
 
 def _first_chunks(notes: Iterable[tuple[str, str, int]]) -> list[tuple[str, str, int]]:

@@ -150,3 +150,13 @@ def test_a_kinship_word_before_a_speaker_s_name_stays(tmp_path):
     conn = _index(tmp_path, {"chat.md": chat})
     assert {"Papa John", "Leo"} <= set(_entities(conn)), _entities(conn)
     conn.close()
+
+
+def test_a_page_s_name_is_no_surname_of_a_longer_name_its_note_writes(tmp_path):
+    notes = {"projects/falcon.md": MANAGER["projects/falcon.md"],
+             "okrs/q4.md": "# OKRs Q4\n\n## O1: Launch Project Falcon beta\n- KR1: Falcon beta live for 3 customers\n"}
+    conn = _index(tmp_path, notes)
+    found = _entities(conn)
+    assert "Falcon" not in found.get("Launch Project Falcon", set()), found  # it joined it as its surname
+    assert _notes(conn, "Falcon") == set(notes), found
+    conn.close()

@@ -821,6 +821,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    A title before a note's alias (honorifics.ALIAS_TITLES: `Lord Varric`, `Ser Ilsa`, `Captain Vaun`, beside
 #    `aliases: [Varric]` in `Lord Varric Dunmere.md`) names that note (honorifics.titled_alias): Lord Varric was an
 #    entity of its own.
+#    A note's name its folder joins aliases to is no surname of a longer name (sync._names_a_note: `Falcon` joined an
+#    OKR's `Launch Project Falcon` once `Project Falcon` was Falcon's alias).
 #    The first name of a full name a note writes as a person's (firstnames.known_first_names: PERSON_CUES, or a role
 #    in brackets after it, `**Chloe Barnes** (babysitter)`) is made known to the other notes as a person's one-word
 #    name is (rules 25), so `Chloe can babysit Friday` and `- Wednesdays: Chloe, 17:00` elsewhere name Chloe. A
