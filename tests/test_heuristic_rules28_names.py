@@ -160,3 +160,11 @@ def test_a_page_s_name_is_no_surname_of_a_longer_name_its_note_writes(tmp_path):
     assert "Falcon" not in found.get("Launch Project Falcon", set()), found  # it joined it as its surname
     assert _notes(conn, "Falcon") == set(notes), found
     conn.close()
+
+
+def test_a_sentence_s_opening_word_before_a_name_is_not_made_known(tmp_path):
+    notes = {"chat.md": "Emily: The acting is top-notch! Especially Jared Harris as Legasov, he was great.\n",
+             "other.md": "Especially on Sundays we sleep in.\n"}
+    conn = _index(tmp_path, notes)
+    assert "Especially" not in _entities(conn), _entities(conn)
+    conn.close()

@@ -168,6 +168,17 @@ def known_first_names(mentions: Iterable[EntityMention], text: str) -> list[str]
             continue
         if lowered is None:
             lowered = set(_LOWER_WORD.findall(text))
-        if words[0].lower() not in lowered and _cued(text, m.name, KNOWN_CUES):
+        if words[0].lower() not in lowered and _unopened(text, m.name) and _cued(text, m.name, KNOWN_CUES):
             out.append(words[0])
     return out
+
+
+def _unopened(text: str, name: str) -> bool:
+    """Does `text` write `name` once not as the first words of a sentence inside a line (after a `.`, `!` or `?` on
+    its line: `The acting is top-notch! Especially Jared Harris ..., he brought` named `Especially Jared Harris`, a
+    sentence's opening adverb)? A line's or a list item's start is the name's own (`- **Chloe Barnes** (nanny)`)."""
+    for m in re.finditer(_WHOLE.format(re.escape(name)), text):
+        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()].rstrip(" \t*_\"'“‘(")
+        if not before.endswith((".", "!", "?")):
+            return True
+    return False
