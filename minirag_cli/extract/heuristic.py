@@ -829,6 +829,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    WhatsApp export's line (`[12/11/2026, 18:04] Sarah Mum: ...`, Android's `12/11/2026, 18:04 - Sarah Mum: ...`) is
 #    a timestamped chat line (_STAMP), and a kinship word after its speaker's name is none of it (_spoken_name:
 #    `Sarah Mum:` speaks as Sarah; it named no speaker, and `Sarah Mum` was a name apart from `Thanks Sarah!`).
+#    Not a full name opening a sentence inside its line (firstnames._unopened: `top-notch! Especially Jared Harris`).
 VERSION = 28
 
 
