@@ -168,3 +168,10 @@ def test_a_sentence_s_opening_word_before_a_name_is_not_made_known(tmp_path):
     conn = _index(tmp_path, notes)
     assert "Especially" not in _entities(conn), _entities(conn)
     conn.close()
+
+
+def test_a_known_first_name_names_in_any_order(tmp_path):
+    notes = {**FAMILY, **CHAT}
+    at_once = _graph_at_once(tmp_path, notes)
+    for i, order in enumerate([list(notes), list(reversed(notes))]):
+        assert _graph_one_by_one(tmp_path, notes, order, f"o{i}") == at_once
