@@ -3767,8 +3767,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # name of it is known from any note's text (lone_surname, rules 21's check: `title: Dr. Sarah Green`)
             alias_of = honour
         elif alias_of is None and joined and m.type in ("person", "name") and not m.name.startswith(("#", "@")) \
-                and (titled := titled_alias(m.name, joined)) is not None:
-            # `Lord Varric`, a title before the alias Varric of `Lord Varric Dunmere.md`: that note's (rules 28)
+                and (titled := titled_alias(m.name, joined)) is not None and not _names_a_note(m, joined):
+            # `Lord Varric`, a title before the alias Varric of `Lord Varric Dunmere.md`: that note's (rules 28); not
+            # a note's own name (`title: Prof. Anna Keller` beside `aliases: [Anna Keller]`), which names it as itself
             alias_of = titled
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
