@@ -3746,7 +3746,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
     # the longer names a shorter one is counted outside of (_occurrences); a date's words are no name's
-    names = sorted({m.name for m in mentions if m.type != "date" and " " in m.name.strip()})
+    # (by key: `Sunken Library` in `The Sunken Library` is the same name's, counted as before)
+    names = {m.name: normalise_key(m.name, m.type) for m in mentions if m.type != "date" and " " in m.name.strip()}
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
@@ -3778,7 +3779,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
             m = EntityMention(m.name, "name")
-        n = _occurrences(lower, m.name, () if parts and m.name in parts and not _names_a_note(m, joined) else names)
+        longer = () if parts and m.name in parts and not _names_a_note(m, joined) else \
+            sorted(name for name, key in names.items() if key != normalise_key(m.name, m.type))
+        n = _occurrences(lower, m.name, longer)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
         if yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)

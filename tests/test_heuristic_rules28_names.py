@@ -175,3 +175,14 @@ def test_a_known_first_name_names_in_any_order(tmp_path):
     at_once = _graph_at_once(tmp_path, notes)
     for i, order in enumerate([list(notes), list(reversed(notes))]):
         assert _graph_one_by_one(tmp_path, notes, order, f"o{i}") == at_once
+
+
+def test_a_name_inside_its_own_longer_form_counts_as_before(tmp_path):
+    notes = {"Places/The Sunken Library.md": "# The Sunken Library\n\nA flooded archive.\n",
+             "Items/The Sunblade.md": "Found in the vault of [[the Sunken Library]] in session 5.\n",
+             "Places/Greyhaven.md": "Below the chapel lies [[the Sunken Library]]. We went into the Sunken Library.\n"}
+    # as main named and counted it: `Sunken Library` inside `the Sunken Library` is that name's own form (5 at c3d71b5)
+    before = [("the Sunken Library", 6)]
+    conn = _index(tmp_path, notes)
+    assert conn.execute("SELECT name, mentions FROM entities WHERE key = 'sunkenlibrary'").fetchall() == before
+    conn.close()
