@@ -814,7 +814,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `## December 2027` took 2026 from the `# Expenses — December 2026` above the table).
 # 28, names28b's part (session 53's GM, manager and family vaults): a shorter name written inside a longer one its
 #    chunk names is counted no mention of its own there (sync._occurrences: `Dunmere` in `House Dunmere`, `Lady Ysolde
-#    Dunmere` made `mrag entity Dunmere` 20 mentions); written bare it counts as before. A note whose file name is a
+#    Dunmere` made `mrag entity Dunmere` 20 mentions); written bare, or inside a longer form of its own key (`Sunken
+#    Library` in `the Sunken Library`), it counts as before. A note whose file name is a
 #    single lower-case word is named by it when one of its aliases writes that word capitalised (sync._aliased_keys:
 #    `aliases: [Project Falcon]` in `projects/falcon.md` left Falcon and Project Falcon two entities); an alias of
 #    other words (`alias:: HS` in `pages/hackerspace.md`) names it only with a link, as before.
