@@ -2062,7 +2062,7 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
             embed: Callable[[list[str]], object] | None = None, search: Callable[[str], list[dict]] | None = None,
             options: AnswerOptions = DEFAULT_OPTIONS,
             note_lines: Callable[[list[tuple[str, str]]], dict[tuple[str, str], list[str]]] | None = None,
-            memo=None, embed_id: str = "", days=None) -> Prepared:
+            memo=None, embed_id: str = "", days=None, writing: frozenset = frozenset()) -> Prepared:
     """For a yes/no question about order in time, the verdict from the notes'
     dates when it can be had for sure, and for "when did X?" the date of X's
     note (timeline.py); else the selected, dated lines the model reads.
@@ -2072,14 +2072,15 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
     retrieved chunks compete (AnswerOptions.context); `memo` (an answer cache)
     keeps the lines chosen with `embed` (named `embed_id`), see memo_sources;
     `days` (askday.AskedDays: "yesterday" read against the asking day) are
-    the days the question asks about, as "on <a date>" is (on_the_day)."""
+    the days the question asks about, as "on <a date>" is (on_the_day);
+    `writing` the results' chunks that write one of those days to come."""
     started = time.perf_counter()
     heads = note_heads or {}
     options = options.for_question(question)  # a question asking for several things: its reading's lines
     # a name no result holds first: the dates matched "Sheldon Cooper call Li Hua" to the note
     # nearest to the rest of its words, and answered "Yes. “Sheldon Cooper call Li Hua” is in a
     # note of November 2, 2026" of notes that never name him
-    missing = unheld_in(question, results, heads, options)
+    missing = unheld_in(question, results, heads, options, days)
     if missing:
         return Prepared(None, [], time.perf_counter() - started, unheld=missing)
     if search is not None and results:
@@ -2087,11 +2088,10 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
         if found is not None:
             return Prepared(found, [], time.perf_counter() - started)
     if options.day_notes and results:
-        results = on_the_day(question, results[:options.pool], heads, days) or results
+        results = on_the_day(question, results[:options.pool], heads, days, writing) or results
     from minirag_cli.text import asks_about_dates
 
-    # as retrieval read it (retrieve.bm25_pool: days to come are searched as words)
-    about_dates = (days is not None and not days.ahead) or asks_about_dates(question)
+    about_dates = days is not None or asks_about_dates(question)  # as retrieval read it (retrieve.bm25_pool)
     if memo is not None and embed is not None and results:
         sources = memo_sources(memo, embed_id, question, results, heads=heads, embed=embed, options=options,
                                note_lines=note_lines, about_dates=about_dates)
@@ -2102,17 +2102,32 @@ def prepare(question: str, results: list[dict], *, note_heads: dict[int, str] | 
 
 
 def unheld_in(question: str, results: list[dict], heads: dict[int, str],
-              options: AnswerOptions = DEFAULT_OPTIONS) -> list[str]:
+              options: AnswerOptions = DEFAULT_OPTIONS, days=None) -> list[str]:
     """The names, months and weekdays of `question` that none of the first `options.pool` results holds
     (unheld.unheld_names: their text, and their notes' dates from `heads`, store.note_heads); [] when every one
     is held, no result came or options.names_check is off. prepare declines such a question without the
-    model; `mrag ask` without a model says them beside the results (Index.unheld_names)."""
+    model; `mrag ask` without a model says them beside the results (Index.unheld_names). `days`: the question's
+    askday.AskedDays, a span written out's words no names."""
+    # a span of days written out (askday.AskedDays.spelled) names days, no one: "Jan" of "from Dec 21 to Jan 4" was
+    # unheld when the results were December's notes, "Mon Nov" of "from Mon Nov 16 to Fri Nov 20" a name
+    if days is not None and days.spelled:
+        question = days.without(question)
     if not options.names_check or not results:
         return []
     from minirag_cli.unheld import unheld_names
 
     pool = results[:options.pool]
-    return unheld_names(question, [r.get("text", "") for r in pool], [s["date"] for s in dated_sources(pool, heads)])
+    return unheld_names(question, [r.get("text", "") for r in pool], [s["date"] for s in dated_sources(pool, heads)],
+                        note_labels(pool))
+
+
+def note_labels(results: list[dict]) -> list[str]:
+    """The folder and file names of the results' notes, one a line, as a question names them ("which NPCs …?" of
+    notes in `NPCs/`, a note named "Brother Ösk" by its file only): their paths (within their folder of notes: no
+    folder above it names them), the extension left out (`NPCs/Qel'thara.md`: NPCs, Qel'thara)."""
+    import posixpath
+
+    return ["\n".join(posixpath.splitext((r.get("path") or "").replace("\\", "/"))[0].split("/")) for r in results]
 
 
 # The sources' text is part of the answer cache key, and the lines are chosen by meaning: a
@@ -2207,7 +2222,8 @@ def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
             and days.meets(*span)]
 
 
-def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None) -> list[dict]:
+def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None,
+               writing: frozenset = frozenset()) -> list[dict]:
     """The results whose note is dated a day the question asks about with
     "on" and a full date ("…with Hailey on 20260531?", "on May 31, 2026";
     in Chinese and Japanese a day with its year and no "on": `2024年5月3日
@@ -2222,15 +2238,22 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     `days` (askday.AskedDays): the days "yesterday", "last week"… stand for,
     read against the asking day; asked about as such a written day is, a
     note kept when its days meet them (of_the_days: a weekly note's week);
-    days to come ("next week", "tomorrow") filter none ([]): no note is
-    dated in them yet, and the notes that write them or plan them in words
-    are the answer's."""
+    days to come ("next week", "tomorrow", the rest of "this week") keep
+    the notes dated in them and the chunks that write one of them (`writing`:
+    retrieve._dated_notes, today's "Tomorrow I interview…" among them), or
+    filter none ([]) when there are none."""
     from minirag_cli.text import CJK_DATE, asked_months, find_dates, month_years, partial_compact_dates, year_of_day
 
-    if days is not None and days.ahead:
+    if days is not None and days.ahead and days.spelled:  # a span written out to come: no day's filter, as before
         return []
+    if days is not None and days.spelled:  # "from Nov 16 to Nov 20": its notes, then those writing one of its days
+        return _of_the_span(results, heads, days)
     if days is not None and not days.written:  # askday resolves no day next to a comparison
-        return of_the_days(results, heads, days)
+        dated = of_the_days(results, heads, days)
+        if days.to_come():  # "what's on this week?": the week's notes so far, and those that write the rest
+            kept = {id(r) for r in dated}
+            return [r for r in results if id(r) in kept or r.get("chunk_id") in writing]
+        return dated
     # (an ambiguous `05/06/2027`'s two days, `written`: the note writing it is of neither, and kept)
     months = asked_months(question)
     spans = [g for g in months if g.span and (_IN_MONTH.search(question[:g.start]) or
@@ -2288,6 +2311,17 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     dates = dated_sources(results, heads)
     first = kept(asked)
     return first + [r for r in kept(whole) if not any(r is f for f in first)]
+
+
+def _of_the_span(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+    """The results of a span of days the question writes out (askday.AskedDays.spelled): those whose note is dated
+    in it (of_the_days), then, as for a month written out, those whose text or file name writes one of its days (a
+    runbook's `2026-11-17: rotated`, an incident dated by its file name elsewhere), each in their order."""
+    dated = of_the_days(results, heads, days)
+    asked = {f"{d:%Y%m%d}" for d in days.days()}
+    writing = [r for r, s in zip(results, dated_sources(results, heads)) if not any(r is d for d in dated)
+               and writes_asked(f"{r.get('path', '')}\n{r.get('text', '')}", asked, s["date"])]
+    return dated + writing
 
 
 def writes_asked(text: str, asked: set[str], day: str = "") -> bool:

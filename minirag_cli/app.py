@@ -158,15 +158,16 @@ def ask_instead(args: list[str]) -> str:
     """`mrag search Keller ablation --k 5` as `mrag ask`: the command line with `ask` for the command word and the
     words before the first option as one question (mrag's own options before the command kept, when `args`, the
     command word and what follows, are the end of the command line)."""
-    import shlex
     import sys
+
+    from minirag_cli.hints import AsIs, mrag_command
 
     argv = sys.argv[1:]
     before = argv[:len(argv) - len(args)] if len(argv) >= len(args) and argv[len(argv) - len(args):] == args else []
     rest = args[1:]
     words = next((i for i, a in enumerate(rest) if a.startswith("-")), len(rest))
-    question = shlex.quote(" ".join(rest[:words])) if words else "QUESTION"
-    return " ".join(["mrag", *map(shlex.quote, before), "ask", question, *map(shlex.quote, rest[words:])])
+    question = " ".join(rest[:words]) if words else AsIs("QUESTION")
+    return mrag_command(*before, "ask", question, *rest[words:])
 
 
 class Command(UsageFirst, HelpToReaderGone, TyperCommand):

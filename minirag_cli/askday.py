@@ -22,7 +22,8 @@ its year ("in October", "during the month of May", "in Oct last year": of the ye
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
-recent such day before today (several, "last Friday and Saturday", "on
+recent such day before today, but "on" one in a question about plans the coming one ("what's for dinner on
+Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
@@ -47,8 +48,8 @@ come, a month's or a clause's, review revG); and N days or weeks ago, the number
 written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours, il y a deux
 semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: tomorrow, next week, next weekend,
 next month, "next Friday" (the coming one, 1 to 7 days on; not several, nor "next Monday to Friday"):
-AskedDays.ahead, searched as written, the notes dated in them and those that write one of their days added
-(retrieve._dated_notes, Index.search). "next …" in
+AskedDays.ahead, their notes those dated in them and those that write one of their days (retrieve._dated_notes,
+Index.search), as for the days of today or this week not yet gone (AskedDays.to_come). "next …" in
 German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
@@ -87,6 +88,9 @@ Tuesday, April 21, 2026") is searched for that date: no weekday or other
 word overrides it; a German, French or Spanish weekday a day number
 follows is that date ("el sábado 14 de noviembre", "samedi 14":
 _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
+
+A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
+too, in any question: its days are written, no one's time (_spelled_span).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -390,6 +394,24 @@ class AskedDays:
     # days all to come ("next week", "tomorrow"): few notes are dated in them yet; their words are searched as
     # written and the notes that write one of them added (retrieve.bm25_pool, _dated_notes, Index.search)
     ahead: bool = False
+    # the asking day, for days to come and those of a period under way (read_days: _of_days_under_way; None for any
+    # other): the days from it on are to come, "today", the rest of "this week", as "next week"'s are (to_come)
+    today: dt.date | None = None
+    # a span the question writes out ("from Nov 16 to Nov 20": dayspans.py): read as "last week" is, and the answer
+    # reads the notes that write one of its days too, below those dated in it, as a month written out (on_the_day)
+    spelled: bool = False
+
+    def to_come(self) -> list[tuple[dt.date, dt.date]]:
+        """(first, last) of each run of the days not yet gone, the asking day's on ("what's on this week?" asked
+        on a Wednesday: Wednesday to Sunday); [] for days all gone or a date written. Few notes are dated in
+        them yet: the notes that write one are read too (retrieve._dated_notes, Index.search)."""
+        if self.written:
+            return []
+        if self.ahead:  # (a span written out to come too: "from Dec 21 to Jan 4", dayspans.py)
+            return self.spans()
+        if self.today is None:
+            return []
+        return [(max(a, self.today), b) for a, b in self.spans() if b >= self.today]
 
     def label(self) -> str:
         """"yesterday (2026-05-02)", "last week (2026-04-27 to 2026-05-03)",
@@ -665,6 +687,8 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
         return sorted(end - dt.timedelta(days=(end.weekday() - d) % 7) for d in named)
 
+    if _coming_weekdays(m):  # "what's for dinner on Thursday?": each the coming one, today to 6 days on
+        return run(today + dt.timedelta(days=6))
     latest = run(today - dt.timedelta(days=1))  # each the most recent before today, as one alone
     if len(named) == 1:
         return latest
@@ -673,6 +697,40 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     # this week's, not Friday a week ago and Monday (closer, but two weeks turned around: review revA)
     one_week = other[0] - dt.timedelta(days=other[0].weekday()) == other[-1] - dt.timedelta(days=other[-1].weekday())
     return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
+
+
+# a question about what is planned, in a present or future form: "what's for dinner on Thursday?", "what do I need
+# to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?"; a past form ("did", "was",
+# "happened", "cooked") or neither ("what do I do on Thursday?") leaves "on Thursday" the most recent one (nowdays)
+_PLANNED_FORM = re.compile(r"\b(?:is|are|am|will|shall|going\s+to|gonna|(?:need|needs|have|has)\s+to"
+                           r"|do\s+(?:i|we)\s+have)\b"
+                           r"|\b(?:what|who|where|when|how|that|it|there|here|he|she)['’]s\b|\w['’](?:re|m|ll)\b", re.I)
+# a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
+# Thursday?", "what is booked for Friday?"), nor "need", "feed"
+_PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
+_BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
+
+
+def _of_days_under_way(m: re.Match) -> bool:
+    """Does the phrase `m` name the period under way ("today", "this week", "this weekend", "this month", a coming
+    weekday's today: "what will we eat on Monday?" asked on a Monday) in a question of no past tense but a plan's
+    ("what did I do this week?" is of its days gone): its days not yet gone are read as days to come
+    (AskedDays.to_come). Not a period that ends today ("in the past week") nor one named ("in December")."""
+    this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
+    current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
+    past = _language(m) == "en" and _PAST.search(m.string) and not _PLANNED.search(m.string)  # German "was": what
+    return current and not past
+
+
+def _coming_weekdays(m: re.Match) -> bool:
+    """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
+    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED): the coming days, not the last ones?"""
+    question = m.string
+    if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
+        return False
+    past = _PAST.search(question) or any(not _BE_BEFORE.search(question, 0, e.start())
+                                         for e in _PAST_ED.finditer(question))
+    return bool(_PLANNED_FORM.search(question)) and not past
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
@@ -886,12 +944,21 @@ def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays |
     return read if isinstance(read, AskedDays) else None
 
 
-def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | UnreadDays | None:
+def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | UnreadDays | UnreadSpan | None:
     """The days `question` asks about (asked_days), or, when its day is of
     someone else (module docstring: "what did Keller say last week?"), the
     days it would be and why it is not read (UnreadDays), or None."""
     if today is None:
         return None
+    spelled = _spelled_span(question, today)
+    if isinstance(spelled, AskedDays):
+        return spelled
+    read = _read_words(question, today, person)
+    return spelled if read is None else read  # a span not read is said so when nothing else is read
+
+
+def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """read_days of the day phrases _PHRASE reads (and an ambiguous slashed day)."""
     # once for the question, not for each phrase (a long question was quadratic)
     one_past = _of_one_past_time(question)
     found = [m for m in _PHRASE.finditer(question)
@@ -956,8 +1023,41 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else (), ahead=first > today),
+                                 tuple(several) if len(several) > 1 else (), ahead=first > today,
+                                 today=today if first > today or _of_days_under_way(m) else None),
                        question, m, person)
+
+
+@dataclass(frozen=True)
+class UnreadSpan:
+    """A span of days the question writes that is not read (`why`: reversed, longer than a year; dayspans.py): its
+    two days are searched as written, and stderr and `--json` say so as they say UnreadDays."""
+
+    days: AskedDays  # its ends as written (`first` after `last` when reversed)
+    why: str
+
+    def reason(self) -> str:
+        return self.why
+
+    def note(self) -> str:
+        return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
+
+
+def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
+    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16":
+    dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too long; None for none, or one beside
+    another day phrase, a comparison or a quote.
+    Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
+    from minirag_cli.dayspans import written_span
+
+    found = written_span(question, today)
+    if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:found.span[0]] + " " + question[found.span[1]:]
+    if _COMPARED.search(rest) or any(True for _m in _PHRASE.finditer(rest)):
+        return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before
+    days = AskedDays(found.words, found.first, found.last, found.span, ahead=found.first > today, spelled=True)
+    return UnreadSpan(days, found.why) if found.why else days
 
 
 # how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the

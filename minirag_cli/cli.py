@@ -273,7 +273,8 @@ def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:
     is a question (`mrag ask "-20 degrees in Berlin?"`), the command to type,
     the question after `--`. None when no argument looks like either."""
     import os
-    import shlex
+
+    from minirag_cli.hints import mrag_command
 
     option = getattr(exc, "option_name", None)
     if type(exc).__name__ != "NoSuchOption" or not option or option.startswith("--"):
@@ -288,7 +289,7 @@ def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:
                     "or put -- before it.")
         if word[1:2].isdigit() or any(c.isspace() for c in word):
             rest = [a for a in argv if a is not word]
-            return "mrag " + " ".join(shlex.quote(a) for a in rest) + " -- " + shlex.quote(word)
+            return mrag_command(*rest, "--", word)
     return None
 
 
@@ -299,7 +300,7 @@ def _global_option_hint(exc: Exception, argv: list[str]) -> str | None:
     command as it is to be typed; after "No such option: --version", `mrag
     --version`. None for any other option, or when it came after `--` (the
     question's text)."""
-    import shlex
+    from minirag_cli.hints import mrag_command
 
     if type(exc).__name__ != "NoSuchOption" or getattr(exc, "option_name", None) not in ("--db", "--version"):
         return None
@@ -326,5 +327,4 @@ def _global_option_hint(exc: Exception, argv: list[str]) -> str | None:
             rest.append(word)
     if value is None:
         return None
-    return ("--db names the index for every command, so it goes before the command: "
-            "mrag --db " + " ".join(shlex.quote(a) for a in [value, *rest]))
+    return "--db names the index for every command, so it goes before the command: " + mrag_command(*rest, index=value)

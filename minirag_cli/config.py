@@ -96,6 +96,16 @@ def _as_mode(value: Any) -> str:
     return ",".join(parts)
 
 
+DAY_ORDERS = ("day-first", "month-first")  # dayorder.DAY_ORDERS (not imported: config show stays instant)
+
+
+def _as_day_order(value: Any) -> str:
+    value = _as_str(value).lower()
+    if value not in DAY_ORDERS:
+        raise ValueError(f"expected {' or '.join(DAY_ORDERS)}")
+    return value
+
+
 def _int_at_least(lowest: int) -> Callable[[Any], int]:
     def convert(value: Any) -> int:
         if isinstance(value, bool):
@@ -133,6 +143,8 @@ SPECS: tuple[Spec, ...] = (
     Spec("chunk_tokens", DEFAULT_CHUNK_TOKENS, "MRAG_CHUNK_TOKENS", _int_at_least(1), "chunk size in tokens"),
     Spec("overlap_tokens", DEFAULT_OVERLAP_TOKENS, "MRAG_OVERLAP_TOKENS", _int_at_least(0),
          "overlap between chunks in tokens"),
+    Spec("day_order", None, "MRAG_DAY_ORDER", _as_day_order,
+         "day-first | month-first: how the notes write 11/12/2026 (unset: only days a note settles)"),
     Spec("hops", 2, "MRAG_HOPS", _int_at_least(0), "graph walk depth for ask"),
     Spec("k", 10, "MRAG_K", _int_at_least(1), "results returned by ask"),
     Spec("mode", "hybrid", "MRAG_MODE", _as_mode, "retrieval channels: dense, bm25, graph or hybrid"),

@@ -181,10 +181,39 @@ def writing_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list
     week?"), which no note is dated in yet, though a draft's `Deadline: Friday 18 December` writes one."""
     out: dict[int, list[int]] = {}
     for first, last in spans:
-        for doc, chunk in store.date_chunks(conn, first.isoformat(), (last + dt.timedelta(days=1)).isoformat()):
+        rows = store.date_chunks(conn, first.isoformat(), (last + dt.timedelta(days=1)).isoformat())
+        for a, b in _month_runs(first, last):  # a yearless day, `19 Dec` (`date:--12-19`), is a day of every year
+            rows += store.date_chunks(conn, f"--{a:%m-%d}", f"--{b:%m}-{b.day + 1:02d}")
+        for doc, chunk in sorted(rows):
             if chunk not in out.setdefault(doc, []):
                 out[doc].append(chunk)
     return out
+
+
+def _month_runs(first: dt.date, last: dt.date) -> list[tuple[dt.date, dt.date]]:
+    """(first, last) of the days from `first` to `last` in each month (a year's months at most: a yearless day is of
+    every year)."""
+    runs: list[tuple[dt.date, dt.date]] = []
+    while first <= last and len(runs) < 12:
+        end = min(last, (first.replace(day=1) + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1))
+        runs.append((first, end))
+        first = end + dt.timedelta(days=1)
+    return runs
+
+
+def saying_chunks(conn, day: dt.date, words: str) -> dict[int, list[int]]:
+    """document id -> its chunks that say `words` ("tomorrow", "next week"; "on Thursday" as "Thursday"), of the
+    notes dated `day` (the asking day's, whose "tomorrow" is the asker's: "Tomorrow I interview the mayor" in
+    today's note writes the day "what's on tomorrow?" asks about, yesterday's "cancelled tomorrow" another)."""
+    said = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, re.sub(r"^on\s+", "", words, flags=re.I).split()))
+                      + r"(?!\w)", re.I)
+    # the day's own notes (a week's note's "tomorrow" is of one of its days), a journal's by the day's section
+    notes = [doc for doc, vote in dated_notes(conn, [(day, day)]).items() if vote == 1.0]
+    sections = dated_chunks(conn, [(day, day)])
+    chunks = {**store.document_chunks(conn, [d for d in notes if d not in sections]), **sections}
+    texts = store.chunk_texts(conn, [c for ids in chunks.values() for c in ids])
+    out = {doc: [c for c in ids if said.search(texts.get(c, ""))] for doc, ids in chunks.items()}
+    return {doc: ids for doc, ids in out.items() if ids}
 
 
 def best_chunks(conn, notes: dict[int, float], found: dict[int, float], query_vector,

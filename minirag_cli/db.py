@@ -113,6 +113,14 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
+def _rebuild_sync(path: str | os.PathLike | None) -> str:
+    """`mrag sync DIR` that builds the index at `path` anew, its file named with --db where `mrag sync DIR` alone
+    would build another (hints.sync_hint); its folders are not read from a file that cannot be opened."""
+    from minirag_cli.hints import sync_hint
+
+    return sync_hint([], path)
+
+
 def file_head(path: str | os.PathLike) -> bytes:
     """The first bytes of the file at `path`, as many as SQLITE_HEADER has
     (equal to it for an SQLite database, b"" for an empty file); OSError when
@@ -129,7 +137,7 @@ def _check_header(path: Path) -> None:
     if head and head != SQLITE_HEADER:
         raise DatabaseError(
             f"{path} is not an SQLite database (corrupt or another kind of file).",
-            hint="Move it aside and run `mrag sync` to rebuild; mrag never overwrites it.",
+            hint=f"Move it aside and run `{_rebuild_sync(path)}` to rebuild; mrag never overwrites it.",
         )
 
 
@@ -149,9 +157,11 @@ def _check_ours(conn, path: Path, *, create: bool) -> None:
             f"{path} is an SQLite database of another program (tables {shown}), not an mrag index.",
             hint="Point --db at an index made by `mrag sync`, or at a new file; mrag never writes to it.")
     if not create:
+        from minirag_cli.hints import sync_command
+
         conn.close()
         raise DatabaseError(f"{path} is empty: no index has been built in it yet.",
-                            hint=f"Run `mrag --db {path} sync DIR` to build the index in it.")
+                            hint=f"Run `{sync_command([], path)}` to build the index in it.")
 
 
 def sqlite_files(path: str | os.PathLike) -> list[str]:
@@ -281,7 +291,7 @@ def connect(path: str | os.PathLike, *, create: bool = False, migrate: bool = Tr
             f"{path} cannot be {'opened as an index' if existed else 'created'}: {exc}"
             + (" (it or its folder is read-only)." if readonly else "."),
             hint=READONLY_HINT if readonly or not existed
-            else "If the file is damaged, move it aside and run `mrag sync` to rebuild.",
+            else f"If the file is damaged, move it aside and run `{_rebuild_sync(path)}` to rebuild.",
         ) from exc
     if str(mode).lower() != "wal" and str(path) != ":memory:":
         conn.close()
@@ -369,7 +379,8 @@ def apply_migrations(conn, upto: int | None = None) -> list[int]:
     except Exception as exc:  # a truncated or damaged file fails here first
         raise DatabaseError(
             f"The index cannot be read: {exc}.",
-            hint="Move the file aside and run `mrag sync` to rebuild; mrag never overwrites it.",
+            hint=f"Move the file aside and run `{_rebuild_sync(index_file(conn))}` to rebuild; mrag never "
+                 "overwrites it.",
         ) from exc
     if current > latest:
         raise SchemaTooNew(
@@ -458,13 +469,12 @@ def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None,
     a lock held too long, a full disk) into a DatabaseError with advice; None if `exc` is
     not an SQLite error. The file is never touched. `roots`: the index's
     synced folders (recorded_roots), named in the rebuild it advises; `index`: the index's file, named with --db
-    there when `mrag sync ROOT` alone would sync another (config.index_to_name)."""
-    from minirag_cli.config import index_to_name
+    there when `mrag sync ROOT` alone would sync another (hints.sync_hint)."""
+    from minirag_cli.hints import sync_hint
 
     if not _is_sqlite_error(exc):
         return None
-    named = index_to_name(index, roots or [])
-    sync = sync_command(roots or [], named)
+    sync = sync_hint(roots or [], index)
     text = str(exc)
     if "disk is full" in text.lower():  # SQLITE_FULL: the write was rolled back, the file is fine
         return no_room(text)
@@ -484,8 +494,8 @@ def explain_sqlite_error(exc: BaseException, roots: list[str] | None = None,
         # names (a damaged file), or, for a write, the disk failed (a full one is said so: transaction())
         return DatabaseError(
             f"The index's vectors cannot be read or written: {text}.",
-            hint=f"Run `mrag doctor` for details; rebuild the index: {rebuild_command(roots or [], named)} (or move the "
-                 "file aside and sync again); the extraction cache is kept.")
+            hint=f"Run `mrag doctor` for details; rebuild the index: {sync_hint(roots or [], index, rebuild=True)} "
+                 "(or move the file aside and sync again); the extraction cache is kept.")
     if _is_sqlite_error(exc, ("OperationalError",)) and \
             any(word in text.lower() for word in ("dimension mismatch", "dimension mistmatch")):
         # sqlite-vec was given a vector of another length than the index's (its own spelling,
@@ -829,50 +839,23 @@ def following_roots(conn) -> list[str]:
     return _meta_folders(conn, FOLLOW_SYMLINKS_KEY)
 
 
-def sync_command(roots: list[str], db: str | None = None) -> str:
-    """`mrag sync "ROOT" ...` for the folders `roots` (DIR when none); with
-    `db`, the index named (`mrag --db INDEX sync ...`), for a hint given where
-    `mrag sync` alone may find another index."""
-    import shlex
-
-    named = f"--db {shlex.quote(db)} " if db is not None else ""
-    return f"mrag {named}sync " + (" ".join(f'"{r}"' for r in roots) or "DIR")
-
-
 def index_file(conn) -> str | None:
     """The file of the index `conn` is open on (PRAGMA database_list's main), None for one in memory."""
     return next((row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"), "") or None
 
 
-def sync_hint(roots: list[str], index: str | None, *, rebuild: bool = False) -> str:
-    """`mrag sync ROOT ...` (shell-quoted; `--rebuild` with `rebuild`) for a hint about the index at `index`, with
-    `--db INDEX` before the command when `mrag sync ROOT` typed here alone would sync another index
-    (config.index_to_name: `mrag --db ~/work.sqlite ask ...` said `mrag sync /x`, which synced the default one)."""
-    import shlex
-
-    from minirag_cli.config import index_to_name
-
-    db = index_to_name(index, roots)
-    named = f"--db {shlex.quote(db)} " if db is not None else ""
-    return f"mrag {named}sync " + (" ".join(shlex.quote(str(r)) for r in roots) or "DIR") + " --rebuild" * rebuild
-
-
 def index_sync_command(conn, roots: list[str]) -> str:
-    """sync_command for the index `conn` is open on, named with --db when `mrag sync` alone would take another
-    (config.index_to_name)."""
-    from minirag_cli.config import index_to_name
+    """hints.sync_hint for the index `conn` is open on: named with --db when `mrag sync` alone would take another."""
+    from minirag_cli.hints import sync_hint
 
-    return sync_command(roots, index_to_name(index_file(conn), roots))
+    return sync_hint(roots, index_file(conn))
 
 
 def index_rebuild_command(conn, roots: list[str]) -> str:
-    """rebuild_command for the index `conn` is open on (index_sync_command's --db)."""
-    return index_sync_command(conn, roots) + " --rebuild"
+    """index_sync_command with --rebuild."""
+    from minirag_cli.hints import sync_hint
 
-
-def rebuild_command(roots: list[str], db: str | None = None) -> str:
-    """`mrag sync "ROOT" ... --rebuild` for the folders `roots` (DIR when none; `db`: sync_command's)."""
-    return sync_command(roots, db) + " --rebuild"
+    return sync_hint(roots, index_file(conn), rebuild=True)
 
 
 def ensure_embedder(conn, model_name: str, dim: int) -> None:

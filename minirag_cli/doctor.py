@@ -16,6 +16,8 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from minirag_cli.hints import AsIs, sync_hint
+
 MIN_PYTHON = (3, 10)
 OK, WARN, FAIL = "ok", "warn", "fail"
 
@@ -199,8 +201,8 @@ def check_index(db_path: Path, source: str = "") -> tuple[list[Check], IndexInfo
             files = store.totals(conn)[2] if current else 0
         except Exception as exc:
             known = db.explain_sqlite_error(exc, index=db_path)
-            return [Check("index", FAIL, f"{where}: {known or exc}",
-                          known.hint if known else "Move the file aside and run `mrag sync DIR` to rebuild.")], info
+            return [Check("index", FAIL, f"{where}: {known or exc}", known.hint if known else
+                          f"Move the file aside and run `{sync_hint([], db_path)}` to rebuild.")], info
         latest = db.migrations()[-1][0]
         if current > latest:
             checks.append(Check("index", FAIL, f"{where}: schema version {current}, this mrag knows up to {latest}",
@@ -276,10 +278,11 @@ def _check_folders(conn, roots: list[str]) -> Check:
     detail = "; ".join(f"{root} is gone (moved, renamed or not mounted): its {n} note{'s' * (n != 1)} stay in "
                        "the index, and ask lists files that are not there" for root, n in gone)
     kept = [r for r in roots if r not in {g for g, _ in gone}]
-    return Check("folders", WARN, detail + also, "Mount it again; if it was moved or renamed, sync it at its new "
-                                                 "place (mrag sync NEWPATH: its notes go with it, the unchanged "
-                                                 f"ones as they are); if it is gone for good, {db.index_rebuild_command(conn, kept)} with "
-                                                 "the folders you keep drops its notes.")
+    moved = sync_hint([AsIs("NEWPATH")], db.index_file(conn))
+    return Check("folders", WARN, detail + also, f"Mount it again; if it was moved or renamed, sync it at its new "
+                                                 f"place ({moved}: its notes go with it, the unchanged ones as they "
+                                                 f"are); if it is gone for good, {db.index_rebuild_command(conn, kept)} "
+                                                 "with the folders you keep drops its notes.")
 
 
 def _check_possible_copies(conn) -> Check | None:
@@ -331,7 +334,7 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     whose rules, file readers or llm prompt are newer than this mrag's
     (versions.newer_records) fails the check: sync refuses it."""
     from minirag_cli import db
-    from minirag_cli.extract.heuristic import VERSION, rules_update
+    from minirag_cli.extract.rules_version import VERSION, rules_update
     from minirag_cli.versions import newer_error_hint, newer_records
 
     extractor = db.get_meta(conn, "extractor") or "heuristic"
@@ -356,17 +359,10 @@ def _check_extractor(conn, roots: list[str]) -> Check:
                                             "embedded).")
 
 
-def _rebuild_command(roots: list[str], index: str | Path | None) -> str:
-    """`mrag sync ROOT ... --rebuild` for the index at `index`, named with --db when `mrag sync ROOT` alone would
-    rebuild another (config.index_to_name: `mrag --db ~/work.sqlite doctor` advised a rebuild of the default one)."""
-    from minirag_cli import db
-    from minirag_cli.config import index_to_name
-
-    return db.rebuild_command(roots, index_to_name(index, roots))
-
-
 def _rebuild_hint(roots: list[str], index: str | Path | None = None) -> str:
-    return (f"Rebuild the index: {_rebuild_command(roots, index)} (or move the file aside and sync again); "
+    """The rebuild names the index at `index` with --db when `mrag sync ROOT` alone would rebuild another
+    (hints.sync_hint: `mrag --db ~/work.sqlite doctor` advised a rebuild of the default one)."""
+    return (f"Rebuild the index: {sync_hint(roots, index, rebuild=True)} (or move the file aside and sync again); "
             "the extraction cache is kept.")
 
 
@@ -391,7 +387,7 @@ def run_checks(*, db_path: Path | None, db_source: str = "", embedding_model: st
         own = f"{undo[0].upper()}{undo[1:]} to use" if undo else "Use"
         emb = Check(emb.name, FAIL, f"{emb.detail}; but the index was built with {info.recorded_model}",
                     f"{own} the model the index was built with ({info.recorded_model}), or rebuild the index for "
-                    f"the new one: {_rebuild_command(info.roots, db_path)} (every note is embedded again; the "
+                    f"the new one: {sync_hint(info.roots, db_path, rebuild=True)} (every note is embedded again; the "
                     "extraction cache is kept).")
     checks += [emb, check_llama(model, load=load)] + index_checks
     return checks

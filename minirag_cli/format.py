@@ -269,12 +269,11 @@ def render_status(status: dict, console: Console) -> None:
                                                       if r in gone else "") for r in status["roots"]) or "-")
     if gone:  # its notes stay (an unplugged drive must not empty the index), and ask lists them
         kept = [r for r in status["roots"] if r not in gone]
-        from minirag_cli.config import index_to_name
-        from minirag_cli.db import rebuild_command, sync_hint
+        from minirag_cli.hints import AsIs, sync_hint
 
-        table.add_row("", escape(f"moved: `{sync_hint(['NEWPATH'], status['db'])}` takes the notes of a gone folder "
-                                 f"to its new place; "
-                                 f"gone for good: `{rebuild_command(kept, index_to_name(status['db'], kept))}` drops them"))
+        table.add_row("", escape(f"moved: `{sync_hint([AsIs('NEWPATH')], status['db'])}` takes the notes of a gone "
+                                 f"folder to its new place; "
+                                 f"gone for good: `{sync_hint(kept, status['db'], rebuild=True)}` drops them"))
     table.add_row("symlinks", following(status["follow_symlinks"]))
     # in no search until a sync reads them; a search finds what the index holds of the others
     unsynced = [line for notes, done in (("added_notes", "added"), ("changed_notes", "changed"),
@@ -310,7 +309,7 @@ def following(roots: list[str]) -> str:
 def heuristic_version(status: dict) -> str:
     """`mrag status`: the version of the heuristic rules the index's entities
     come from, and what a sync does when it is not this mrag's."""
-    from minirag_cli.extract.heuristic import rules_update
+    from minirag_cli.extract.rules_version import rules_update
 
     recorded, current = status["heuristic_version"], status["heuristic_version_current"]
     update = rules_update(recorded, status["extractor"])
@@ -320,12 +319,11 @@ def heuristic_version(status: dict) -> str:
     if update == "newer":  # said on a line of its own (render_status: newer_mrag)
         return f"{shown}, newer than this mrag's {current}"
     if update == "rebuild":
-        from minirag_cli.config import index_to_name
-        from minirag_cli.db import rebuild_command
+        from minirag_cli.hints import sync_hint
 
-        named = index_to_name(status.get("db"), status["roots"])
         return (f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew if the model's "
-                f"cache holds all their windows, else `{rebuild_command(status['roots'], named)}` does")
+                f"cache holds all their windows, else `{sync_hint(status['roots'], status.get('db'), rebuild=True)}` "
+                "does")
     return f"{shown}, this mrag has {current}: the next `mrag sync` extracts every note anew"
 
 
@@ -498,8 +496,11 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         lines = f"{r['lines'][0]}-{r['lines'][1]}" if r["lines"][0] != r["lines"][1] else str(r["lines"][0])
         chans = " ".join(sorted(r["channels"]))
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
+        # placed first as the latest note (latest.py), by its date, whatever its score: the lower score said why
+        placed = (f"first as the latest ({r['channels']['recency']['date']}), "
+                  if r.get("ranked_by") == "recency" and "recency" in r["channels"] else "")
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
-                      f"[dim]score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
+                      f"[dim]{placed}score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
         snippet = " ".join(snippet_text(table_snippet(r["text"], data.get("query") or ""), blocks,
                                         path=r["path"]).split())
         console.print("    " + escape(snippet[:220] + ("…" if len(snippet) > 220 else "")), highlight=False,
@@ -630,8 +631,8 @@ def unsynced_note(edits: list[dict], index: str | None = None) -> None:
     last sync (store.lookup.unsynced_edits); their text and lines are the
     indexed version's. A synced folder that is gone cannot be synced: its
     notes are named with the --rebuild that drops them. `index`: the index file, named in the command when
-    `mrag sync` alone would sync another (db.sync_hint)."""
-    from minirag_cli.db import sync_hint
+    `mrag sync` alone would sync another (hints.sync_hint)."""
+    from minirag_cli.hints import sync_hint
 
     gone = list(dict.fromkeys(e["root"] for e in edits if e["state"] == "folder_gone"))
     for root in gone:
@@ -665,7 +666,7 @@ def added_note(added: list[dict], index: str | None = None) -> None:
 def added_line(added: list[dict], index: str | None = None) -> str:
     """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
     folder of `added` ([{root, path}]); `--db INDEX` in it when `mrag sync /x` alone would sync another index than
-    `index`'s (db.sync_hint)."""
+    `index`'s (hints.sync_hint)."""
     return notes_line(added, "added", index)
 
 
@@ -677,7 +678,7 @@ def notes_line(notes: list[dict] | None, done: str, index: str | None = None) ->
     """`1 note in /x was added since the last sync (a.md): run `mrag sync /x` to search it`, a sentence per
     folder of `notes` ([{root, path}]) `done` ("added", "changed", "deleted": _SYNC_DOES), three named then "and N
     more"; "" for none. `--db INDEX` in it as added_line has it."""
-    from minirag_cli.db import sync_hint
+    from minirag_cli.hints import sync_hint
 
     lines = []
     for root in dict.fromkeys(item["root"] for item in notes or ()):

@@ -71,13 +71,17 @@ def public_result(r: dict, explain: bool = False) -> dict:
     server): rank, path (in its synced folder), file (the note's absolute
     path: two synced folders may both hold a `todo.md`), lines, chunk_id (what
     `mrag show ID` takes), score, text, channels (+ duplicate_of, the rank of
-    the result a near-duplicate repeats, and graph with `explain`)."""
+    the result a near-duplicate repeats; ranked_by "recency" on the result a
+    "when did I last …?" question placed first by its date, above better
+    scores; and graph with `explain`)."""
     out = {"rank": r["rank"], "path": r["path"]}
     if r.get("root"):
         out["file"] = str(Path(r["root"]) / r["path"])
     out.update((k, r[k]) for k in ("lines", "chunk_id", "score", "text", "channels"))
     if r.get("duplicate_of"):
         out["duplicate_of"] = r["duplicate_of"]
+    if r.get("ranked_by"):
+        out["ranked_by"] = r["ranked_by"]
     if explain and r.get("graph"):
         out["graph"] = r["graph"]
     return out
@@ -303,7 +307,7 @@ class Index:
         reported = False
         try:
             # the lock first: a sync refused (or waiting) because another runs loads no model
-            with syncmod.sync_lock(self.path, wait=wait, on_wait=on_wait) as lock:
+            with syncmod.sync_lock(self.path, wait=wait, on_wait=on_wait, roots=dirs) as lock:
                 try:
                     # an existing index keeps the embedder it was built with unless one is
                     # configured: chosen before a rebuild forgets it
@@ -435,8 +439,9 @@ class Index:
         result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
                                  query_vector=query_vector, today=today)
         if result.days is not None and not self._dated_in(result.results, result.days):
-            if result.days.ahead and any("date" in r.get("channels", ()) for r in result.results):
-                result.writing_notes = True  # days to come, "next week": no note is dated in them yet, some write one
+            if result.days.to_come() and any("date" in r.get("channels", ()) for r in result.results):
+                # days to come, "next week", the rest of "this week": no note is dated in them yet, some write one
+                result.writing_notes = True
                 return result
             days = result.days
             result = retrieve.search(self.conn, question, embedder=embedder, options=options, terms=terms,
@@ -560,7 +565,7 @@ class Index:
                            search=lambda text: self.search(text, events).results,
                            options=answer_options or ans.DEFAULT_OPTIONS, note_lines=lines,
                            memo=memo, embed_id=_embedder_identity(self._query_embedder),
-                           days=getattr(result, "days", None))
+                           days=getattr(result, "days", None), writing=getattr(result, "writing", frozenset()))
 
     def unheld_names(self, result, answer_options=None) -> list[str]:
         """The names (months, weekdays) the question of a SearchResult uses that none of its first results
@@ -572,7 +577,7 @@ class Index:
         options = answer_options or ans.DEFAULT_OPTIONS
         with self.lock:
             heads = note_heads(self.conn, [r["chunk_id"] for r in result.results[:options.pool]])
-        return ans.unheld_in(result.query, result.results, heads, options)
+        return ans.unheld_in(result.query, result.results, heads, options, getattr(result, "days", None))
 
     def answer(self, result_or_question, options: RetrievalOptions | None = None, *, today=ASKING_DAY,
                on_text: Callable[[str], None] | None = None, answerer=None, prepared=None):

@@ -33,12 +33,21 @@ before a day ("last week", "last Tuesday": askday.py), "the last chapter",
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
 question in the first person (askday.first_person; a Spanish one by its verb
 alone: "¿Cuándo vi a Priya por última vez?"). Italian and Portuguese are not.
+
+"last", "latest" or "most recent" before a kind of note or event (_KINDS:
+"what happened last session?", "our last 1:1", "at the last staff meeting")
+asks for the latest one whoever asks: a GM's "last session" ranked `NPCs/
+Brother Ösk.md` ("the last keeper") first and the newest session nowhere,
+and "our last 1:1" Priya's oldest 1:1. Of the candidates, those whose path
+or text say the kind (Latest.kind: `1-1/Priya/…`, `Sessions/…`) compete,
+all of them when none does. A noun that is also a verb (call, visit, talk)
+is a kind only after "the", "my" or "our": "When did Priya last call Tom?".
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
@@ -47,6 +56,14 @@ _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "year
                     *WEEKDAY_NAMES, *MONTH_NAMES])
 _NOUNS = ("note|entry|entries|journal\\s+entry|mention|post|visit|meeting|conversation|call|chat|talk|session"
           "|trip|run|swim|workout|lesson|appointment|notes")
+# kinds of event a note records, that no verb spells: "last session", "the last 1:1" are the latest one of them
+# (not "When did Priya last call Tom?": call is a verb too; with "the", "my", "our" before it, any of _NOUNS)
+_ONE_ON_ONE = r"1\s*[:-]\s*1|1-?on-?1|one[\s-]on[\s-]one"
+_KINDS = (rf"{_ONE_ON_ONE}|session|sessions|meeting|meetings|stand-?up|standups|appointment|lesson|class"
+          r"|lecture|seminar|workshop|retro|retrospective|check-?up|episode|game|rehearsal|training"
+          r"|sprint\s+review|conversation|workout")
+# kinds a verb spells too ("When did Priya last review the budget?"): after "the", "my" or "our" only
+_VERB_KINDS = "review|sync|interview|practice|match"
 _LATEST = re.compile(
     # "when did I last see", "where was I last", "I last saw", "we had last talked"
     rf"\b(?P<en>(?:i|we)\s+(?:(?:have|had|was|were)\s+)?last(?!\s+(?:{_PERIOD})\b)(?=\s+[a-z])"
@@ -55,7 +72,10 @@ _LATEST = re.compile(
     # "did I most recently write", "I most recently saw", "most recently, did we"
     r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
     # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
-    rf"|(?:my|our)\s+(?:latest|most\s+recent|last)\s+(?:{_NOUNS})\b)"
+    rf"|(?:my|our|the)\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})"
+    r"(?![\w:-])"
+    # "what happened last session?", "at the last staff meeting" (one word between: not "last week's meeting")
+    rf"|(?<![\w'’-])(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<kindmod>[\w-]+)\s+)?(?P<kind>{_KINDS})(?![\w:-]))"
     # German, French, Spanish: first person is checked apart (askday.first_person)
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
@@ -66,6 +86,7 @@ last latest recent recently time times note notes entry entries journal write wr
 see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
 show tell find give list
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
+happen happens happened discuss discussed decide decided say said
 day days week weeks weekend month months year years night today yesterday tonight ago
 """.split())  # the days asked about too ("… last month?"): searched as dates (askday.py), not words
 
@@ -79,9 +100,12 @@ class Latest:
     words: str
     names: tuple[str, ...] = ()
     terms: tuple[str, ...] = ()
+    kind: str = ""  # the kind of note asked for ("1:1", "session"), which a note's path or text must say
 
     def holds(self, text: str) -> bool:
         lower = text.lower()
+        if self.kind and not re.search(_kind_pattern(self.kind), lower):
+            return False
         if self.names:
             return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
         if not self.terms:
@@ -103,6 +127,7 @@ class Reordered:
 
     def to_dict(self) -> dict:
         return {"words": self.latest.words, "names": list(self.latest.names), "terms": list(self.latest.terms),
+                "kind": self.latest.kind,
                 "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
                 "notes": [{"path": p, "date": d} for _c, p, d in self.dated],
                 "undated": [p for _c, p in self.undated], "moved": self.moved}
@@ -118,7 +143,11 @@ def latest_words(question: str) -> Latest | None:
     # Spanish says "I" by its verb alone: "¿Cuándo vi a Priya por última vez?" (was not first person)
     if m is None or (m.group("other") and not first_person(unquoted, spanish="ltima" in m.group("other").lower())):
         return None
-    rest = unquoted[:m.start()] + " " + unquoted[m.end():]
+    # the word before a kind ("the last staff meeting") is one of what is asked
+    modifier = m.group("mod") or m.group("kindmod") or ""
+    rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
+    noun = m.group("noun") or m.group("kind") or ""
+    kind = noun.lower() if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", noun, re.I) else ""
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     names, terms = [], []
@@ -132,7 +161,16 @@ def latest_words(question: str) -> Latest | None:
             names.append(word)
         else:
             terms.append(low)
-    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)))
+    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind)
+
+
+def _kind_pattern(kind: str) -> str:
+    """What a note of that kind says (in its path or text): `1-1/Priya/…`, `# 1:1 Priya`; `Sessions/…`, a
+    `standup` a `stand-up`."""
+    if re.fullmatch(_ONE_ON_ONE, kind):
+        return rf"(?<!\d)(?:{_ONE_ON_ONE})(?!\d)"
+    stem = re.sub(r"(?<=[^s])s$", "", " ".join(kind.split()))  # "sessions" -> "session", "class" stays
+    return r"(?<!\w)" + re.escape(stem).replace("\\-", "-?").replace("\\ ", r"\s*")
 
 
 def note_day(head: str, path: str, root: str) -> str:
@@ -212,6 +250,9 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict,
         unit = _unit(h.chunk_id, row, sections) if row is not None else None
         if unit in best:
             text.setdefault(unit, [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
+    # a kind no candidate says ("our last 1:1" in notes that write "one on one" nowhere) asks for nothing
+    if latest.kind and not any(latest.holds("\n".join(text[unit])) for unit in best):
+        latest = out.latest = replace(latest, kind="")
     dated = []
     for unit, i in best.items():
         if not latest.holds("\n".join(text[unit])):

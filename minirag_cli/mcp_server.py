@@ -100,6 +100,11 @@ class MragTools:
 
         return recorded_roots_at(self._index.path) if self._index is not None else []
 
+    def index_file(self):
+        """The open index's file, named with --db in an error's advice where `mrag sync` alone takes another (None
+        when none is open)."""
+        return self._index.path if self._index is not None else None
+
     def embedder(self):
         return self.index.query_embedder()
 
@@ -314,7 +319,7 @@ def build_server(tools: MragTools):
         except Exception as exc:
             # a raw SQLite error (damage found mid-query, a lock held too long)
             # gets the advice the CLI gives for it, not the bare SQLite text
-            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc, tools.roots())
+            error = exc if isinstance(exc, MragError) else explain_sqlite_error(exc, tools.roots(), tools.index_file())
             if error is None:
                 raise
             raise ToolError(f"{error}" + (f" (hint: {error.hint})" if error.hint else "")) from exc
@@ -323,7 +328,7 @@ def build_server(tools: MragTools):
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
         lines [start, end], score, text and the channels (dense, bm25, graph, time, date, recency) that found
-        it, latest (a "when did I last ...?" question's matching notes newest first, else null) and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
+        it (ranked_by "recency" on a result placed first by its date, above better scores), latest (a "when did I last ...?" question's matching notes newest first, else null) and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
         state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []), and
         added_notes: [{root, path}] of the notes added to the synced folders since their last sync, which no
         result can be (a sync reads them; usually []).

@@ -160,6 +160,9 @@ class SyncOptions:
     # False: neither chunk size was set anywhere (flag, env, config): a sync of an
     # index holding notes keeps the chunking it was built with (sync.built_alike)
     chunking_given: bool = True
+    # how the notes write an ambiguous slashed day (11/12/2026): "day-first", "month-first" or "" (only the days a
+    # note settles: dayorder.py); recorded by the index, a change re-reads its notes (sync._check_heuristic_version)
+    day_order: str = ""
 
     def __post_init__(self) -> None:
         most = max_overlap(self.chunk_tokens)
@@ -191,7 +194,8 @@ class SyncOptions:
                        overlap_tokens=None if overlap_source == "default" else settings.overlap_tokens,
                        max_bytes=max_bytes or DEFAULT_MAX_BYTES, max_bytes_given=max_bytes is not None,
                        follow_symlinks=follow_symlinks,
-                       chunking_given=not (overlap_source == settings.source("chunk_tokens") == "default"))
+                       chunking_given=not (overlap_source == settings.source("chunk_tokens") == "default"),
+                       day_order=settings.day_order or "")
         except UsageError as exc:
             sources = {settings.source(name) for name in ("chunk_tokens", "overlap_tokens")} - {"flag", "default"}
             if not sources:

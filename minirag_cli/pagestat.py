@@ -1,19 +1,26 @@
 """Bytes per table of an index file, read from its pages.
 
 What SQLite's `dbstat` table reports (every page of a table's b-tree, its
-overflow pages included), for bindings built without it: pysqlite3-binary
-and macOS's sqlite3 lack `SQLITE_ENABLE_DBSTAT_VTAB`. The file is read as it
-is, plus the frames of its write-ahead log up to the last commit, so the
-figures are those of the last committed transaction. It is read outside
-SQLite's locks: where another process may write (a sync), read it inside a
-read transaction (db.read_snapshot), which keeps checkpoints from rewriting
-or restarting what is read. A damaged page's schema rows are left out.
-Nothing is written and nothing heavier than the standard library is
-imported (`mrag status` stays instant).
+overflow pages included). `dbstat` itself answers when a binding has it
+(the stdlib sqlite3 of most Linux Pythons: 0.03 s of CPU on a 72 MB index),
+read through a read-only connection of its own (store/dbstat.py); the pages are walked here,
+in Python, for bindings built without it (pysqlite3-binary and macOS's
+sqlite3 lack `SQLITE_ENABLE_DBSTAT_VTAB`: 0.1 s on that index). Both give
+the same figures (tests/test_vectors.py compares them). The walk reads the
+file as it is, plus the frames of its write-ahead log up to the last
+commit, so the figures are those of the last committed transaction, as
+dbstat's read transaction sees them. The walk reads outside SQLite's locks:
+where another process may write (a sync), read it inside a read transaction
+(db.read_snapshot), which keeps checkpoints from rewriting or restarting
+what is read. A damaged page's schema rows are left out (both ways: a file
+SQLite finds damaged is walked). Nothing is written and nothing heavier
+than the standard library and the store layer is imported (`mrag status`
+stays instant).
 
 `table_bytes(path)` folds indexes into their table and the shadow tables of
 a virtual table (vec0, FTS5) into it; `group_bytes(path)` sums them into the
 groups `mrag status` shows (vectors, text, FTS, graph, other, free).
+`walk=True` skips dbstat (the tests' second opinion).
 """
 
 from __future__ import annotations
@@ -135,6 +142,12 @@ def _btree_pages(pages: _Pages, root: int) -> int:
     count = 0
     stack = [root]
     seen = set()
+    # the largest payload a cell keeps whole on its page: a cell's overflow pages are counted only past it, and
+    # most cells' payload (its first varint) is told below it from one or two bytes (`mrag status` walks
+    # every cell of the file when no binding has dbstat)
+    table_max = pages.usable - 35
+    index_max = (pages.usable - 12) * 64 // 255 - 23
+    unpack_from = struct.unpack_from
     while stack:
         number = stack.pop()
         if number in seen or not 0 < number <= pages.n_pages:
@@ -144,19 +157,27 @@ def _btree_pages(pages: _Pages, root: int) -> int:
         page = pages.page(number)
         base = 100 if number == 1 else 0
         kind = page[base]
-        n_cells = struct.unpack(">H", page[base + 3:base + 5])[0]
+        n_cells = unpack_from(">H", page, base + 3)[0]
         interior = kind in (2, 5)
         cells = base + (12 if interior else 8)
         if interior:
-            stack.append(struct.unpack(">I", page[base + 8:base + 12])[0])
-        for c in range(n_cells):
-            at = struct.unpack(">H", page[cells + 2 * c:cells + 2 * c + 2])[0]
+            stack.append(unpack_from(">I", page, base + 8)[0])
+        offsets = unpack_from(f">{n_cells}H", page, cells)
+        if kind == 5:  # table interior cells: a child pointer and a rowid only
+            stack.extend(unpack_from(">I", page, at)[0] for at in offsets)
+            continue
+        if kind not in (2, 10, 13):
+            continue
+        max_local = table_max if kind == 13 else index_max
+        for at in offsets:
             if interior:
-                stack.append(struct.unpack(">I", page[at:at + 4])[0])
-                if kind == 5:
-                    continue  # table interior cell: child pointer and rowid only
+                stack.append(unpack_from(">I", page, at)[0])
                 at += 4
-            if kind not in (2, 10, 13):
+            first = page[at]
+            if first < 0x80:
+                continue  # a payload under 128 bytes
+            second = page[at + 1]
+            if second < 0x80 and ((first & 0x7F) << 7 | second) <= max_local:
                 continue
             payload, _ = _varint(page, at)
             count += _overflow_pages(payload, pages.usable, table_leaf=kind == 13)
@@ -243,15 +264,45 @@ def _record(record: bytes) -> list:
     return values
 
 
-def btree_bytes(path: str | os.PathLike) -> dict[str, int]:
+def btree_bytes(path: str | os.PathLike, *, walk: bool = False) -> dict[str, int]:
     """Bytes per b-tree (table or index, by name), as dbstat's sum(pgsize);
     plus 'sqlite_schema' and, for the free pages, '(freelist)'."""
-    return _read(path)[1]
+    return _read(path, walk=walk)[1]
 
 
-def _read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]]:
-    """The schema rows and the bytes per b-tree, read with one page reader: both from the same committed state
-    of the file (two readers could each see another commit of a sync that writes meanwhile)."""
+def _read(path: str | os.PathLike, *, walk: bool = False) \
+        -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]]:
+    """The schema rows and the bytes per b-tree, from one committed state of the file: dbstat's where a binding
+    has it, else the pages walked here."""
+    if not walk:
+        read = _dbstat_read(path)
+        if read is not None:
+            return read
+    return _walk_read(path)
+
+
+def _dbstat_read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]] | None:
+    """_read from SQLite's dbstat (store/dbstat.py); None when no binding has it or SQLite cannot read the file."""
+    from minirag_cli.store.dbstat import dbstat_rows
+
+    rows = dbstat_rows(path)
+    if rows is None:
+        return None
+    schema, stat, free = rows
+    schema = [row for row in schema if _schema_row(row)]
+    kept = {"sqlite_schema"} | {row[1] for row in schema if row[3] > 0}  # a damaged schema row's b-tree: left out
+    out: dict[str, int] = {}
+    for btree, size in stat:
+        btree = "sqlite_schema" if btree == "sqlite_master" else btree  # older SQLite's name for it
+        if btree in kept:
+            out[btree] = out.get(btree, 0) + size
+    out["(freelist)"] = free
+    return schema, out
+
+
+def _walk_read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]], dict[str, int]]:
+    """_read by walking the pages here, with one page reader: the schema rows and the b-trees from the same
+    committed state of the file (two readers could each see another commit of a sync that writes meanwhile)."""
     pages = _Pages(os.fspath(path))
     try:
         schema = _schema_rows(pages)
@@ -265,10 +316,10 @@ def _read(path: str | os.PathLike) -> tuple[list[tuple[str, str, str, int, str]]
         pages.close()
 
 
-def table_bytes(path: str | os.PathLike) -> dict[str, int]:
+def table_bytes(path: str | os.PathLike, *, walk: bool = False) -> dict[str, int]:
     """Bytes per logical table: indexes folded into their table, shadow tables
     (vec_chunks_rowids, chunks_fts_data, ...) into their virtual table."""
-    schema, btrees = _read(path)
+    schema, btrees = _read(path, walk=walk)
     owners = {name: tbl for _type, name, tbl, _root, _sql in schema}
     virtual = [name for type_, name, _tbl, _root, sql in schema
                if type_ == "table" and isinstance(sql, str) and sql.upper().startswith("CREATE VIRTUAL TABLE")]
@@ -282,12 +333,12 @@ def table_bytes(path: str | os.PathLike) -> dict[str, int]:
     return out
 
 
-def group_bytes(path: str | os.PathLike) -> dict[str, int]:
+def group_bytes(path: str | os.PathLike, *, walk: bool = False) -> dict[str, int]:
     """Bytes per group: vectors (vec0 tables), text (documents, chunks), fts
     (FTS5), graph (entities, aliases, mentions, edges, relations), other
     (settings, caches, schema) and free (freelist pages), in that order."""
     sums = dict.fromkeys(GROUP_ORDER, 0)
-    for table, size in table_bytes(path).items():
+    for table, size in table_bytes(path, walk=walk).items():
         group = "free" if table == "(freelist)" else GROUPS.get(table, "other")
         sums[group] += size
     return sums

@@ -60,6 +60,7 @@ import numpy as np
 
 from minirag_cli import db
 from minirag_cli.errors import UsageError
+from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
@@ -116,10 +117,12 @@ class SearchResult:
     days: object = None  # askday.AskedDays
     undated: object = None  # the days it asked about, when no result's note is dated in them (searched as words)
     undated_held: bool = False  # ... though the index holds a note of those days (it ranked below the results)
-    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else)
+    unread: object = None  # askday.UnreadDays: the days its words name, not read (the question is of someone else);
+    # or askday.UnreadSpan: a span written out, not read (reversed, longer than a year)
     latest: object = None  # latest.Reordered: a "when did I last …?" question's candidates by date
     writing_notes: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
     # that write one of them (retrieve._dated_notes)
+    writing: frozenset = frozenset()  # the chunks that write a day to come the question asks about (_dated_notes)
 
 
     def to_dict(self) -> dict:
@@ -189,6 +192,8 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
+    # "session 3" is also "session 03" and "session 003" (numbering.py): `Session 03 - 2026-09-05.md`
+    terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
     # a day in words is its date (extra_terms: date_terms), and the phrases a
     # note may write it in ("on May 3rd"), not its words: the month word alone
@@ -288,14 +293,18 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     searched in the chunks' CJK bigrams (chunks_cjk), a chunk's two scores
     added; a question with none ranks by chunks_fts alone. `days`
     (askday.AskedDays of this question): its words ("yesterday") are
-    searched as the dates they stand for; days to come ("tomorrow", "next
-    week") are its words, as before they were read: the date channel adds
-    their notes (_dated_notes), "Tomorrow I interview…" still ranks by them."""
-    if days is not None and days.ahead:
-        days = None
+    searched as the dates they stand for. Days to come ("tomorrow", "next
+    week") are neither their words (a note's own "tomorrow" is of the note's
+    day: yesterday's "swimming cancelled tomorrow" is today's) nor their
+    dates (a changelog's `- 2026-12-14:` line outranked the week's own note):
+    the date channel brings the notes dated in them, and at half the vote
+    those that write one of them, today's that say the question's word
+    among them (_dated_notes: "Tomorrow I interview…")."""
+    if days is not None and days.ahead:  # (a span written out to come, "from Dec 21 to Jan 4": its dates as written)
+        question, days = (question if days.spelled else days.without(question)), None
     if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
         question = days.without(question)
-    extra = date_terms(question, store.index_years(conn)) + (days.terms() if days is not None else [])
+    extra = date_terms(question, store.index_years(conn), _day_order(conn)) + (days.terms() if days is not None else [])
     q = fts_query(question, extra, about_notes=bool(extra))
     fetch = options.note_fetch * options.candidates
     if not q:
@@ -550,6 +559,7 @@ class _Search:
     graph_votes: object = None
     periods: list[str] = field(default_factory=list)
     days: object = None  # askday.AskedDays
+    writing: set[int] = field(default_factory=set)  # the chunks that write a day to come, of notes not dated in them
     pools: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # bm25_pool, dense_ranking
 
 
@@ -633,8 +643,15 @@ def _asked_periods(s: _Search) -> list[str]:
     writes, and those its words stand for on the asking day (s.days; its words are none of the written ones:
     "in October" read so is the latest October, not each year's)."""
     question = s.days.without(s.question) if s.days is not None else s.question
-    return date_key_prefixes(date_terms(question, store.index_years(s.conn))
+    return date_key_prefixes(date_terms(question, store.index_years(s.conn), _day_order(s.conn))
                              + (s.days.terms() if s.days is not None else []))
+
+
+def _day_order(conn) -> str:
+    """The order the index reads an ambiguous slashed day in (meta day_order, dayorder.py), '' for none."""
+    from minirag_cli.dayorder import DAY_ORDER_KEY
+
+    return db.get_meta(conn, DAY_ORDER_KEY) or ""
 
 
 def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
@@ -675,13 +692,23 @@ def _dated_notes(s: _Search) -> None:
     spans = datednotes.asked_spans(periods, s.days)
     notes = datednotes.dated_notes(s.conn, spans)
     within = datednotes.dated_chunks(s.conn, spans)
-    if s.days is not None and s.days.ahead:
-        # days to come ("next week"): few notes are dated in them yet; the notes that write one are candidates
-        # too, each by its chunk nearest the question among those that write it, below a note dated in them
-        # (`weekly/2026-W51.md` above the notes whose `- 2026-12-15:` lines write a day of that week)
-        written = {doc: ids for doc, ids in datednotes.writing_chunks(s.conn, s.days.spans()).items()
-                   if doc not in notes}
-        notes, within = {**notes, **dict.fromkeys(written, WRITING_NOTE_VOTE)}, {**within, **written}
+    to_come = s.days.to_come() if s.days is not None else []
+    if to_come:
+        # days to come ("next week", the rest of "this week", "today"): few notes are dated in them yet; the notes
+        # that write one are candidates too, each by its chunk nearest the question among those that write it,
+        # below a note dated in them (`weekly/2026-W51.md` above the notes whose `- 2026-12-15:` lines write a day
+        # of that week); and the asking day's notes that say the question's words (a note of today's "tomorrow" is
+        # of the days as a note dated in them is: "Tomorrow I interview…" in today's note)
+        said = {doc: ids for doc, ids in datednotes.saying_chunks(s.conn, s.days.today, s.days.words).items()
+                if doc not in notes} if s.days.today is not None else {}
+        written = {doc: ids for doc, ids in datednotes.writing_chunks(s.conn, to_come).items()
+                   if doc not in notes and doc not in said}
+        notes = {**notes, **dict.fromkeys(written, WRITING_NOTE_VOTE), **dict.fromkeys(said, 1.0)}
+        within = {**within, **written, **said}
+        s.writing = {c for ids in (*written.values(), *said.values()) for c in ids}
+        # ... the graph's date vote for the chunks that write a day (graph.dated_chunks) no more than this one's
+        capped = {c for ids in written.values() for c in ids}
+        s.scores["date"] = [(c, min(v, WRITING_NOTE_VOTE) if c in capped else v) for c, v in s.scores.get("date", [])]
     if not notes:
         return
     s.periods = periods
@@ -734,8 +761,17 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         from minirag_cli.askday import AskedDays, read_days
 
         days = read_days(question, today, person=lambda word: store.is_person(conn, word))
+        if isinstance(days, AskedDays) and days.written:  # `11/12/2026` in a day-first vault is one day
+            from minirag_cli.dayorder import one_asked_day
+
+            days = one_asked_day(days, _day_order(conn))
         if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
             days, unread = None, days
+        elif days is not None and days.to_come() and not days.spelled and o.weights.get("date", 0.0) > 0:
+            # days to come: no text channel reads a day written `Fri 18 Dec` or `17/12/2026` as one of them, nor
+            # BM25 their words or dates (bm25_pool): the date channel's notes (_dated_notes) vote with BM25's
+            # share too (the notes writing next week's days ranked below notes writing none: nowdays)
+            o = o.with_weights({"date": o.weights["date"] + o.weights.get("bm25", 0.0)})
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
     s = _Search(conn, question, channels, o, query_vector, terms, days=days)
@@ -757,8 +793,14 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     latest = _latest(s, fused)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
-    return SearchResult(question, mode_name(channels), seeds_out, _materialise(conn, fused, _explain(s, fused)),
-                        paths, days=days, unread=unread, latest=latest)
+    results = _materialise(conn, fused, _explain(s, fused))
+    if latest is not None and latest.moved:
+        # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
+        for item in results:
+            if item["chunk_id"] == latest.dated[0][0]:
+                item["ranked_by"] = "recency"
+    return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
+                        latest=latest, writing=frozenset(s.writing))
 
 
 def _latest(s: _Search, fused: list[Hit]):

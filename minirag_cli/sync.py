@@ -74,6 +74,7 @@ from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_fol
 from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_stack_frames
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
+from minirag_cli.hints import AsIs, sync_command, sync_hint
 from minirag_cli.honorifics import HONOURED, honoured, honoured_only, titled_alias, with_surnames
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
@@ -82,6 +83,8 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
+from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
+from minirag_cli.notespans import chunk_spans
 from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -292,26 +295,29 @@ def _logseq_page(chunks: Sequence[Chunk], path: str, laid: str) -> bool:
     return is_logseq(path, laid.split("\n"))
 
 
-def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False) -> list[Path]:
+def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bool = False,
+                  index: str | None = None) -> list[Path]:
     """The folders to sync, resolved; a MragError for anything that is not a
     folder (with `synced`, one the record of syncs holds is said to have been
     synced: _gone_synced_folder), a UsageError for an empty name (which Path
     would read as ".") and, unless `whole` (--force), for the filesystem's root
-    or the home folder itself."""
+    or the home folder itself. `index`: the index given with --db, named in the
+    commands the errors print when `mrag sync FOLDER` alone would sync another
+    (`mrag --db ~/work.sqlite sync ""` was told to run `mrag sync ~/notes`)."""
     for d in dirs:
         if not str(d).strip():  # an unset "$NOTES" would sync the current folder
-            raise UsageError("An empty folder name was given.", hint="mrag sync ~/notes")
+            raise UsageError("An empty folder name was given.", hint=sync_hint([AsIs("~/notes")], index))
         try:
             is_dir = Path(d).is_dir()
         except OSError as exc:  # a folder above it cannot be searched
             raise MragError(f"{d} cannot be reached: {exc.strerror or exc}.",
                             hint="mrag needs to search the folders above it: check their permissions.") from None
         if not is_dir:
-            raise (synced and _gone_synced_folder(str(d))) or _not_a_folder(str(d))
+            raise (synced and _gone_synced_folder(str(d))) or _not_a_folder(str(d), index)
     roots = list(dict.fromkeys(Path(d).resolve() for d in dirs))
     if not whole:
         for root in roots:
-            _refuse_whole_disk_or_home(root)
+            _refuse_whole_disk_or_home(root, index)
     for root in roots:  # the index stores the folder as text
         if not is_utf8_name(str(root)):
             raise MragError(f"{printable_name(str(root))}: the folder's path is not valid UTF-8, so the index "
@@ -319,7 +325,7 @@ def check_folders(dirs: Sequence[str | Path], *, whole: bool = False, synced: bo
     return roots
 
 
-def _refuse_whole_disk_or_home(root: Path) -> None:
+def _refuse_whole_disk_or_home(root: Path, index: str | None = None) -> None:
     """`mrag sync ~` or `mrag sync /` (a slip for ~/notes, or an unset "$NOTES/..")
     would read every file of a home or a disk into the index, with no prompt to
     stop it: refused, as a usage error, unless --force says it is meant."""
@@ -331,8 +337,8 @@ def _refuse_whole_disk_or_home(root: Path) -> None:
             else "your whole home folder" if home is not None and root == home else None)
     if what is not None:
         raise UsageError(f"{root} is {what}: mrag sync indexes a folder of notes, and would read every file in it.",
-                         hint=f"Give the folder your notes are in (mrag sync ~/notes), or add --force to index "
-                              f"all of {root}.")
+                         hint=f"Give the folder your notes are in ({sync_hint([AsIs('~/notes')], index)}), or add "
+                              f"--force to index all of {root}.")
 
 
 def _gone_synced_folder(d: str) -> MragError | None:
@@ -350,34 +356,33 @@ def _gone_synced_folder(d: str) -> MragError | None:
     record = synced_into(state_dir(), folder)
     if record is None:
         return None
-    move = "Moved or renamed? Sync it at its new place (mrag sync NEWPATH): its notes go with it"
-    if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it
+    move = "Moved or renamed? Sync it at its new place ({}): its notes go with it"
+    if not os.path.isfile(record.db):  # kept in the folder (.mrag), it moved with it: found there with no --db
         return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
                          f"{shown_time(record.last_sync)}), which is gone too.",
-                         hint=move + ", and an index kept inside it (.mrag) is found there.")
+                         hint=move.format("mrag sync NEWPATH") + ", and an index kept inside it (.mrag) is found "
+                              "there.")
     kept = [r for r in record.roots if r != folder and os.path.isdir(r)]
     return MragError(f"{d} does not exist: it was synced into the index {record.db} (last sync "
                      f"{shown_time(record.last_sync)}).",
-                     hint=f"{move}, the unchanged ones as they are. Gone for good? "
-                          f"`{dbmod.rebuild_command(kept, db=record.db)}` "
-                          "drops its notes.")
+                     hint=f"{move.format(sync_hint([AsIs('NEWPATH')], record.db))}, the unchanged ones as they are. "
+                          f"Gone for good? `{sync_hint(kept, record.db, rebuild=True)}` drops its notes.")
 
 
-def _not_a_folder(d: str) -> MragError:
+def _not_a_folder(d: str, index: str | None = None) -> MragError:
     """The error for a folder to sync that is none: a name that does not
     exist (a typo) is said to be missing, and a note given for its folder
-    is told to give the folder ("is not a folder" said neither)."""
+    is told to give the folder ("is not a folder" said neither). `index`:
+    check_folders'."""
     if not os.path.lexists(d):
         return MragError(f"{d} does not exist.", hint="Check the folder's name: mrag sync indexes a folder of notes.")
     if not os.path.exists(d) and os.path.islink(d):  # a symlink to nothing, or a loop
         with contextlib.suppress(OSError):
             return MragError(f"{d} is a symlink to {os.readlink(d)}, which cannot be found.")
     if os.path.isfile(d):
-        import shlex
-
-        folder = shlex.quote(str(Path(d).resolve().parent))
+        folder = sync_hint([str(Path(d).resolve().parent)], index)
         return MragError(f"{d} is a file: mrag sync indexes a folder of notes, every note in it.",
-                         hint=f"Give its folder (mrag sync {folder}), or the one you synced it in: a sync reads "
+                         hint=f"Give its folder ({folder}), or the one you synced it in: a sync reads "
                               "again only the notes that changed.")
     return MragError(f"{d} is not a folder.")
 
@@ -577,10 +582,11 @@ def _holder(fh) -> tuple[str, str]:
     return (words[0] if words else ""), (words[1] if len(words) == 2 else "")
 
 
-def _take_lock(db_path: Path, lock: Path):
+def _take_lock(db_path: Path, lock: Path, roots: Sequence[str | Path] = ()):
     """`lock` opened (made if need be) and flock'ed, the holder's pid written
     in it: the open file. SyncLocked (its `holder`, ' (pid N)' or '') when
-    another sync holds it."""
+    another sync holds it; its hint's `mrag sync ROOTS --wait SECONDS` names
+    the index with --db where `mrag sync ROOTS` alone would take another."""
     import fcntl
 
     for _attempt in range(100):
@@ -598,9 +604,9 @@ def _take_lock(db_path: Path, lock: Path):
             fh.close()
             who = f" (pid {pid})" if pid.isdigit() else ""
             locked = SyncLocked(f"Another `mrag sync`{who} is running on {db_path}.",
-                                hint="Wait for it to finish (`mrag sync --wait SECONDS` waits for it; a `mrag sync "
-                                     "--watch` runs until it is stopped with Ctrl-C or SIGTERM); `mrag ask` and "
-                                     "`mrag status` work meanwhile.")
+                                hint=f"Wait for it to finish (`{sync_hint(roots, db_path, then=['--wait', 'SECONDS'])}`"
+                                     " waits for it; a `mrag sync --watch` runs until it is stopped with Ctrl-C or "
+                                     "SIGTERM); `mrag ask` and `mrag status` work meanwhile.")
             locked.holder = who
             raise locked
         # deleted between the open and the lock: another sync may hold the file now at its name
@@ -643,16 +649,17 @@ def sync_state(db_path: Path) -> tuple[str, bool] | None:
 
 
 @contextlib.contextmanager
-def sync_lock(db_path: Path, *, wait: float = 0.0,
-              on_wait: Callable[[str], None] | None = None) -> Iterator[SyncLock]:
+def sync_lock(db_path: Path, *, wait: float = 0.0, on_wait: Callable[[str], None] | None = None,
+              roots: Sequence[str | Path] = ()) -> Iterator[SyncLock]:
     """Only one sync per index: an advisory lock on `<index>.lock`, released by
     the kernel if the process dies, so a crash never leaves it stuck. A lock
     held long is kept with SyncLock.check. Held by another sync, it is
     SyncLocked at once, or with `wait` (seconds) once it has been waited for
-    that long (_wait_for_lock: `on_wait(what)` is told once, as the wait starts)."""
+    that long (_wait_for_lock: `on_wait(what)` is told once, as the wait starts). `roots`: the folders
+    being synced, for the refusal's hint (_take_lock)."""
     lock = dbmod.lock_path(db_path)
     lock.parent.mkdir(parents=True, exist_ok=True)
-    held = SyncLock(db_path, lock, _wait_for_lock(db_path, lock, wait, on_wait))
+    held = SyncLock(db_path, lock, _wait_for_lock(db_path, lock, wait, on_wait, roots))
     try:
         yield held
     finally:
@@ -662,7 +669,8 @@ def sync_lock(db_path: Path, *, wait: float = 0.0,
 WAIT_POLL_SECONDS = 0.2  # how often a sync waiting for the lock (--wait) tries it again
 
 
-def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[str], None] | None):
+def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[str], None] | None,
+                   roots: Sequence[str | Path] = ()):
     """_take_lock, tried again every WAIT_POLL_SECONDS for up to `wait` seconds
     while another sync holds it (a cron job's sync that comes while the last
     one still runs: it was refused each time); `on_wait` gets one line saying
@@ -671,7 +679,7 @@ def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[st
     replaced meanwhile (SyncLock), and Ctrl-C must stop the wait."""
     deadline = time.monotonic() + wait
     try:
-        return _take_lock(db_path, lock)
+        return _take_lock(db_path, lock, roots)
     except SyncLocked as exc:
         if wait <= 0:
             raise
@@ -680,7 +688,7 @@ def _wait_for_lock(db_path: Path, lock: Path, wait: float, on_wait: Callable[[st
     while True:
         time.sleep(max(0.0, min(WAIT_POLL_SECONDS, deadline - time.monotonic())))
         try:
-            return _take_lock(db_path, lock)
+            return _take_lock(db_path, lock, roots)
         except SyncLocked as exc:
             if time.monotonic() >= deadline:
                 exc.hint = f"Waited {wait:g} s for it (--wait). {exc.hint}"
@@ -1225,7 +1233,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     options = built_alike(conn, extractor.name, options)
     check_not_newer(conn, roots)
-    check_nested(conn, roots)
+    check_nested(conn, roots, index_path)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
     started = time.perf_counter()
@@ -1241,7 +1249,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens),
-             "max_bytes": str(options.max_bytes),
+             "max_bytes": str(options.max_bytes), DAY_ORDER_KEY: options.day_order or None,
              # of the folders the index keeps (a rebuild forgets the ones it is not given)
              dbmod.FOLLOW_SYMLINKS_KEY: json.dumps(sorted(follow & (roots_known | {str(r) for r in roots})))}
     limit_before = dbmod.get_meta(conn, "max_bytes")  # before this sync records its own
@@ -1297,7 +1305,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
             # the folders synced now, whose aliases and names the run holds (one not synced keeps its notes
             # as written, as _know_anew leaves them)
             _resolve_anew(run, list(summary.roots))
-    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots])
+    _warn_gone_roots(conn, roots_known - {str(r) for r in roots}, summary, [str(r) for r in roots], index_path)
     _warn_copied_index(conn, index_path, sorted(roots_known | {str(r) for r in roots}), summary)
     with dbmod.transaction(conn):
         fit_tables(conn)  # vec0 blocks sized to the tables as they are now
@@ -1451,7 +1459,7 @@ def _undo_move(old: str, index_path: Path | None) -> str:
     """The command that indexes `old`, a folder taken for moved, again (into
     the index at `index_path`, named: `mrag sync OLD` alone may take or make
     another, .mrag in OLD or a new one)."""
-    return dbmod.sync_command([old], db=None if index_path is None else str(Path(index_path).resolve()))
+    return sync_command([old], None if index_path is None else str(Path(index_path).resolve()))
 
 
 def _same_size(path: Path, size: int) -> bool:
@@ -1461,13 +1469,15 @@ def _same_size(path: Path, size: int) -> bool:
         return False
 
 
-def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = ()) -> None:
+def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: Sequence[str] = (),
+                     index_path: Path | None = None) -> None:
     """A folder synced before that is gone (moved, renamed, deleted or not
     mounted) keeps its notes, as a folder that cannot be read for now does
     (an unplugged drive must not empty the index); each sync warns, so
     a moved folder synced at its new place is not found twice in silence.
     The command that drops them names the folders kept: the ones synced now
-    and the others that are still there."""
+    and the others that are still there; the index at `index_path` is named
+    where `mrag sync` alone would sync another (hints.sync_hint)."""
     others = sorted(others)
     gone = gone_folders(others)
     kept = [*synced, *(r for r in others if r not in gone)]
@@ -1476,8 +1486,9 @@ def _warn_gone_roots(conn, others: Iterable[str], summary: SyncSummary, synced: 
         if notes:
             summary.warnings.append({"path": root, "reason": (
                 f"a folder synced before is gone (moved, renamed or not mounted): its {notes} "
-                f"note{'s' * (notes != 1)} stay in the index; moved or renamed: `mrag sync NEWPATH` takes them "
-                f"there (unchanged notes are kept as they are); gone for good: `{dbmod.rebuild_command(kept)}` drops them")})
+                f"note{'s' * (notes != 1)} stay in the index; moved or renamed: "
+                f"`{sync_hint([AsIs('NEWPATH')], index_path)}` takes them there (unchanged notes are kept as they "
+                f"are); gone for good: `{sync_hint(kept, index_path, rebuild=True)}` drops them")})
 
 
 def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], summary: SyncSummary) -> None:
@@ -1513,7 +1524,7 @@ def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], su
             summary.warnings.append({"path": str(other), "reason": (
                 f"this index ({here}) also holds the {notes} note{'s' * (notes != 1)} of {other}, which has an index "
                 f"of its own: was {homes[0]} copied from it with its .mrag folder? Notes found in both are in this "
-                f"index twice; `{dbmod.rebuild_command(kept)}` drops {other}'s")})
+                f"index twice; `{sync_hint(kept, index_path, rebuild=True)}` drops {other}'s")})
 
 
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
@@ -1533,6 +1544,10 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     conn, current = run.conn, str(HEURISTIC_VERSION)
     recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
+    if update is None and (dbmod.get_meta(conn, DAY_ORDER_KEY) or "") != run.options.day_order:
+        # another day order (MRAG_DAY_ORDER, dayorder.py) reads the notes' ambiguous slashed days otherwise: as a
+        # change of rules, every note is extracted anew
+        update = rules_update(None, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
     if update is None:
         return
     if store.totals(conn)[2] == 0:  # built now, with these rules
@@ -1553,7 +1568,7 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     run.summary.warnings.append({"path": str(index_path or roots[0]), "reason": (
         f"the entities of the notes synced before come from other heuristic rules (version "
         f"{recorded or 'not recorded'}; this mrag has {current}), which the llm extractor uses for chat speakers "
-        f"and dates; `{dbmod.rebuild_command(folders)}` extracts every note anew (the model's cached answers are "
+        f"and dates; `{sync_hint(folders, index_path, rebuild=True)}` extracts every note anew (the model's cached answers are "
         f"reused; it asks the model for {asked}, which the new rules read differently)")})
 
 
@@ -1647,6 +1662,10 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
             run.resolver = resolver
             _resolve_anew(run, sorted(by_root))
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
+        if run.options.day_order:
+            dbmod.set_meta(conn, DAY_ORDER_KEY, run.options.day_order)
+        else:
+            dbmod.delete_meta(conn, DAY_ORDER_KEY)
         dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)  # every note extracted anew: none is pending
         # the file names shared as the notes are named now, for the folders that have a note with a title
         _record_shared_names(conn, {root: {k for r, k in run.shared_names if r == root} for root, held in
@@ -1709,8 +1728,11 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
     dates = [d for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)
              for d in _chunk_dates([c for _id, c in pairs], note_days, head, paths[doc][1], paths[doc][0])]
-    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d)
-                        for text, m, root, h, s, d in zip(prose, mentions, roots, handles, parts, dates, strict=True)]
+    slashed = [days for _doc, pairs in notes
+               for days in chunk_slashed_days([c for _id, c in pairs], run.options.day_order)]
+    planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d, days)
+                        for text, m, root, h, s, d, days in zip(prose, mentions, roots, handles, parts, dates, slashed,
+                                                                strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(chunks, planned_entities)]
     vectors = _embed_group(run, [], planned_entities, planned_relations, kept=True)
@@ -1718,7 +1740,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     for (doc_id, pairs), head, laid, note_days in zip(notes, heads, laids, days, strict=True):
         planned = []
         for chunk_id, c in pairs:
-            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors)))
+            planned.append((chunk_id, _plan_chunk(c, b"", planned_entities[i], planned_relations[i], vectors,
+                                                  chunk_spans(prose[i], dates[i], slashed[i]))))
             i += 1
         store.write_graph(run.conn, doc_id, planned, head, written, new, note_days,
                           chunk_books([c for _id, c in pairs], laid))
@@ -1830,14 +1853,15 @@ def check_own_index(conn, roots: Sequence[Path], index_path: Path) -> None:
             continue
         raise UsageError(f"{root} has an index of its own ({theirs}), but this sync took {here}, found walking up "
                          "from the current folder: the notes would go into that one instead.",
-                         hint=f"Sync it into its own: mrag --db {theirs} sync {root} (or `mrag sync .` in it); "
-                              f"to add it to {here}, name that one: mrag --db {here} sync {root}")
+                         hint=f"Sync it into its own: {sync_command([root], theirs)} (or `mrag sync .` in it); "
+                              f"to add it to {here}, name that one: {sync_command([root], here)}")
 
 
-def check_nested(conn, roots: Sequence[Path]) -> None:
+def check_nested(conn, roots: Sequence[Path], index_path: Path | None = None) -> None:
     """Refuse a folder inside another one being synced or synced before (or
     holding one): their shared notes would be indexed twice, once per root.
-    `roots` are resolved and distinct (sync_folders)."""
+    `roots` are resolved and distinct (sync_folders); the index at
+    `index_path` is named in the hint where `mrag sync` alone takes another."""
     known = [Path(r) for r in json.loads(dbmod.get_meta(conn, "roots", "[]"))]
     for i, root in enumerate(roots):
         for other in [*roots[:i], *roots[i + 1:], *(k for k in known if k != root)]:
@@ -1848,11 +1872,11 @@ def check_nested(conn, roots: Sequence[Path]) -> None:
                 elif outer == other:  # a subfolder of a synced folder: its notes are indexed with it
                     # ("after `mrag sync DIR --rebuild` forgets the folders synced before" read as the
                     # way to refresh a subfolder, and would have dropped the rest of the folder)
-                    hint = (f"Its notes are indexed with {outer}: {dbmod.sync_command([str(outer)])} re-syncs "
-                            f"them (unchanged notes cost a stat); {dbmod.rebuild_command([str(inner)])} "
+                    hint = (f"Its notes are indexed with {outer}: {sync_hint([str(outer)], index_path)} re-syncs "
+                            f"them (unchanged notes cost a stat); {sync_hint([str(inner)], index_path, rebuild=True)} "
                             f"would index {inner} alone instead.")
                 else:  # the folder holding one synced before
-                    hint = (f"{dbmod.rebuild_command([str(outer)])} indexes {outer} in place of {inner} "
+                    hint = (f"{sync_hint([str(outer)], index_path, rebuild=True)} indexes {outer} in place of {inner} "
                             "(the extraction cache is kept).")
                 raise UsageError(f"{inner} is inside {outer}: its notes would be indexed twice.", hint=hint)
 
@@ -3728,7 +3752,7 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
                    forms: dict[str, str] | None = None, parts: dict[str, str] | None = None,
-                   day: str = "") -> list[PlannedEntity]:
+                   day: str = "", slashed: dict[str, str] | None = None) -> list[PlannedEntity]:
     """The entities a chunk's `mentions` resolve to, with their forms and
     counts (in `text`, the chunk's prose: _prose_texts); `joined`: its folder's aliases (joined_names), each a form of its
     note's entity; `handles`: its note's handles that join a name of the note
@@ -3740,11 +3764,16 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     writes them alone; `day`: the chunk's date (_chunk_dates), which gives a day written without its year its
     year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
     it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on; in an undated
-    note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27)."""
+    note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27); `slashed`: the
+    ambiguous slashed days the chunk writes that its note settles (dayorder.chunk_slashed_days: `Friday 11/12/2026`,
+    rules 28), each a date mention counted as written, named and keyed by its ISO day."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
         mentions = [*mentions, *_standing(text, forms, {normalise_key(m.name, m.type) for m in mentions})]
+    if slashed:
+        written = {m.name for m in mentions}
+        mentions = [*mentions, *(EntityMention(surface, "date") for surface in slashed if surface not in written)]
     # the longer names a shorter one is counted outside of (_occurrences); a date's words are no name's
     # (by key: `Sunken Library` in `The Sunken Library` is the same name's, counted as before)
     names = {m.name: normalise_key(m.name, m.type) for m in mentions if m.type != "date" and " " in m.name.strip()}
@@ -3783,7 +3812,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             sorted(name for name, key in names.items() if key != normalise_key(m.name, m.type))
         n = _occurrences(lower, m.name, longer)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
-        if yearless.startswith("date:--"):
+        if slashed and m.type == "date" and m.name in slashed and alias_of is None:
+            m = EntityMention(slashed[m.name], "date")
+        elif yearless.startswith("date:--"):
             # counted as written, named and keyed by the day it is (its ISO form, as naming.display_name names a date)
             m = EntityMention(dated_day(yearless[5:], day) or m.name, "date")
         res = resolver.resolve(m.name, m.type, alias_of)
@@ -3911,12 +3942,14 @@ def _name_vectors(run: _Run, vectors: _GroupVectors | None = None) -> NameVector
 
 
 def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],
-                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors) -> PlannedChunk:
-    """A chunk as the store writes it: one relation per pair of the entities a sentence joins."""
+                relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors,
+                spans: list[tuple[str, str]] | None = None) -> PlannedChunk:
+    """A chunk as the store writes it: one relation per pair of the entities a sentence joins; `spans` the spans of
+    days it writes (notespans.chunk_spans: chunk_spans rows, rules 28)."""
     rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
             for keys, text, start, end in relations
             for a in range(len(keys)) for b in range(a + 1, len(keys))]
-    return PlannedChunk(chunk, vector, entities, rels)
+    return PlannedChunk(chunk, vector, entities, rels, spans or [])
 
 
 def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
@@ -3958,8 +3991,9 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     days = [chunk_days(p.chunks, p.text, p.note.path) for p in group]
     dates = [d for p, head, note_days in zip(group, heads, days, strict=True)
              for d in _chunk_dates(p.chunks, note_days, head, p.note.path, str(root))]
-    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d)
-                        for text, m, h, s, d in zip(prose, mentions, handles, parts, dates, strict=True)]
+    slashed = [days for p in group for days in chunk_slashed_days(p.chunks, run.options.day_order)]
+    planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d, days)
+                        for text, m, h, s, d, days in zip(prose, mentions, handles, parts, dates, slashed, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
@@ -3971,7 +4005,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
         planned = []
         for c in pending.chunks:
             planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
-                                       vectors))
+                                       vectors, chunk_spans(prose[i], dates[i], slashed[i])))
             i += 1
         renamed = _write_pending(run, root, pending, planned, names, head, note_days)
         if renamed:  # the notes after it were resolved to the old keys
@@ -4110,7 +4144,7 @@ def rebuilding(conn, db_path: Path) -> Iterator[object]:
         raise Interrupted("interrupted before the rebuild was complete: the index is as it was before it "
                           "(the model answers the rebuild paid for are kept).", kept=False) from exc
     except Exception as exc:
-        full = exc if isinstance(exc, NoRoom) else dbmod.explain_sqlite_error(exc)
+        full = exc if isinstance(exc, NoRoom) else dbmod.explain_sqlite_error(exc, index=db_path)
         if copied_back or not isinstance(full, NoRoom):
             raise
         # "everything committed before is kept" would promise the notes the rebuild wrote aside, and

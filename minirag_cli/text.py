@@ -702,11 +702,12 @@ def _month_of(word: str) -> int | None:
                                             and k.startswith(w)), None) or (9 if w == "sept" else None)
 
 
-def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
+def date_terms(question: str, years: Iterable[str] = (), order: str = "") -> list[str]:
     """FTS5 terms for the dates a question writes in words or in part: a
     day's exact yyyymmdd token and the phrase of its numbers (yyyy mm dd),
     or quoted prefixes followed by `*` for a month or a truncated compact
-    date. A date without a year stands for each year the index knows."""
+    date. A date without a year stands for each year the index knows; an ambiguous slashed one for both days it may
+    be, or the one the index's day order `order` reads (`day-first`, `month-first`: dayorder.py)."""
     years = list(years)
     terms: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -725,7 +726,7 @@ def date_terms(question: str, years: Iterable[str] = ()) -> list[str]:
                 terms.extend([f'"{y}{month:02d}{day:02d}"', f'"{y} {month:02d} {day:02d}"'])
 
     known = month_years(question)  # "in May 2026, especially on May 3": May 3, 2026
-    for m, year, month, day in written_days(question):
+    for m, year, month, day in written_days(question, order):
         add(year or year_of_day(question, m.start(), m.end(), month, known), month, day, m.span())
     # the months asked with their year, a list's or a span's ("September and October 2026"); a month that
     # only says where a day it writes is ("on 2026-05-03 in May 2026") adds nothing to the day's terms
@@ -768,7 +769,7 @@ def asks_about_dates(question: str) -> bool:
     return bool(date_terms(question, ("2000",)))
 
 
-def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
+def written_days(question: str, order: str = "") -> list[tuple[re.Match, str | None, int, int]]:
     """(match, year or None, month, day) of each day the question writes in
     words ("3 May 2024", "May 3rd", "the 30th of July"; "3 May" read before
     "May 3"): the days date_terms searches as their dates and
@@ -791,7 +792,9 @@ def written_days(question: str) -> list[tuple[re.Match, str | None, int, int]]:
     # a day written with slashes (dates7: `15/05/2027` was three numbers, no day), and both days an ambiguous one
     # may be (`05/06/2027`: May 6 and 5 June), each with its match
     found += [(m, str(year), month, day) for m, year, month, day in slashed_dates(question)]
-    found += [(m, str(year), month, day) for m, *days in ambiguous_slashed_days(question) for year, month, day in days]
+    # ... or the one an index's day order reads (`order`: dayorder.py, `day-first` takes the second)
+    found += [(m, str(year), month, day) for m, *days in ambiguous_slashed_days(question)
+              for year, month, day in (days if not order else [days[1] if order == "day-first" else days[0]])]
     return found
 
 

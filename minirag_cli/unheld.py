@@ -17,7 +17,9 @@ without spaces, accents or a possessive ('s), ß as ss and ä, ö, ü as ae,
 oe, ue (as an entity's name is looked up: text.fold, spelled_out), or hold
 each of its words somewhere, a word of five letters or more also when the notes hold it with
 one typing slip (a letter added, dropped, changed or two swapped: a question
-that misspells "Sheldon" as "Shedlon" is about Sheldon); the question's
+that misspells "Sheldon" as "Shedlon" is about Sheldon); their notes' folder and file names hold a name as
+their text does (`NPCs/`), a plural acronym is held by its singular too (`NPCs` by a tag `npc`), and a
+short form by the words it stands for and the reverse (SHORT_FORMS: `Xmas`, Christmas); the question's
 first word, and any word that starts a sentence, is not taken for a name,
 nor a person's title before one (`Prof. Schmidt`, `Dr Schmidt`: Schmidt,
 whose title's full stop ends no sentence; before a stopword it does,
@@ -98,7 +100,9 @@ def question_names(question: str) -> list[str]:
     word that starts a sentence left out (it is capitalised as a start)
     unless it is written against CJK text (`Alice说了什么？`), and a person's
     title before a name (`Prof. Schmidt`, `Dr Schmidt`: Schmidt; its full
-    stop starts no sentence, which lost Schmidt)."""
+    stop starts no sentence, which lost Schmidt). An acronym after a
+    possessive is a name of its own (`PCs' AC`: PCs and AC, `Tom's PR`), and a
+    plural's possessive apostrophe no part of one (`PCs'`: PCs)."""
     title_stop, person_titles = _titles()
     question = title_stop.sub(lambda m: m.group()[:-1] + " ", question)  # the same length: spans stay
     names: list[str] = []
@@ -111,9 +115,55 @@ def question_names(question: str) -> list[str]:
         while len(words) > 1 and words[0] in person_titles:
             words = words[1:]
         words = [w for w in words if w not in _NOT_NAMES]
-        if words and " ".join(words) not in names:
-            names.append(" ".join(words))
+        for run in _at_possessed_acronyms(words):
+            name = re.sub(r"(?<=s)['’]$", "", " ".join(run))
+            if name and name not in names:
+                names.append(name)
     return names
+
+
+def _at_possessed_acronyms(words: list[str]) -> list[list[str]]:
+    """`words` cut before an acronym that follows a possessive: "PCs' AC" asks for the PCs' armour class, no
+    name "PCs' AC" (it was said to be in no note: each word is held apart, `PCs'` in none); "New Year's Eve"
+    stays one name."""
+    runs: list[list[str]] = [[]]
+    for word in words:
+        if runs[-1] and re.search(r"(?:['’]s|s['’])$", runs[-1][-1]) and _ACRONYM.match(word):
+            runs.append([])
+        runs[-1].append(word)
+    return [run for run in runs if run]
+
+
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s?$")  # AC, HP, PR, NPCs
+# A plural acronym (`NPCs`, `PCs'`, `APIs`, `PRs`): the notes write its singular as often (a tag `npc`, "the
+# NPC", "PR #839"), which holds it as the plural
+_PLURAL_ACRONYM = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s(?:['’](?!\w))?(?![\w'’])")
+# Short forms a notes user writes for a holiday or an event, folded (_fold), each to the words it stands for:
+# "the Xmas fair" is asked of notes that write "Christmas fair", a note may write "Mum's bday" of a birthday
+# asked. Only words no other name is spelled as, and read as whole words ("nye" of "any evening" is none);
+# "Thx", "pls" and the like are no names, and a month's or weekday's short name is held by the notes' dates
+SHORT_FORMS = {"xmas": "christmas", "x-mas": "christmas", "bday": "birthday", "b-day": "birthday",
+               "b'day": "birthday", "nye": "new year's eve"}
+_SHORT_FORM = re.compile(rf"(?<![0-9a-z'-])({'|'.join(map(re.escape, SHORT_FORMS))})(?![0-9a-z])")
+
+
+def _spellings(name: str) -> list[str]:
+    """`name` and its other spellings a note may hold for it: a plural acronym as its singular (`NPCs`: NPC),
+    a short form spelled out (SHORT_FORMS: `Xmas fair`, christmas fair)."""
+    out = [name]
+    singular = _PLURAL_ACRONYM.sub(r"\1", name)
+    if singular != name:
+        out.append(singular)
+    for spelling in list(out):
+        long = _SHORT_FORM.sub(lambda m: SHORT_FORMS[m.group(1)], _fold(spelling))
+        if long != _fold(spelling):
+            out.append(long)
+    return out
+
+
+def _spelled_short_forms(text: str) -> str:
+    """The words `text`'s short forms stand for (SHORT_FORMS), one a line: a note's "Xmas" holds Christmas."""
+    return "\n".join(dict.fromkeys(SHORT_FORMS[m.group(1)] for m in _SHORT_FORM.finditer(_fold(text))))
 
 
 def _held_with_slip(word: str, words: set[str]) -> bool:
@@ -245,15 +295,20 @@ def _held(name: str, squashed: str, words: set[str]) -> bool:
     return all(w in words or _held_with_slip(w, words) for w in _words(bare) if w)
 
 
-def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ()) -> list[str]:
+def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = (),
+                 labels: Iterable[str] = ()) -> list[str]:
     """The question's names that none of `texts` holds (a CJK one: unheld_cjk);
     a month or weekday also counts as held when one of `dates`
-    ('2026-02-04 15:00') falls on it."""
+    ('2026-02-04 15:00') falls on it. `labels`: what else names the results, their notes' folder and file
+    names (answer.note_labels), holding names and ids as their text does, no dates."""
     joined = " ".join(texts)
+    # ... their folders and file names ("which NPCs …?" of notes in `NPCs/`), and the words their short forms stand
+    # for (a note's "Xmas" holds Christmas)
+    naming = "\n".join([joined, *labels, _spelled_short_forms(joined)])
     # the results' text as written, and with its ä, ö, ü written ae, oe, ue (text.spelled_out), each holding the
     # question's names so written: "Joerg" asked of notes that write Jörg, "Jörg" of notes that write Joerg, as an
     # entity is looked up either way (text.umlaut_keys)
-    spellings = [(_squash(text), set(_words(text)), spell) for text, spell in ((joined, str), (spelled_out(joined),
+    spellings = [(_squash(text), set(_words(text)), spell) for text, spell in ((naming, str), (spelled_out(naming),
                                                                                                 spelled_out))]
     days = [p.date() for d in dates if (p := parse_date(d)) is not None]
     # ... and the days the results write in figures (`2026-07-14`, `14.03.2026`): a time log's rows of July hold
@@ -283,8 +338,9 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = ())
         if (_weekday_span_held(question, name, days) or _german_weekday_held(question, name, days)
                 or _romance_weekday_held(question, name, days)):
             continue
-        if not any(_held(spell(name), squashed, words) for squashed, words, spell in spellings):
+        if not any(_held(spell(each), squashed, words) for squashed, words, spell in spellings
+                   for each in _spellings(name)):
             missing.append(name)
     # an id only as written, its joints aside: its words apart (`db`, `prod`, `07` of a date) hold nothing
-    missing += [i for i in ids if not id_held(i, joined)]
-    return missing + unheld_cjk(question, joined)
+    missing += [i for i in ids if not id_held(i, naming)]
+    return missing + unheld_cjk(question, naming)

@@ -2,7 +2,7 @@
 
 An index records the versions of the rules its notes were read and
 extracted with: the heuristic rules (meta heuristic_version,
-extract/heuristic.py VERSION), each folder's file readers (meta
+extract/rules_version.py VERSION), each folder's file readers (meta
 reader_version, walk.READER_VERSION) and the llm extractor's prompt (the
 `@wN` that ends meta extractor_model, extract/llm.py PROMPT_VERSION). A sync
 by an older mrag than the one that wrote them would read or extract the
@@ -42,7 +42,7 @@ def newer_records(conn, roots: Iterable[str] | None = None) -> list[str]:
     w5 > w4" (recorded > this mrag's); [] when nothing is. `roots`: the
     folders whose file readers count (None: every folder's). Whether the
     index holds notes is the caller's to ask: an empty one loses nothing."""
-    from minirag_cli.extract.heuristic import VERSION
+    from minirag_cli.extract.rules_version import VERSION
     from minirag_cli.extract.llm import PROMPT_VERSION
     from minirag_cli.walk import READER_VERSION
 
@@ -64,8 +64,8 @@ def newer_records(conn, roots: Iterable[str] | None = None) -> list[str]:
 
 def newer_error_hint(roots: list[str], index: str | None = None) -> str:
     """What to do about an index a newer mrag wrote (sync's error, doctor's fix, status); the rebuild names the
-    index at `index` with --db when `mrag sync ROOT` alone would rebuild another (config.index_to_name)."""
-    from minirag_cli.config import index_to_name
+    index at `index` with --db when `mrag sync ROOT` alone would rebuild another (hints.sync_hint)."""
+    from minirag_cli.hints import sync_hint
 
-    return (f"Upgrade mrag (pip install -U minirag-cli), or `{db.rebuild_command(roots, index_to_name(index, roots))}` "
+    return (f"Upgrade mrag (pip install -U minirag-cli), or `{sync_hint(roots, index, rebuild=True)}` "
             "to rebuild it with this one (the extraction cache is kept).")

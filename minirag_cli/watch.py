@@ -485,26 +485,34 @@ def _check_in_place(roots: dict[Path, tuple[int, int] | None], db_path: Path | N
     """Stop the watch (WatchStopped) when a watched folder is gone, unmounted
     or replaced, or the index file deleted or replaced: inotify says nothing
     of an unmount, and the watch would re-sync an empty mount point (every
-    note removed) or write to a deleted index that no query sees."""
+    note removed) or write to a deleted index that no query sees. The
+    commands the hints print name the index with --db where `mrag sync`
+    alone would take another (hints.sync_hint)."""
+    from minirag_cli.hints import AsIs, sync_hint
+
+    def again() -> str:  # made only for a hint: resolving the index each poll costs a config read
+        return sync_hint(list(roots), db_path, then=["--watch"])
+
     for root, at_start in roots.items():
         if not _still_a_folder(root):  # the sync would say "<root> is not a folder" and stop
             raise WatchStopped(f"The watch stopped: {root} is gone (moved, renamed or deleted).",
-                               hint="Everything synced so far is kept; sync the folder where it is now.")
+                               hint="Everything synced so far is kept; sync the folder where it is now "
+                                    f"({sync_hint([AsIs('NEWPATH')], db_path, then=['--watch'])}).")
         now = _identity(root)
         if at_start is None or now is None or now == at_start:
             continue
         if now[0] != at_start[0]:
             raise WatchStopped(f"The watch stopped: {root} is not on the file system it was on when the watch "
                                "started (unmounted, or another one mounted there): its notes were not removed.",
-                               hint="Mount it again and run `mrag sync --watch` again. " + KEPT)
+                               hint=f"Mount it again and run `{again()}` again. " + KEPT)
         raise WatchStopped(f"The watch stopped: {root} is another folder than when the watch started (moved or "
                            "deleted, and one made anew at its place).",
-                           hint="Run `mrag sync --watch` again to watch the folder now there. " + KEPT)
+                           hint=f"Run `{again()}` again to watch the folder now there. " + KEPT)
     if db_path is not None and index_at_start is not None and _identity(db_path) != index_at_start:
         raise WatchStopped(f"The watch stopped: the index {db_path} was deleted or replaced while it watched; "
                            "what the watch wrote since went with the deleted file.",
-                           hint="Sync the folders again to build it anew (`mrag sync FOLDER`, with --watch to go "
-                                "on watching): the notes are all in their files.")
+                           hint=f"Sync the folders again to build it anew (`{sync_hint(list(roots), db_path)}`, with "
+                                "--watch to go on watching): the notes are all in their files.")
 
 
 # where inotify's limits are read (tests point it at a folder of their own)

@@ -1,18 +1,23 @@
-"""The year of a day an undated note writes without one (heuristic rules 27).
+"""The year of a day an undated note writes without one (heuristic rules 27, 28).
 
 A dated note gives such a day the nearest year to its own date (text.nearest_year, rules 26). An undated note
 gives one from a heading in force over it that names a month and its year (`# Expenses — December 2026`,
 `## March 2025`): `- 1 Dec: Bus to Braga` under it is 2026-12-01, read from the note alone, so a re-sync reads the
 same year whatever the day or the other notes. Only a day of that same month: `- 4 Jan: refund` under
 `# Expenses — December 2026` may be January 2026 or 2027, and stays yearless, as does a day under a heading that
-names a year with no month (`# Q4 2026`, `# 2025 review`'s plans for next year) or a number that is no year's
-(`# Top 2000 countdown`). A chunk is given the month only when the headings in force over each of its lines that
-write such a day name the same one (a chunk with days under `## December 2026` and `## January 2027`, or above the
-heading, is given none). A day's weekday names no year (`Friday 18 December` in a note that writes 2050 or
-`2048 MB` was dated by the note's latest year-like number): the day stays yearless, as before.
+names a number that is no year's (`# Top 2000 countdown`). Rules 28: a heading that names one year alone (`# Holidays
+and OOO 2026`, `# 2026` over `## December`) gives a day of any month under it that year (`- Priya off 14-18 Dec` is
+2026-12-18): the manager's vacation page was yearless, so "who is out in December 2026?" missed it. A month and its
+year in force below or above it is the nearer heading's; a year in a longer number, a version, an id, a span of
+years or a count (`v2026`, `2026-27`, `# Top 2000 countdown`) is none (_YEAR), as is a quarter's or a heading's looking
+back or ahead (`# Q4 2026`'s `8 Jan: Q1 kickoff`, `# 2025 review`'s plans for next year: _LOOKING). A chunk is given
+the month only when the headings in force over each of its lines that write such a day name the same one (a chunk with
+days under `## December 2026` and `## January 2027`, or above the heading, is given none). A day's weekday names no
+year (`Friday 18 December` in a note that writes 2050 or `2048 MB` was dated by the note's latest year-like number):
+the day stays yearless, as before.
 
 A chunk's date for the entities (sync._chunk_dates) is then an ISO day (the note's or its section's) or `Y2026-12`
-(a heading's month): dated_day reads it.
+(a heading's month), `Y2026` (a heading's year alone): dated_day reads it.
 """
 
 from __future__ import annotations
@@ -24,6 +29,18 @@ from minirag_cli.text import MONTH_ALT, MONTH_WORDS, find_dates, iso_date, neare
 
 # a month's word and its year in a heading: `December 2026`, `Dec. 2026`, `December, 2026`
 _MONTH_YEAR = re.compile(rf"(?<![\w-])({MONTH_ALT})\.?,?[ \t]+((?:19|20)\d\d)(?![\w/-]|\.\d)", re.I)
+# a year alone in a heading (rules 28: `# Holidays and OOO 2026`): 1970 to 2099, not part of a longer number, a
+# version, an id or a span of years (`v2026`, `2026.1`, `#2026`, `ID-2026`, `2026-27`, `2026/27`, `12026`), nor a
+# count (`# Top 2000 countdown`, `# 2000 calories a day`)
+_YEAR = re.compile(r"(?<![\w#./:-])(19[7-9]\d|20\d\d)(?![\w/-]|[.,:]\d)")
+_COUNT_BEFORE = re.compile(r"(?i:\b(?:top|over|under|around|about|nearly|almost|best|page|room|no|number|id|version|"
+                           r"rev|build|issue|ticket|pr|mr|of|x|q[1-4]|h[12]|w\d\d?)\.?[ \t]+)$")
+# ... nor the year of a heading looking back at it or ahead from it, whose days are as often the next year's (`# 2025
+# review`'s `Plans for next year: 3 Jan`), nor a quarter's (`# Q4 2026`'s `8 Jan: Q1 kickoff`: review revC)
+_LOOKING = re.compile(r"(?i:\b(?:review|reviews|retro|retrospective|recap|wrapped|look[ -]?back|in review|plans?|"
+                      r"goals?|resolutions?|outlook|preview|forecast|budget)\b)")
+_COUNT_AFTER = re.compile(r"(?i:[ \t]*(?:words|steps|calories|kcal|miles|km|m|points|pieces|rpm|mb|gb|kb|people|"
+                          r"items|rows|lines|times|euros|dollars|pounds|[£$€%+×x]))(?!\w)")
 _HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.+)")
 _FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 
@@ -60,8 +77,17 @@ def _headings(lines: dict[int, str]) -> tuple[list[tuple[int, int, str]], int]:
         if fenced or not (m := _HEADING.fullmatch(line.rstrip())):
             continue
         months = {f"{year}-{MONTH_WORDS[word.lower()]:02d}" for word, year in _MONTH_YEAR.findall(m.group(2))}
-        out.append((n, len(m.group(1)), months.pop() if len(months) == 1 else ""))
+        out.append((n, len(m.group(1)), months.pop() if len(months) == 1 else "" if months else _year(m.group(2))))
     return out, numbers[start] if start < len(numbers) else 1
+
+
+def _year(heading: str) -> str:
+    """The one year a heading names alone (_YEAR: `2026` of `# Holidays and OOO 2026`), else ''."""
+    if _LOOKING.search(heading):
+        return ""
+    years = {m.group(1) for m in _YEAR.finditer(heading)
+             if not _COUNT_BEFORE.search(heading, 0, m.start()) and not _COUNT_AFTER.match(heading, m.end())}
+    return years.pop() if len(years) == 1 else ""
 
 
 def chunk_years(chunks) -> list[str]:
@@ -100,6 +126,8 @@ def dated_day(yearless: str, day: str) -> str | None:
     """The ISO date of `yearless` (`--12-18`) in a chunk of date `day` (module docstring: an ISO day or
     `Y2026-12`); None when it stays yearless (a heading's month other than its own)."""
     if day.startswith("Y"):
-        year, month = day[1:].split("-")
-        return iso_date(int(year), int(month), int(yearless[5:7])) if yearless[2:4] == month else None
+        year, _, month = day[1:].partition("-")
+        if month and yearless[2:4] != month:
+            return None
+        return iso_date(int(year), int(yearless[2:4]), int(yearless[5:7]))
     return nearest_year(yearless, day)

@@ -339,7 +339,7 @@ def test_status_doctor_and_sync_s_rebuild_hints_name_the_index_too(tmp_path):
     aged(root)
     db_path = tmp_path / "work index.sqlite"
     sync(db_path, root)
-    rebuild = f"mrag --db '{db_path}' sync \"{root}\" --rebuild"
+    rebuild = f"mrag --db '{db_path}' sync '{root}' --rebuild"  # shell-quoted alike (hints.mrag_command)
     conn = db.connect(db_path)
     try:
         with db.transaction(conn):
@@ -360,4 +360,4 @@ def test_status_doctor_and_sync_s_rebuild_hints_name_the_index_too(tmp_path):
     status = "".join(mrag(db_path, "status").stdout.split())
     assert "".join(f"moved: `mrag --db '{db_path}' sync NEWPATH`".split()) in status, status
     bad = explain_sqlite_error(malformed, [str(root)], db_path)
-    assert f"run `mrag --db '{db_path}' sync \"{root}\"` to rebuild" in bad.hint, bad.hint
+    assert f"run `mrag --db '{db_path}' sync '{root}'` to rebuild" in bad.hint, bad.hint

@@ -1289,7 +1289,7 @@ def test_embedder_change_is_refused_with_the_rebuild_command(tmp_path, mrag_bin,
     assert "(set by MRAG_EMBEDDING_MODEL)" in r.stderr, r.stderr
     assert "Unset MRAG_EMBEDDING_MODEL to use the model the index was built with (hashing:64)" in r.stderr
     # the index given with --db, which `mrag sync ROOT` alone would not rebuild: named (config.index_to_name)
-    rebuild = f'mrag --db {shlex.quote(str(index))} sync "{roots[0]}" --rebuild'
+    rebuild = f'mrag --db {shlex.quote(str(index))} sync {shlex.quote(roots[0])} --rebuild'
     assert rebuild in r.stderr and "--embedding-model" not in r.stderr, r.stderr
     for args in (["ask", "Wolfgang"], ["ask", "Wolfgang", "--mode", "bm25"]):  # the questions say the same
         r = run_mrag(mrag_bin, "--db", str(index), *args, model="hashing:32")
@@ -2067,7 +2067,7 @@ def test_an_index_whose_vectors_are_lost_says_so(tmp_path, mrag_bin, synced_copy
     assert "mrag doctor" in r.stderr
     # the rebuild names the index's folders, as the embedder mismatch's does (it said `mrag sync DIR`)
     # (and the index with --db: a copy beside no notes folder, which `mrag sync NOTES --rebuild` alone missed: fixT)
-    assert roots and f'mrag --db {index} sync "{roots[0]}" --rebuild' in r.stderr and "DIR" not in r.stderr, r.stderr
+    assert roots and f'mrag --db {index} sync {roots[0]} --rebuild' in r.stderr and "DIR" not in r.stderr, r.stderr
     r = run_mrag(mrag_bin, "--db", str(index), "doctor", "--no-load", "--json")
     checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
     assert r.returncode == 1 and checks["integrity"]["status"] == "fail", checks["integrity"]

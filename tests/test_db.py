@@ -334,6 +334,7 @@ def test_migration_7_counts_the_types_an_older_index_gave_its_entities(tmp_path)
     assert conn.execute(lunch).fetchone()[0] == "name"
     assert conn.execute("SELECT type FROM entities WHERE key = 'wolfgang'").fetchone()[0] == "person"
     with db.transaction(conn):  # back to schema 6
+        conn.execute("DROP TABLE chunk_spans")  # (9)
         conn.execute("ALTER TABLE entity_aliases DROP COLUMN alias_count")
         conn.execute("ALTER TABLE mentions DROP COLUMN aliases")
         conn.execute("DROP TABLE entity_types")
@@ -342,7 +343,7 @@ def test_migration_7_counts_the_types_an_older_index_gave_its_entities(tmp_path)
     assert db.schema_version(conn) == 6
     # tag-only entities and people are there to keep their type
     assert {"concept", "person", "name"} <= {t for (t,) in conn.execute("SELECT type FROM entities")}
-    assert db.apply_migrations(conn) == [7, 8]
+    assert db.apply_migrations(conn) == [7, 8, 9]
     for forms, given, type_ in conn.execute(
             "SELECT m.forms, m.type, e.type FROM mentions m JOIN entities e ON e.id = m.entity_id"):
         assert given == ("concept" if tags_only(json.loads(forms)) else type_)
@@ -375,11 +376,12 @@ def test_migration_8_counts_the_occurrences_of_a_note_s_aliases(tmp_path):
     joined = sorted(conn.execute("SELECT forms, aliases FROM mentions WHERE aliases <> '{}'"))
     assert joined and all(json.loads(a) == {"Jo": json.loads(f)["Jo"]} for f, a in joined)
     with db.transaction(conn):  # back to schema 7
+        conn.execute("DROP TABLE chunk_spans")  # (9)
         conn.execute("ALTER TABLE entity_aliases DROP COLUMN alias_count")
         conn.execute("ALTER TABLE mentions DROP COLUMN aliases")
-        conn.execute("DELETE FROM schema_migrations WHERE version = 8")
+        conn.execute("DELETE FROM schema_migrations WHERE version >= 8")
     assert db.schema_version(conn) == 7
-    assert db.apply_migrations(conn) == [8]
+    assert db.apply_migrations(conn) == [8, 9]
     assert conn.execute("SELECT alias, count, alias_count FROM entity_aliases WHERE alias_count > 0").fetchall() == new
     assert sorted((f, json.dumps(json.loads(a), sort_keys=True)) for f, a in conn.execute(
         "SELECT forms, aliases FROM mentions WHERE aliases <> '{}'")) == joined

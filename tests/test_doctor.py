@@ -135,7 +135,8 @@ def test_a_synced_folder_that_is_gone_is_a_warning(index, mrag_bin, tmp_path):
     folders = by_name(json.loads(r.stdout))["folders"]
     assert folders["status"] == "warn" and str(tmp_path / "notes") in folders["detail"]
     assert "12 notes" in folders["detail"] and "--rebuild" in folders["fix"]
-    assert "sync it at its new place (mrag sync NEWPATH" in folders["fix"]  # a move keeps its notes (test_sync)
+    # a move keeps its notes (test_sync); the index named: `mrag sync NEWPATH` alone makes NEWPATH's own
+    assert f"sync it at its new place (mrag --db {index} sync NEWPATH" in folders["fix"], folders["fix"]
 
 
 def test_inconsistent_index_fails_integrity_with_the_rebuild_command(index, mrag_bin, tmp_path):
@@ -199,7 +200,7 @@ def test_an_index_missing_its_embedding_dimension_says_to_rebuild(index, mrag_bi
         assert r.returncode == 1, (args, r.stdout, r.stderr)
         assert "missing its embedding dimension" in r.stderr and "unexpected" not in r.stderr, r.stderr
         # the index given with --db, which `mrag sync NOTES` alone would not rebuild, is named (config.index_to_name)
-        assert f'mrag --db {shlex.quote(str(index))} sync "{notes}" --rebuild' in r.stderr and r.stdout == "", r.stderr
+        assert f'mrag --db {shlex.quote(str(index))} sync {shlex.quote(str(notes))} --rebuild' in r.stderr and r.stdout == "", r.stderr
     r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", "--no-load")
     assert r.returncode == 1
     check = by_name(json.loads(r.stdout))["index"]
@@ -233,7 +234,7 @@ def test_other_embedder_than_the_index_fails(index, mrag_bin):
     notes = str((index.parent / "notes").resolve())
     assert check["fix"].startswith("Leave out --embedding-model to use the model the index was built with (hashing:64)")
     # with --db: the index is no notes folder's own, and `mrag sync NOTES --rebuild` alone rebuilt another (fixT)
-    assert f'mrag --db {index} sync "{notes}" --rebuild' in check["fix"], check["fix"]
+    assert f'mrag --db {index} sync {notes} --rebuild' in check["fix"], check["fix"]
     r = mrag(mrag_bin, "--db", str(index), "doctor", "--json", model="hashing:32")
     check = by_name(json.loads(r.stdout))["embedding model"]
     assert r.returncode == 1 and check["fix"].startswith("Unset MRAG_EMBEDDING_MODEL to use the model"), check

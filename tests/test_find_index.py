@@ -354,7 +354,7 @@ def test_a_synced_folder_moved_away_is_named_as_such_and_found_at_its_new_place(
     assert "Sync it at its new place (mrag sync NEWPATH)" in r.stderr and "Check the folder's name" not in r.stderr
     r = mrag(mrag_bin, env, home, "sync", "Notes", "--json")
     summary = json.loads(r.stdout)
-    undo = f'mrag --db {(home / "Notes/.mrag/index.sqlite").resolve()} sync "{home / "notes"}"'
+    undo = f'mrag --db {(home / "Notes/.mrag/index.sqlite").resolve()} sync {home / "notes"}'
     assert summary["moved"] == [{"from": str(home / "notes"), "to": str(home / "Notes"), "notes": 2, "undo": undo}]
     assert (summary["unchanged"], summary["total_files"]) == (2, 2)
     # an index kept elsewhere stays: the error names it, and the rebuild that drops the folder's notes

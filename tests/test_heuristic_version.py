@@ -152,6 +152,15 @@ def test_a_sync_records_the_version_and_a_current_index_costs_nothing(tmp_path):
     assert (status["heuristic_version"], status["heuristic_version_current"]) == (VERSION, VERSION)
 
 
+def test_the_rules_have_one_version_number():
+    """The number is set in extract/rules_version.py (what status reads without compiling the rules) and
+    heuristic.py re-exports it: a bump written in heuristic.py again would leave status and sync apart."""
+    from minirag_cli.extract import heuristic, rules_version
+
+    assert heuristic.VERSION == rules_version.VERSION and heuristic.rules_update is rules_version.rules_update
+    assert "\nVERSION =" not in __import__("pathlib").Path(heuristic.__file__).read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("recorded", [None, "0"], ids=["no version recorded", "older version"])
 def test_an_old_index_is_re_extracted_as_a_rebuild_makes_it(tmp_path, recorded):
     conn, roots = old_index(tmp_path, recorded)

@@ -248,3 +248,85 @@ def test_of_one_day_the_later_time_comes_first(tmp_path, mode):
     assert result.results[0]["path"] == "zettel/202611201830 Dinner.md", [r["path"] for r in result.results]
     assert [n["date"] for n in result.to_dict()["latest"]["notes"]] == [
         "2026-11-20 18:30", "2026-11-20 13:15", "2026-11-20 09:00", "2026-11-20"]
+
+
+# a campaign's sessions and a manager's 1:1s: "last session", "our last 1:1", "the last staff meeting" ask for the
+# latest of that kind of note; the old ones say most of it, and a newer note of another kind names Priya too
+KINDS = {
+    "Sessions/Session 01 - 2026-08-22.md": "# Session 01\n\nWhat happened: the party met; session one of the "
+                                           "campaign, a long session, the session that started it all.\n",
+    "Sessions/Session 02 - 2026-09-05.md": "# Session 02\n\nThe party found the library in this session.\n",
+    "Sessions/Session 03 - 2026-11-28.md": "# Session 03\n\nJail break.\n",
+    "NPCs/Brother Osk.md": "# Brother Osk\n\nThe last keeper of the library; what happened to him is a mystery. "
+                           "He was the last keeper.\n",
+    "1-1/Priya/2026-11-12.md": "# 1:1 Priya\n\nPriya raised the on-call load; Priya raised hiring; Priya wants "
+                               "to lead Atlas. Priya raised it again.\n",
+    "1-1/Priya/2026-12-03.md": "# 1:1 Priya\n\nPriya asked about the reorg.\n",
+    "daily/2026-12-05.md": "# 2026-12-05\n\nLunch; Priya raised a question at the all-hands.\n",
+    "meetings/staff/2026-11-10.md": "# Staff meeting\n\nBudget, hiring, budget again; the staff meeting ran long.\n",
+    "meetings/staff/2026-12-01.md": "# Staff meeting\n\nReorg.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def kinds(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("kinds")
+    write_notes(tmp / "notes", KINDS)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first,kind", [
+    ("what happened last session?", "Sessions/Session 03 - 2026-11-28.md", "session"),
+    ("what happened in the last session?", "Sessions/Session 03 - 2026-11-28.md", "session"),
+    ("what did Priya raise in our last 1:1?", "1-1/Priya/2026-12-03.md", "1:1"),  # not the newer daily note
+    ("what did we discuss at the last staff meeting?", "meetings/staff/2026-12-01.md", "meeting"),
+])
+def test_last_before_a_kind_of_note_asks_for_the_latest_of_them(kinds, question, first, kind, mode):
+    result = _search(kinds, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    assert result.to_dict()["latest"]["kind"] == kind
+
+
+@pytest.mark.parametrize("question", ["who was the last keeper?", "what happened the last time?",
+                                      "what did we discuss at last week's meeting?", "When did Priya last call Tom?",
+                                      "When did Priya last review the budget?", "When did Tom last practice?"])
+def test_last_before_other_words_is_read_as_before(kinds, question):
+    assert latest_words(question) is None
+    assert _search(kinds, question).latest is None
+
+
+def test_the_result_placed_first_by_its_date_says_so(kinds, monkeypatch):
+    """The latest note moved first has a lower score than the next result: the
+    order is by its date, and the JSON (`ranked_by`) and the table say so."""
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(kinds))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    question = "what happened last session?"
+    out = CliRunner().invoke(app, ["ask", question, "--json", "--no-answer"])
+    assert out.exit_code == 0, out.output
+    results = json.loads(out.stdout)["results"]
+    assert results[0]["path"] == "Sessions/Session 03 - 2026-11-28.md"
+    assert results[0]["score"] < results[1]["score"]  # placed by its date, not by the score shown
+    assert results[0]["ranked_by"] == "recency" and all("ranked_by" not in r for r in results[1:])
+    out = CliRunner().invoke(app, ["ask", question, "--no-answer"])
+    assert out.exit_code == 0, out.output
+    first = out.stdout.split(" 2. ")[0]
+    assert "first as the latest (2026-11-28), score" in first
+    assert "first as the latest" not in out.stdout.split(" 2. ")[1]
+
+
+def test_a_moved_result_is_marked_and_the_others_are_not(journal):
+    """"when did I last see Priya?" (read so before `ranked_by`): the 11-20 note
+    is first by its date, below the score of the long old lunch after it."""
+    result = _search(journal, "When did I last see Priya?")
+    first, second = result.results[0], result.results[1]
+    assert first["path"] == "daily/2026-11-20.md" and first["score"] < second["score"]
+    assert first["ranked_by"] == "recency" and "ranked_by" not in second
+    # an order the date did not change is left unmarked
+    assert all("ranked_by" not in r for r in _search(journal, "What did I do with Priya?").results)

@@ -514,9 +514,9 @@ def test_a_folder_inside_a_root_synced_halfway_is_refused(tmp_path, conn, embedd
         run(conn, root / "people", embedder, extractor)
     # the hint was "Sync notes alone, after `mrag sync DIR --rebuild` forgets the folders synced
     # before": read as the way to refresh a subfolder, which would drop the rest of the folder
-    assert refused.value.hint.startswith(f'Its notes are indexed with {root.resolve()}: mrag sync "{root.resolve()}" '
+    assert refused.value.hint.startswith(f'Its notes are indexed with {root.resolve()}: mrag sync {root.resolve()} '
                                          're-syncs them'), refused.value.hint
-    assert f'mrag sync "{(root / "people").resolve()}" --rebuild would index' in refused.value.hint
+    assert f'mrag sync {(root / "people").resolve()} --rebuild would index' in refused.value.hint
 
 
 def test_two_roots_keep_their_own_documents(tmp_path, conn, embedder, extractor):
@@ -736,7 +736,7 @@ def test_a_folder_synced_before_that_is_gone_is_warned_about(tmp_path, conn, emb
     assert [w["path"] for w in s.warnings] == [str(old.resolve())]
     assert f"its {len(CORPUS)} notes stay in the index" in s.warnings[0]["reason"]
     assert "--rebuild" in s.warnings[0]["reason"]
-    assert f'`mrag sync "{other.resolve()}" --rebuild` drops them' in s.warnings[0]["reason"]  # not DIR: the one kept
+    assert f'`mrag sync {other.resolve()} --rebuild` drops them' in s.warnings[0]["reason"]  # not DIR: the one kept
     # `mrag status` listed the gone folder as any other
     from rich.console import Console
 
@@ -772,7 +772,7 @@ def test_a_folder_moved_and_synced_at_its_new_place_keeps_its_notes_once(tmp_pat
     assert (s.added, s.changed, s.removed, s.unchanged) == (1, 1, 0, len(CORPUS) - 1)  # was (5, 0, 0, 0)
     assert s.total_files == len(CORPUS) + 1 and s.warnings == []  # was 9, and the folder gone warned about
     assert s.moved == [{"from": str(old.resolve()), "to": str(new.resolve()), "notes": len(CORPUS),
-                        "undo": f'mrag sync "{old.resolve()}"'}]  # no index path given: none named
+                        "undo": f'mrag sync {old.resolve()}'}]  # no index path given: none named
     assert db.recorded_roots(conn) == [str(new.resolve())]
     assert db.following_roots(conn) == [str(new.resolve())]  # what was recorded for the folder goes with it
     assert verify_index(conn) == []
@@ -832,7 +832,7 @@ def test_a_copy_taken_for_a_folder_only_unmounted_says_how_to_get_the_folder_bac
     (copy / "readme.rst").write_text("An older draft of the readme, of another size.\n")
     (tmp_path / "usb").rename(tmp_path / "unplugged")
     s = sync([copy])
-    undo = f'mrag --db {db_path.resolve()} sync "{old.resolve()}"'
+    undo = f'mrag --db {db_path.resolve()} sync {old.resolve()}'
     assert s.moved == [{"from": str(old.resolve()), "to": str(copy.resolve()), "notes": len(CORPUS), "undo": undo}]
     assert shlex.split(undo) == ["mrag", "--db", str(db_path.resolve()), "sync", str(old.resolve())]
     console = Console(record=True, width=400)
@@ -1131,7 +1131,7 @@ def test_a_folder_copied_with_its_index_and_synced_there_is_warned_about(tmp_pat
         assert [w["path"] for w in s.warnings] == [str(old.resolve())]
         reason = s.warnings[0]["reason"]
         assert f"{len(CORPUS)} notes of {old.resolve()}" in reason and "copied" in reason
-        assert f'mrag sync "{copy.resolve()}" "{wiki.resolve()}" --rebuild' in reason  # the folders kept
+        assert f'mrag sync {copy.resolve()} {wiki.resolve()} --rebuild' in reason  # the folders kept
         again = sync_folders(conn, [copy], embedder=embedder, extractor=extractor, index_path=index)
         assert [w["path"] for w in again.warnings] == [str(old.resolve())]  # at every sync, as a gone folder
     finally:

@@ -11,6 +11,7 @@ from minirag_cli import db, pagestat, vectors
 from minirag_cli.store import vectors as store_vectors
 from minirag_cli.integrity import verify_index
 from minirag_cli.store import index_status
+from minirag_cli.store.dbstat import DBSTAT_MODULES
 from minirag_cli.sync import SyncOptions, sync_folders
 from tests.conftest import write_notes
 
@@ -141,6 +142,56 @@ def test_pagestat_counts_every_page(tmp_path, conn, embedder, extractor):
         assert all(groups[g] > 0 for g in ("vectors", "text", "fts", "graph"))
     status = index_status(conn, path)  # what `mrag status` shows
     assert status["group_bytes"] == pagestat.group_bytes(path) and status["db_bytes"] == pages
+
+
+def test_dbstat_and_the_page_walk_count_the_same_bytes(tmp_path, conn, extractor):
+    """`mrag status` takes its group bytes from SQLite's dbstat where a binding has it (0.03 s of CPU on a 72 MB
+    index), else walks the pages in Python (0.1 s): both count every b-tree's pages alike, free pages too, with a
+    sync's last transactions still in the WAL and after a checkpoint."""
+    if not _has_dbstat():
+        pytest.skip("no SQLite binding here has dbstat")
+    from minirag_cli.embed import HashingEmbedder
+
+    embedder = HashingEmbedder(dim=384)  # blocks of 32 vectors of 384 bytes: cells that spill past their page
+    root = tmp_path / "notes"
+    write_notes(root, _notes(300))
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())
+    for path in sorted(root.iterdir())[200:]:
+        path.unlink()
+    sync_folders(conn, [root], embedder=embedder, extractor=extractor, options=SyncOptions())  # frees pages
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    for checkpoint in (False, True):
+        if checkpoint:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert pagestat._dbstat_read(path) is not None  # dbstat answered: the walk is a second opinion
+        assert _overflow_pages(path) > 0  # cells spilling past their page: the walk counts those pages too
+        walked = pagestat.btree_bytes(path, walk=True)
+        assert pagestat.btree_bytes(path) == walked and walked["(freelist)"] > 0
+        assert pagestat.group_bytes(path) == pagestat.group_bytes(path, walk=True)
+        assert index_status(conn, path)["group_bytes"] == pagestat.group_bytes(path, walk=True)
+
+
+def _overflow_pages(path) -> int:
+    import sqlite3
+
+    plain = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return plain.execute("SELECT count(*) FROM dbstat WHERE pagetype = 'overflow'").fetchone()[0]
+    finally:
+        plain.close()
+
+
+def _has_dbstat() -> bool:
+    import importlib
+
+    for name in DBSTAT_MODULES:
+        try:
+            module = importlib.import_module(name)
+            module.connect(":memory:").execute("SELECT * FROM dbstat").fetchall()
+            return True
+        except Exception:
+            continue
+    return False
 
 
 def test_status_reads_the_file_under_one_snapshot(tmp_path, monkeypatch):

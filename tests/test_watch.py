@@ -984,7 +984,8 @@ def test_the_index_deleted_while_watching_stops_the_watch(tmp_path, folder):
 
     with pytest.raises(WatchStopped, match=r"the index .*index\.sqlite was deleted or replaced") as stopped:
         watch.run(WatchHooks(report=lambda change: None, on_ready=delete_index), threading.Event(), seconds=10)
-    assert "mrag sync FOLDER" in stopped.value.hint
+    # the sync to run, with the index named: `mrag sync FOLDER` alone makes one in the folder (hints.sync_hint)
+    assert f"(`mrag --db {tmp_path / 'index.sqlite'} sync {folder}`, with --watch" in stopped.value.hint, stopped.value.hint
     watch.conn.close()
 
 

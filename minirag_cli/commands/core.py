@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from minirag_cli.app import app, index_path, open_index, remember_sync, settings, sigterm_as_interrupt
+from minirag_cli.app import app, index_path, open_index, remember_sync, settings, sigterm_as_interrupt, state
 
 
 @app.command()
@@ -43,7 +43,7 @@ def sync(
     from minirag_cli.llm import model_set_by
     from minirag_cli.sync import SyncOptions, check_folders
 
-    sync_dirs = check_folders(dirs, whole=force, synced=True)
+    sync_dirs = check_folders(dirs, whole=force, synced=True, index=state.db)  # its hints name --db's index
     path = index_path(sync_dirs)  # located, not created yet
     s = settings(path, extractor=extractor, model=model, embedding_model=embedding_model,
                  chunk_tokens=chunk_tokens, overlap_tokens=overlap)

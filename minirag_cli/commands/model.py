@@ -49,7 +49,10 @@ def pull(
 
     Example: export MRAG_MODEL=$(mrag model pull qwen2.5-1.5b)
     """
+    import shlex
+
     from minirag_cli.format import note
+    from minirag_cli.hints import sync_command
     from minirag_cli.llm import pull_model, resolve_model_name
 
     resolve_model_name(name)  # an unknown name fails before "downloading"
@@ -57,4 +60,5 @@ def pull(
                                                            markup=False))
     typer.echo(str(path))
     # one line, whatever the terminal's width: the command is there to be copied
-    note(f"use it with: mrag sync DIR --model {path}  (or export MRAG_MODEL={path})", markup=False)
+    note(f"use it with: {sync_command([], then=['--model', str(path)])}  (or export MRAG_MODEL={shlex.quote(str(path))})",
+         markup=False)

@@ -812,6 +812,17 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 28, tables2's part: a yearless day's heading is found on its file line after a long table (yearless.chunk_years
 #    read a chunk led by its table's head, readers 14, with its lines one or two too far: `- 3 Dec` under
 #    `## December 2027` took 2026 from the `# Expenses — December 2026` above the table).
+# 28, notedays' part (a UK family's, a manager's vaults): an ambiguous slashed day (`11/12/2026`: text.slashed_dates
+#    reads none) is the day its note settles (dayorder.py, sync._plan_entities): a weekday written with it (`Friday
+#    11/12/2026` is 2026-12-11; a weekday neither reading falls on, none), the heading's month and year in force
+#    over it (`## December 2026` over `- 01/12/2026`, and `- 01/12: Xmas tree` there too), the note's own
+#    unambiguous slashed days (`20/11/2026` and no `11/20/2026`: day-first), else the index's day order (setting
+#    day_order, MRAG_DAY_ORDER); it was no date, 40 % of a UK user's days. A heading naming a year alone (`# Holidays
+#    and OOO 2026`, not `v2026`, `2026-27`, `# Top 2000 countdown`, `# Q4 2026`, `# 2025 review`) gives the days under
+#    it without their year that year (yearless.py: they stayed yearless), a span across the new year ending the next
+#    (`Dec 21 to Jan 4`: dayorder._new_years_span). A written span of days (`Priya off 14–18 Dec`, `19 Dec – 3 Jan`,
+#    `26/10/2026 - 30/10/2026`, at most 31 days) is recorded as its chunk's (first, last) in chunk_spans (notespans.py,
+#    migration 0009) for the date channel: only its ends were dates; its inner days are no entities.
 # 28, names28b's part (session 53's GM, manager and family vaults): a shorter name written inside a longer one its
 #    chunk names is counted no mention of its own there (sync._occurrences: `Dunmere` in `House Dunmere`, `Lady Ysolde
 #    Dunmere` made `mrag entity Dunmere` 20 mentions); written bare, or inside a longer form of its own key (`Sunken
@@ -831,26 +842,8 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a timestamped chat line (_STAMP), and a kinship word after its speaker's name is none of it (_spoken_name:
 #    `Sarah Mum:` speaks as Sarah; it named no speaker, and `Sarah Mum` was a name apart from `Thanks Sarah!`).
 #    Not a full name opening a sentence inside its line (firstnames._unopened: `top-notch! Especially Jared Harris`).
-VERSION = 28
-
-
-def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
-    """What an index with notes whose entities come from the heuristic rules
-    `recorded` (meta heuristic_version; None: older than version 1) needs
-    under this mrag's VERSION: None when they are these rules; "sync" for an
-    index the heuristic built (the next sync extracts every note anew from
-    its chunks, sync._reextract); "rebuild" for one a model built (its
-    windows and `complete` use these rules: the next sync extracts anew only
-    when the model's cache holds every window as the rules cut it now, else
-    only `sync --rebuild` does, asking the model for the windows it lacks);
-    "newer" for rules a newer mrag recorded (sync refuses the index:
-    versions.py; only a rebuild extracts it with these). The one decision that sync,
-    doctor and status each word for their own output."""
-    if recorded is not None and str(recorded) == str(VERSION):
-        return None
-    if str(recorded).isdigit() and int(recorded) > VERSION:
-        return "newer"
-    return "rebuild" if str(extractor or "heuristic").startswith("llm") else "sync"
+# The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
+from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
 

@@ -5,7 +5,9 @@ The question's word spans are matched against entity keys and alias keys
 (text.normalise_key; spelled with ä, ö, ü or ae, oe, ue either way:
 text.umlaut_keys), longest span first and without overlaps; a first name
 as a whole word of a full name ("Wolfgang" -> "Wolfgang Schulz"); typos by
-rapidfuzz; dates in any spelling; plus a KNN of the question vector over
+rapidfuzz; dates in any spelling; a number with or without leading zeros
+("session 3" names `Session 03`, and `Session 03 - 2026-09-05`, a title its file
+name dates: numbering.py); plus a KNN of the question vector over
 `vec_entity_names`. An optional `QueryTerms` (the LLM keyword step,
 answer.extract_query_terms) adds names, each its own concept.
 """
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.idnames import is_id
+from minirag_cli.numbering import respelled
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, same_umlauts,
                               split_camel, umlaut_keys, without_invisibles, word_keys)
@@ -157,6 +160,9 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
         by_key.setdefault(sp.key, []).append(sp)
         for date_key in _date_keys(conn, sp.text):
             by_key.setdefault(date_key, []).append(sp)
+        # "session 3" names `Session 03` too, and "chapter 02" `Chapter 2` (numbering.py)
+        for other in respelled(sp.text):
+            by_key.setdefault(normalise_key(other), []).append(sp)
     matches: dict[int, list[tuple[_Span, str, float]]] = {}
     if by_key:
         keys = list(by_key)
@@ -165,6 +171,9 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
         for eid, key, via in rows:
             for sp in by_key[key]:
                 matches.setdefault(eid, []).append((sp, via, 1.0))
+    for sp, eid in _dated_titles(conn, spans):
+        if (sp, "exact", 1.0) not in matches.get(eid, []):
+            matches.setdefault(eid, []).append((sp, "exact", 1.0))
     # the span spelled the other way, ä, ö, ü or ae, oe, ue ("Juergen Weiss" is Jürgen Weiß): an alias
     # under one of its umlaut_keys that is the same name (same_umlauts: "Samuel" is no "Samul")
     spelled: dict[str, list[_Span]] = {}
@@ -177,6 +186,25 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
                 if same_umlauts(alias, sp.text) and (sp, "alias", 1.0) not in matches.get(eid, []):
                     matches.setdefault(eid, []).append((sp, "alias", 1.0))
     return matches, sql.entity_info(conn, list(matches))
+
+
+_DATED_TITLE = re.compile(r"(.+?)\s*[-–—_]\s*\d{4}-\d{2}-\d{2}")
+
+
+def _dated_titles(conn, spans: list[_Span]) -> list[tuple[_Span, int]]:
+    """(span, entity id) of the titles a note's file name dates that a numbered span names: "session 3" (or
+    "session 03") names `Session 03 - 2026-09-05`, a GM's `Session 03 - 2026-09-05.md`, whose entity no span
+    matched, so every session's name was a seed alike by the vector."""
+    out = []
+    for sp in spans:
+        if not re.search(r"(?<![\d.:/-])\d{1,3}$", sp.text):
+            continue
+        for key in dict.fromkeys(normalise_key(t) for t in [sp.text, *respelled(sp.text)]):
+            for eid, alias, akey in sql.aliases_from(conn, key, key + "\uffff", 20):
+                title = _DATED_TITLE.fullmatch(alias)
+                if title and normalise_key(title.group(1)) == key:
+                    out.append((sp, eid))
+    return out
 
 
 def _choose_spans(spans: list[_Span], matches: dict, info: dict) -> tuple[list[tuple[_Span, Hits]], set[int]]:
@@ -308,8 +336,10 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
         if eid not in info:
             continue
         s.name, s.type, s.chunks = info[eid]
-        if s.via == "vector" and s.type == "date":
-            continue  # a date is named exactly or not at all
+        if s.via in ("vector", "word", "fuzzy") and s.type == "date":
+            # a date is named exactly or not at all: a month's word ("December") is no one day of it ("December
+            # 22", seeded as a word of its name: is anyone out on December 16?)
+            continue
         if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
             continue
         seeds.append(s)

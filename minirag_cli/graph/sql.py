@@ -403,6 +403,13 @@ WHERE EXISTS (
     JOIN entities e ON e.id = m.entity_id
     JOIN json_each(:prefixes) p ON e.key >= p.value AND e.key < p.value || '~'
     WHERE c2.document_id = c.document_id)
+   -- or writes a span of days one of them lies in (`Priya off 14–18 Dec`: chunk_spans, rules 28)
+   OR EXISTS (
+    SELECT 1
+    FROM chunks c3
+    JOIN chunk_spans s ON s.chunk_id = c3.id
+    JOIN json_each(:prefixes) p ON 'date:' || s.first < p.value || '~' AND 'date:' || s.last >= p.value
+    WHERE c3.document_id = c.document_id)
 ORDER BY c.id
 """
 

@@ -76,7 +76,8 @@ def find_document(conn, path: str) -> dict:
         rows = _hard_linked_rows(conn, *unindexed)  # another name of an indexed note, which sync passes over
     if not rows:
         if unindexed:
-            from minirag_cli.db import index_file, sync_hint
+            from minirag_cli.db import index_file
+            from minirag_cli.hints import sync_hint
 
             root, rel = unindexed
             passed_over = _passed_over(Path(root), rel)
@@ -266,7 +267,8 @@ def _no_such_file(conn, forms: list[str]) -> str:
 def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
     """(reason, hint) when the last sync of `root` skipped the file `rel`
     (db.skipped_files), else None."""
-    from minirag_cli.db import index_file, skipped_files, sync_hint
+    from minirag_cli.db import index_file, skipped_files
+    from minirag_cli.hints import sync_hint
 
     reason = skipped_files(conn).get(root, {}).get(rel)
     if reason is None:

@@ -310,7 +310,7 @@ def entities_list(conn, query: str | None = None, limit: int = 50, *, min_score:
 def index_status(conn, db_path) -> dict:
     import os as _os
 
-    from minirag_cli.extract.heuristic import VERSION
+    from minirag_cli.extract.rules_version import VERSION
     from minirag_cli.db import skipped_files
     from minirag_cli.db import looked_files
     from minirag_cli.walk import conflict_copies, gone_folders, possible_copies

@@ -138,13 +138,22 @@ def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
     return out
 
 
+def chunk_texts(conn, chunk_ids: list[int]) -> dict[int, str]:
+    """chunk id -> its text."""
+    return dict(conn.execute("SELECT c.id, c.text FROM json_each(?) j JOIN chunks c ON c.id = j.value",
+                             (json.dumps([int(c) for c in chunk_ids]),)))
+
+
 def date_chunks(conn, first: str, after: str) -> list[tuple[int, int]]:
     """(document id, chunk id) of the chunks that mention a date entity keyed from `date:<first>` up to, not
-    including, `date:<after>` (ISO days: a day's key and its times' sort between), in order."""
+    including, `date:<after>` (ISO days: a day's key and its times' sort between), or write a span of days that
+    meets them (chunk_spans, rules 28: `Priya off 14–18 Dec` for the 16th), in order."""
     return conn.execute(
-        "SELECT DISTINCT c.document_id, m.chunk_id FROM entities e JOIN mentions m ON m.entity_id = e.id "
-        "JOIN chunks c ON c.id = m.chunk_id WHERE e.key >= ? AND e.key < ? ORDER BY c.document_id, m.chunk_id",
-        (f"date:{first}", f"date:{after}")).fetchall()
+        "SELECT c.document_id, m.chunk_id FROM entities e JOIN mentions m ON m.entity_id = e.id "
+        "JOIN chunks c ON c.id = m.chunk_id WHERE e.key >= ? AND e.key < ? "
+        "UNION SELECT c.document_id, s.chunk_id FROM chunk_spans s JOIN chunks c ON c.id = s.chunk_id "
+        "WHERE s.first < ? AND s.last >= ? ORDER BY 1, 2",
+        (f"date:{first}", f"date:{after}", after, first)).fetchall()
 
 
 def cjk_rows(conn, fts_query: str, limit: int) -> list[tuple[int, float]]:

@@ -61,6 +61,7 @@ class PlannedChunk:
     vector: bytes  # int8 (vectors.Codec.int8)
     entities: list[PlannedEntity]
     relations: list[PlannedRelation]
+    spans: list[tuple[str, str]] = field(default_factory=list)  # (first, last) ISO days it writes: notespans.py
 
 
 def delete_document(conn, doc_id: int, names: "NameVectors") -> tuple[set[str], dict[str, str]]:
@@ -123,7 +124,7 @@ def _retract_chunks(conn, chunk_ids: list[int], purge: bool = True, keep_chunks:
     conn.executemany("DELETE FROM entity_types WHERE entity_id = ? AND type = ? AND tags = ? AND count <= 0",
                      list(types))
     if keep_chunks:
-        for table in ("relations", "mentions"):
+        for table in ("relations", "mentions", "chunk_spans"):
             conn.execute(f"DELETE FROM {table} WHERE chunk_id IN (SELECT id FROM temp.retract)")
     else:
         conn.execute("DELETE FROM chunks WHERE id IN (SELECT id FROM temp.retract)")
@@ -488,7 +489,7 @@ def clear_graph(conn) -> None:
     conn.execute("INSERT INTO temp.kept_sentences(key, vector) SELECT key, vector FROM relation_sentences")
     # the edges before their entities: a cascade from each entity would scan
     # `relations` (no index on a, b) once per entity
-    for table in ("relations", "mentions", "cooccurrence", "entity_aliases", "entity_types", "entities",
+    for table in ("relations", "mentions", "chunk_spans", "cooccurrence", "entity_aliases", "entity_types", "entities",
                   "relation_sentences"):
         conn.execute(f"DELETE FROM {table}")
 
@@ -569,7 +570,10 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
 
 
 def _insert_graph(conn, chunk_id: int, pc: PlannedChunk, ids: dict[str, int], d: _Deltas) -> None:
-    """A chunk's mentions and relations; its counts go to `d`."""
+    """A chunk's mentions, relations and spans of days; its counts go to `d`."""
+    if pc.spans:
+        conn.executemany("INSERT INTO chunk_spans(chunk_id, first, last) VALUES (?,?,?)",
+                         [(chunk_id, first, last) for first, last in pc.spans])
     merged: dict[int, PlannedEntity] = {}
     for pe in pc.entities:
         eid = ids[pe.key]

@@ -1,0 +1,172 @@
+"""Which day an ambiguous slashed day of a note is (heuristic rules 28).
+
+`11/12/2026` is 11 December to a UK writer and November 12 to a US one; text.slashed_dates reads neither (fixD),
+so a UK vault lost every day whose day and month are both 12 or less (about 40 % of them). A note gives the
+evidence, in this order, read from the note alone (a note's days do not change when another note does):
+
+1. a weekday written with the day: `Friday 11/12/2026`, `Fri, 11/12/2026`, `11/12/2026 (Fri)` is the reading that
+   falls on that weekday; a weekday neither reading falls on leaves the day none (a typo: no guess);
+2. the heading in force over its line naming a month and its year (yearless._headings: `## December 2026` over
+   `- 01/12/2026 Council tax`), the reading in that month; there a day without its year (`- 01/12: Xmas tree`) is
+   read too, the reading in the heading's month, of its year (none other: `1/2 cup` under `## December 2026` stays
+   a fraction);
+3. the note's own unambiguous slashed days: any `20/11/2026` (a chat's `[20/11/2026, 18:04]`) and none
+   `11/20/2026` make the note day-first, the other way month-first; both or neither, no order;
+4. the index's day order, a setting (`day_order = "day-first"` or `"month-first"`, MRAG_DAY_ORDER), recorded by
+   sync (meta day_order); unset, none.
+
+A day none of them settles stays no date, as before.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
+
+DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
+DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
+DAY_ORDER_KEY = "day_order"  # meta: the order the index's notes were read with ('' for none)
+
+_WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
+_WEEKDAY_BEFORE = re.compile(rf"(?<![\w'’]){_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?$", re.I)
+_WEEKDAY_AFTER = re.compile(rf"[ \t]*,?[ \t]*\(?{_WEEKDAY}\b", re.I)
+_WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
+_FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
+# a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`)
+_YEARLESS = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
+
+
+def note_order(text: str) -> str:
+    """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
+    first = then = False
+    for m in SLASHED_DATE.finditer(text):
+        if m.group(4):
+            a, b = int(m.group(4)), int(m.group(5))
+            first |= a > 12 >= b
+            then |= b > 12 >= a
+    return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
+
+
+def _weekday(line: str, start: int, end: int) -> int | None:
+    """The weekday (0 Monday) written just before or after a day at [start, end) of `line`, else None."""
+    m = _WEEKDAY_BEFORE.search(line, max(0, start - 16), start) or _WEEKDAY_AFTER.match(line, end)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    bracketed = line[m.start():m.end()].lstrip(" \t,").startswith("(")
+    if m.re is _WEEKDAY_AFTER and word not in _FULL_WEEKDAYS and not bracketed:
+        # after the day, a short name only in brackets (`11/12/2026 (Fri)`): `11/12/2026 Sat nav` is no weekday's
+        return None
+    return _WEEKDAY_NUMBER[word[:3]]
+
+
+def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of the ambiguous slashed days `line` writes that the evidence settles: `month` the heading's
+    month in force (`2026-12`, '' for none), `order` the note's or the index's day order ('' for none)."""
+    out = []
+    for m in SLASHED_DATE.finditer(line):
+        if not m.group(4):
+            continue
+        a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        if a > 12 or b > 12 or a == b:
+            continue  # one reading: text.slashed_dates reads it
+        day = _settled(line, m.start(), m.end(), [(year, a, b), (year, b, a)], month, order)
+        if day:
+            out.append((m.group(0), day))
+    if month:  # a day without its year, in the heading's month (module docstring, 2)
+        for m in _YEARLESS.finditer(line):
+            a, b = int(m.group(1)), int(m.group(2))
+            year, wanted = int(month[:4]), int(month[5:])
+            readings = {iso for first, then in ((b, a), (a, b)) if first == wanted
+                        if (iso := iso_date(year, first, then))}
+            if len(readings) == 1:
+                out.append((m.group(0), readings.pop()))
+    return out
+
+
+def _settled(line: str, start: int, end: int, readings: list[tuple[int, int, int]], month: str,
+             order: str) -> str | None:
+    """The ISO day of the reading (year, month, day) the evidence settles, month-first's first; None for none."""
+    days = [iso for y, mo, d in readings if (iso := iso_date(y, mo, d))]
+    if not days:
+        return None
+    weekday = _weekday(line, start, end)
+    if weekday is not None:
+        fits = [iso for iso in days if dt.date.fromisoformat(iso).weekday() == weekday]
+        if len(fits) == 1:
+            return fits[0]
+        if not fits:
+            return None  # a weekday neither reading falls on: no guess
+    if month:
+        fits = [iso for iso in days if iso[:7] == month]
+        if len(fits) == 1:
+            return fits[0]
+    if order and len(days) == 2:
+        return days[0] if order == MONTH_FIRST else days[1]
+    return None
+
+
+def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
+    """surface -> ISO day of the ambiguous slashed days each of a note's `chunks` writes that the evidence settles
+    (module docstring), the index's day order `order` last, and the ends of a span across a new year under a heading
+    naming a year alone (_new_years_span: `Dec 21 to Jan 4` under `# Holidays and OOO 2026`); a surface a chunk writes
+    as two days (`Friday 11/12/2026` and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
+    from minirag_cli.yearless import _headings, _note_lines, _stack_at
+
+    lines = _note_lines(chunks)
+    headings, body = _headings(lines)
+    if not any("/" in c.text for c in chunks) and not any(len(p) == 4 for _n, _lv, p in headings):
+        return [{} for _c in chunks]
+    order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
+    out = []
+    for c in chunks:
+        found: dict[str, set[str]] = {}
+        # its lines as the note numbers them (yearless._note_lines: a table's head a chunk opens with is no line)
+        for n in range(max(c.start_line, body), c.end_line + 1):
+            line = lines.get(n, "")
+            month = next((p for _lv, p in reversed(_stack_at(headings, n)) if p), "")
+            for surface, iso in line_days(line, month if len(month) == 7 else "", order) if "/" in line else ():
+                found.setdefault(surface, set()).add(iso)
+            for surface, iso in _new_years_span(line, month) if len(month) == 4 else ():
+                found.setdefault(surface, set()).add(iso)
+        out.append({surface: days.pop() for surface, days in found.items() if len(days) == 1})
+    return out
+
+
+def one_asked_day(days, order: str):
+    """A question's ambiguous slashed day (askday's AskedDays of `11/12/2026`: both days it may be) read as the one
+    day the index's day order `order` makes it (meta day_order: a vault that writes day first is asked day first);
+    `days` as given otherwise."""
+    import dataclasses
+
+    if not order or days is None or not days.written or len(days.dates) != 2:
+        return days
+    m = SLASHED_DATE.fullmatch(days.words.strip())
+    if m is None or not m.group(4):
+        return days
+    a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+    month, dom = (b, a) if order == DAY_FIRST else (a, b)
+    day = dt.date(year, month, dom)
+    # no longer written: its words are searched as that day's date alone (AskedDays.without), not as both days
+    return dataclasses.replace(days, first=day, last=day, dates=(day,), written=False) if day in days.dates else days
+
+
+_SPAN_JOIN = re.compile(r"[ \t]*(?:to|through|thru|till|until|[-–—])[ \t]*", re.I)
+
+
+def _new_years_span(line: str, year: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of the two ends of a span written without their year across a new year (`Dec 21 to Jan 4`,
+    `December 22 through January 1`) under a heading naming `year` alone (yearless.py): its end is the next year's,
+    where the heading's year alone made `Jan 4` January of the year the page is of."""
+    from minirag_cli.text import find_dates
+
+    days = sorted(((line.find(surface), surface, iso) for surface, iso in find_dates(line) if iso.startswith("--")
+                   and line.find(surface) >= 0))
+    out = []
+    for (at, first, a), (at2, then, b) in zip(days, days[1:]):
+        if int(a[2:4]) > int(b[2:4]) and _SPAN_JOIN.fullmatch(line, at + len(first), at2):
+            out += [(first, iso_date(int(year), int(a[2:4]), int(a[5:7]))),
+                    (then, iso_date(int(year) + 1, int(b[2:4]), int(b[5:7])))]
+    return [(surface, iso) for surface, iso in out if iso]
