@@ -26,6 +26,27 @@ _TITLE_BEFORE = re.compile(rf"(?<![\w.])(?:{_TITLE_WORD})[ \t]+$")
 _LEADING_TITLE = re.compile(rf"^(?:{_TITLE_WORD})[ \t]+")
 
 
+# the titles a note writes before a person's name as it addresses them (`Lord Varric`, `Ser Ilsa`, `Captain Vaun`,
+# `Aunt Meg`, `Dr Jo`): before an alias of a note, a name of that note (titled_alias, heuristic rules 28)
+ALIAS_TITLES = frozenset("""
+Lord Lady Sir Ser Dame Madam King Queen Prince Princess Duke Duchess Count Countess Baron Baroness Earl Emperor Empress
+Captain Commander General Colonel Major Lieutenant Sergeant Admiral Father Brother Sister Mother Master Mistress
+Uncle Aunt Auntie Grandma Grandpa Granny Doctor Professor Dr Prof Mr Mrs Ms Mx Miss Herr Frau Judge Senator Saint
+""".split())
+
+
+def titled_alias(name: str, joined: dict[str, str]) -> str | None:
+    """The key of the note whose alias `name` writes after a title of ALIAS_TITLES (`Lord Varric`, where `aliases:
+    [Varric]` in `Lord Varric Dunmere.md` joins Varric to that note: `joined`, sync.joined_names), else None: the
+    title and an alias of one note name that note, as the alias alone does (heuristic rules 28; Lord Varric was an
+    entity of its own, 7 mentions in 6 notes of a GM's vault)."""
+    words = name.split()
+    if len(words) < 2 or words[0].removesuffix(".") not in ALIAS_TITLES:
+        return None
+    key = joined.get(normalise_key(" ".join(words[1:]), "name"))
+    return key if key is not None and not key.startswith("date:") else None
+
+
 def surname(name: str) -> str | None:
     """The surname of a person's name a note gives itself, its last word (`Keller` of `Prof. Anna Keller`, `Anna
     Keller`), where the name is two to four capitalised words after any title; None for any other name."""

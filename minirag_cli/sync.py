@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_names
+from minirag_cli.extract.firstnames import first_names, known_first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -75,7 +75,7 @@ from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_sta
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.hints import AsIs, sync_command, sync_hint
-from minirag_cli.honorifics import HONOURED, honoured, honoured_only, with_surnames
+from minirag_cli.honorifics import HONOURED, honoured, honoured_only, titled_alias, with_surnames
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -765,12 +765,21 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _occurrences(text_lower: str, form: str) -> int:
+def _occurrences(text_lower: str, form: str, longer: Iterable[str] = ()) -> int:
     """How often `form` is in the text (lower-cased and without invisibles, as
-    `_plan_entities` has it) as a whole word (_form_pattern); at least once, as
+    `_plan_entities` has it) as a whole word (_form_pattern), not inside one of the
+    `longer` names the chunk mentions too (heuristic rules 28: `Dunmere` in `House Dunmere`, `Lady Ysolde
+    Dunmere` is theirs, not a mention of a Dunmere of its own); at least once, as
     it was found there (a link's target, a name read across a line break)."""
     form = without_invisibles(form).lower()
-    return max(1, len(_form_pattern(form).findall(text_lower))) if form else 1
+    if not form:
+        return 1
+    found = _form_pattern(form).spans(text_lower)
+    held = [(start, end) for written in longer if (name := without_invisibles(written).lower()) != form and form in name
+            for start, end in _form_pattern(name).spans(text_lower)]
+    if held:
+        found = [(s, e) for s, e in found if not any(hs <= s and e <= he and (hs, he) != (s, e) for hs, he in held)]
+    return max(1, len(found))
 
 
 # a letter or digit of a script that puts blanks between its words (not Han, kana
@@ -816,6 +825,18 @@ class _WholeForm:
                 pos = start + 1
             else:
                 found.append(text[start:end])
+                pos = end if end > start else start + 1
+        return found
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of each match `findall` finds."""
+        found, pos = [], 0
+        while (start := text.find(self.form, pos)) >= 0:
+            end = self._ends(text, start)
+            if end is None:
+                pos = start + 1
+            else:
+                found.append((start, end))
                 pos = end if end > start else start + 1
         return found
 
@@ -2478,7 +2499,26 @@ def _linked_by(root: str, linkable: dict[str, str], targets: Iterable[frozenset[
     by the key or by an Org note's ID (_id_keys)."""
     wanted = set(linkable.values())
     ids = _id_keys(linkable, aliases)
-    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids)
+    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids) \
+        | {(root, key) for key in _aliased_keys(linkable, aliases)}
+
+
+def _aliased_keys(linkable: dict[str, str], aliases: dict[str, list[str] | None] | None) -> set[str]:
+    """The keys of `linkable` ({path: key}) whose notes have an alias that writes the file name's word capitalised
+    as one of its words (heuristic rules 28): `aliases: [Project Falcon]` in `projects/falcon.md` writes `falcon` as
+    a name, as a link `[[Falcon]]` would (linked_names), so `falcon` names the note and the alias joins it; they were
+    two entities, Falcon and Project Falcon. An alias of other words (Logseq's `alias:: HS` in `pages/hackerspace.md`)
+    says nothing of the file name's word: that page is named by a link only, as before. Not a titled note's (_titled,
+    _retitled name it)."""
+    out = set()
+    for path, key in linkable.items():
+        names = (aliases or {}).get(path) or ()
+        if any(name.startswith((NOTE_TITLE, JOPLIN_TITLE)) for name in names):
+            continue
+        if any(word[:1].isupper() and normalise_key(word, "name") == key
+               for name in names if not name.startswith("id:") for word in name.split()):
+            out.add(key)
+    return out
 
 
 def note_link_keys(chunks: Sequence[Chunk], path: str, dendron: bool = False) -> frozenset[str]:
@@ -2771,6 +2811,9 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
     forms = alias_forms(aliases[0], aliases[1])
     standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
+    # ... and after a title (`Lord Varric`: honorifics.titled_alias), which any alias joined or unjoined may name
+    standing += [name.removeprefix(NOTE_TITLE) for names in aliases[0].values() for name in names or ()
+                 if normalise_key(name.removeprefix(NOTE_TITLE), "name") in unjoined]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
     # written with the joins before
     redo |= set(store.notes_mentioning(conn, str(root), with_surnames(late))) - set(relinked)
@@ -3428,7 +3471,10 @@ def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Se
         aliases = set(run.aliases.get(root, {}).get(path) or ())
         own = merged_known([{m.name: m.type} for j in range(i, i + count) for m in mentions[j]
                             if makes_known(m.name, m.type) and (m.type == "person" or m.name in aliases
-                                                                or written_as_name(prose[j], m.name))])
+                                                                or written_as_name(prose[j], m.name))]
+                           # the first name of a person's full name (`**Chloe Barnes** (babysitter)`: rules 28)
+                           + [{first: "person"} for j in range(i, i + count)
+                              for first in known_first_names(mentions[j], prose[j])])
         if own != run.word_notes.get((root, path), {}):
             if own:
                 run.word_notes[(root, path)] = own
@@ -3728,6 +3774,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     if slashed:
         written = {m.name for m in mentions}
         mentions = [*mentions, *(EntityMention(surface, "date") for surface in slashed if surface not in written)]
+    # the longer names a shorter one is counted outside of (_occurrences); a date's words are no name's
+    # (by key: `Sunken Library` in `The Sunken Library` is the same name's, counted as before)
+    names = {m.name: normalise_key(m.name, m.type) for m in mentions if m.type != "date" and " " in m.name.strip()}
     for m in mentions:
         # a #tag is no mention of the note an alias names (`#jo` is a topic, "Jo" Jonas Berg): its own entity
         alias_of = joined.get(normalise_key(m.name, m.type)) if joined and not m.name.startswith("#") else None
@@ -3736,7 +3785,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
-        elif alias_of is None and parts and m.name in parts:
+        elif alias_of is None and parts and m.name in parts and not _names_a_note(m, joined):
             # `Kahneman`, the note's Daniel Kahneman (rules 21), `Elena`, its Elena Rossi (rules 25): the entity that
             # name resolves to, as a handle's
             alias_of = normalise_key(parts[m.name], "name")
@@ -3747,6 +3796,11 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # `Dr. Brandt`, the surname of one note's names after a person's title (rules 26), where no other full
             # name of it is known from any note's text (lone_surname, rules 21's check: `title: Dr. Sarah Green`)
             alias_of = honour
+        elif alias_of is None and joined and m.type in ("person", "name") and not m.name.startswith(("#", "@")) \
+                and (titled := titled_alias(m.name, joined)) is not None and not _names_a_note(m, joined):
+            # `Lord Varric`, a title before the alias Varric of `Lord Varric Dunmere.md`: that note's (rules 28); not
+            # a note's own name (`title: Prof. Anna Keller` beside `aliases: [Anna Keller]`), which names it as itself
+            alias_of = titled
         elif alias_of is not None and alias_of.startswith("date:"):
             # a Logseq block reference to a block of a journal page: that day's entity (joined_names)
             m = EntityMention(m.name, "date")
@@ -3754,7 +3808,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
             m = EntityMention(m.name, "name")
-        n = _occurrences(lower, m.name)
+        longer = () if parts and m.name in parts and not _names_a_note(m, joined) else \
+            sorted(name for name, key in names.items() if key != normalise_key(m.name, m.type))
+        n = _occurrences(lower, m.name, longer)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
         if slashed and m.type == "date" and m.name in slashed and alias_of is None:
             m = EntityMention(slashed[m.name], "date")
@@ -3764,7 +3820,8 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
-        if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
+        if parts and m.name in parts and not _names_a_note(m, joined):
+            # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
             n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
@@ -3776,6 +3833,16 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         pe.forms[m.name] = pe.forms.get(m.name, 0) + n
         pe.merges[m.name] = res.merge
     return list(planned.values())
+
+
+def _names_a_note(m: EntityMention, joined: dict[str, str] | None) -> bool:
+    """Is `m` the name of a note its folder joins aliases to (`joined`: joined_names)? Such a name is that note's,
+    no surname of a full name its chunk writes (heuristic rules 28: `Falcon`, named by `projects/falcon.md` with
+    `aliases: [Project Falcon]`, joined an OKR's `Launch Project Falcon` as its last word)."""
+    if not joined:
+        return False
+    key = normalise_key(m.name, m.type)
+    return any(target == key for target in joined.values())  # (read only for a chunk's surnames and first names)
 
 
 def _first_chunks(notes: Iterable[tuple[str, str, int]]) -> list[tuple[str, str, int]]:

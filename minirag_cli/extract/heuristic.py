@@ -823,6 +823,25 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (`Dec 21 to Jan 4`: dayorder._new_years_span). A written span of days (`Priya off 14–18 Dec`, `19 Dec – 3 Jan`,
 #    `26/10/2026 - 30/10/2026`, at most 31 days) is recorded as its chunk's (first, last) in chunk_spans (notespans.py,
 #    migration 0009) for the date channel: only its ends were dates; its inner days are no entities.
+# 28, names28b's part (session 53's GM, manager and family vaults): a shorter name written inside a longer one its
+#    chunk names is counted no mention of its own there (sync._occurrences: `Dunmere` in `House Dunmere`, `Lady Ysolde
+#    Dunmere` made `mrag entity Dunmere` 20 mentions); written bare, or inside a longer form of its own key (`Sunken
+#    Library` in `the Sunken Library`), it counts as before. A note whose file name is a
+#    single lower-case word is named by it when one of its aliases writes that word capitalised (sync._aliased_keys:
+#    `aliases: [Project Falcon]` in `projects/falcon.md` left Falcon and Project Falcon two entities); an alias of
+#    other words (`alias:: HS` in `pages/hackerspace.md`) names it only with a link, as before.
+#    A title before a note's alias (honorifics.ALIAS_TITLES: `Lord Varric`, `Ser Ilsa`, `Captain Vaun`, beside
+#    `aliases: [Varric]` in `Lord Varric Dunmere.md`) names that note (honorifics.titled_alias): Lord Varric was an
+#    entity of its own.
+#    A note's name its folder joins aliases to is no surname of a longer name (sync._names_a_note: `Falcon` joined an
+#    OKR's `Launch Project Falcon` once `Project Falcon` was Falcon's alias).
+#    The first name of a full name a note writes as a person's (firstnames.known_first_names: PERSON_CUES, or a role
+#    in brackets after it, `**Chloe Barnes** (babysitter)`) is made known to the other notes as a person's one-word
+#    name is (rules 25), so `Chloe can babysit Friday` and `- Wednesdays: Chloe, 17:00` elsewhere name Chloe. A
+#    WhatsApp export's line (`[12/11/2026, 18:04] Sarah Mum: ...`, Android's `12/11/2026, 18:04 - Sarah Mum: ...`) is
+#    a timestamped chat line (_STAMP), and a kinship word after its speaker's name is none of it (_spoken_name:
+#    `Sarah Mum:` speaks as Sarah; it named no speaker, and `Sarah Mum` was a name apart from `Thanks Sarah!`).
+#    Not a full name opening a sentence inside its line (firstnames._unopened: `top-notch! Especially Jared Harris`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1366,8 +1385,32 @@ SPEAKER = re.compile(rf"^[^\S\n]*{_TAG}", re.MULTILINE)
 # A chat log's line that opens with its day and time (`[2026-11-03 09:15] Priya: can you look ...`, `2026-11-05
 # 20:01 Oskar: dinner?`, a jrnl entry's time: _JRNL_TIME) and then a speaker's tag: read as SPEAKER's (rules 20,
 # fixS4: such a log named none of its speakers, read as a journal whose entry titles open sentences)
+# ... and a WhatsApp export's (rules 28: `[12/11/2026, 18:04] Sarah Mum: ...` pasted from iOS, `12/11/2026, 18:04 -
+# Sarah Mum: ...` from Android, the day first or the month, the year of two figures or four), which named no speaker
 _STAMP = (r"(?:\[\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?\]"
-          r"|\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?)")
+          r"|\d{4}-\d\d-\d\d \d{1,2}:\d\d(?::\d\d)?(?: ?[AaPp][Mm])?"
+          r"|\[\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d\d(?::\d\d)?(?:[ \u202f]?[AaPp]\.?[Mm]\.?)?\]"
+          r"|\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d\d(?::\d\d)?(?:[ \u202f]?[AaPp]\.?[Mm]\.?)? [-–])")
+
+
+def _may_stamp(text: str) -> bool:
+    """Can a line of `text` open with a chat log's day and time (_STAMP: an ISO day's `-` or a WhatsApp one's `/`)?
+    A cheap test before STAMPED_SPEAKER looks."""
+    return "-" in text or "/" in text
+
+
+# a kinship word a chat app's contact name ends with (`Sarah Mum`, `Leo Dad`: a parents' group saves its members so):
+# the speaker is Sarah (_spoken_name, rules 28), not `Sarah Mum`, a name of its own apart from her `Thanks Sarah!`
+_KIN_AFTER = frozenset("Mum Mom Mam Mummy Mommy Mama Dad Daddy Papa".split())
+
+
+def _spoken_name(tag: str) -> str:
+    """The name a chat speaker's `tag` names: without a person's title (_untitled: `Dr. Chen:` speaks as Chen) and
+    without a kinship word after a name (`Sarah Mum:` speaks as Sarah)."""
+    words = _untitled(tag).split()
+    if len(words) > 1 and words[-1] in _KIN_AFTER and all(w[:1].isupper() for w in words[:-1]):
+        words = words[:-1]
+    return " ".join(words)
 STAMPED_SPEAKER = re.compile(rf"^[^\S\n]*{_STAMP}[ \t]+{_TAG}", re.MULTILINE)
 # A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
 # `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
@@ -2117,7 +2160,7 @@ def chat_speakers(text: str, matter=frontmatter.OWN) -> frozenset[str]:
     tags = [tag for m in SPEAKER.finditer(text) if (tag := _opening_tag(m)) and _may_speak(tag)]
     # a timestamped chat log's tags (STAMPED_SPEAKER), read as any line's
     tags += [tag for m in STAMPED_SPEAKER.finditer(text) if (tag := _opening_tag(m)) and _may_speak(tag)] \
-        if "-" in text else []
+        if _may_stamp(text) else []
     if not tags:
         return frozenset()
     if len(set(tags)) < len(tags) or CHAT_STAMP.search(text):
@@ -3472,7 +3515,7 @@ class HeuristicExtractor:
         property_keys = {p.key_start for p in properties}  # a Notion page's property keys label (rules 16)
         # a list item's label (`- Jonas: boat time`) is a label line's: the item starts a sentence (LINE_MARKS)
         stamped = (m for m in STAMPED_SPEAKER.finditer(text) if _tag_label(m) in speakers) \
-            if speakers and "-" in text else ()
+            if speakers and _may_stamp(text) else ()
         for m in itertools.chain(SPEAKER.finditer(text), ITEM_LABEL.finditer(text), LABEL.finditer(text), stamped):
             span = m.group(1).strip()
             at = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
@@ -3483,8 +3526,9 @@ class HeuristicExtractor:
             at, span = at + stop, span[stop:]
             if span in speakers:
                 said.add(span)
-                said.add(_untitled(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
-                add(_untitled(span), "person")
+                # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16); `Sarah Mum:` as Sarah (rules 28)
+                said.add(_spoken_name(span))
+                add(_spoken_name(span), "person")
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
