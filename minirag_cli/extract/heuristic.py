@@ -1297,7 +1297,10 @@ ONE_NAME_VERBS = re.compile(
     "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided"
     # a research log's promises and advice (`Promised Chiara the warmup code.`, `- Suggested RMSNorm as an arm`,
     # `Recommended RMSNorm paper`: rules 26, they named Promised Chiara, Suggested RMSNorm)
-    "|Promised|Suggested|Recommended")
+    "|Promised|Suggested|Recommended"
+    # a family's diary buys and orders things (`Bought Epaderm.`, `Ordered Lego treehouse for Maya.`: rules 28, they
+    # named Bought Epaderm, Ordered Lego; `Order of the Phoenix` is no such verb)
+    "|Bought|Ordered")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -2083,6 +2086,18 @@ def _calendar_label(tag: str) -> bool:
     rest = words[2:] if _day_and_time(words) else words  # `Montag Abend, 3. März:`
     return ((rest is not words or any(_calendar_word(w) for w in words))
             and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in rest if w))
+
+
+def _weekday_label(tag: str) -> bool:
+    """Is `tag`, a label line's, an English weekday's three letters or plural (`- Sun: Roast beef`, `- Wednesdays:
+    Chloe`), alone or before a day (`- Tue 10th Nov:`, `- Fri 18 Dec:`): a day's label, no name (rules 28: they were
+    names; `Sun Li:`, `Sun Valley:` are two words, names as before)? Its value is no _day_label's: it names as after
+    any label (a rota's `Mon: Priya`, `- Thu 3 Dec: Chloe picks up`; review revD, names28a lost them)."""
+    words = [w.strip(",.") for w in tag.split()]
+    first = fold(words[0]) if words else ""
+    if not (first in WEEKDAY_SHORT or first.endswith("s") and first[:-1] in WEEKDAY_NAMES):
+        return False
+    return all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words[1:] if w)
 
 
 def _day_label(tag: str) -> bool:
@@ -3493,6 +3508,7 @@ class HeuristicExtractor:
                 keys.add(at)
                 continue
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
+                    or _weekday_label(span)  # `- Sun: Roast beef`, `- Tue 10th Nov:` (rules 28)
                     or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
                     or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
                         and german_label(text, span, at)
