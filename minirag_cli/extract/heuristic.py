@@ -853,6 +853,10 @@ later earlier afterwards afterward eventually
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
 WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+# A work calendar's statuses, as written (`- Marcus OOO from Dec 21`, `WFH Friday`, `PTO approved`): no names, and
+# no common words either (a common word's line opener names alone only by evidence: `- Priya OOO next week.` lost
+# Priya so, review revD). The cap-span loop cuts them (rules 28)
+STATUS_WORDS = frozenset("OOO OOF WFH PTO".split())
 COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS
 # The labels Markdown and plain notes open lines with (`Status: done`, `Action
 # items:`), lower-cased: never a chat speaker, even in a note that reads like
@@ -3779,6 +3783,13 @@ class HeuristicExtractor:
                               and not (words[-1] == "A" and len(words) > 1 and words[-2] in LETTERED))
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
+            # a work calendar's status (`- Priya OOO next week.`, `- Dan PTO 21 Dec`, `# Holidays and OOO 2026`)
+            # names nothing and ends the name before it, which names as the longer span did (rules 28: `Priya OOO`,
+            # `OOO` were names; names28a's common word lost a lone Priya opening her line, review revD); a status
+            # opening a longer name is that name's (`OOO Bakery`, `PTO Express`)
+            status = next((i for i, w in enumerate(words) if w in STATUS_WORDS and (i or len(words) == 1)), None)
+            if status is not None:
+                words = words[:status]
             if not words:
                 continue
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
@@ -3809,7 +3820,7 @@ class HeuristicExtractor:
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
-            at_sentence_start = (words[0] == found.split()[0] and start not in listed
+            at_sentence_start = (words[0] == found.split()[0] and start not in listed and status is None
                                  and (start in phrase_titles or _sentence_start(text, start)))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names
