@@ -58,6 +58,9 @@ def test_a_weekdays_letters_before_a_day_leave_the_date(tmp_path):
     ("# Team calendar\n\n- Dan PTO 21 Dec - 4 Jan\n", {"Dan PTO", "PTO"}, {"Dan"}),
     ("# Team\n\n- Sam WFH Friday.\n- PTO approved for Dan.\n", {"Sam WFH", "WFH", "PTO"}, {"Sam", "Dan"}),
     ("# Holidays and OOO 2026\n\n- Priya off 14-18 Dec\n", {"OOO"}, {"Holidays"}),
+    ("# Marcus\n\n- OOO: Marcus OOO from Dec 21 to Jan 4 (skiing in Austria).\n",
+     {"OOO", "Marcus OOO"}, {"Marcus", "Austria"}),
+    ("# Holidays and OOO 2026\n\n- Marcus OOO from Dec 21\n", {"OOO"}, {"Marcus"}),
     # look-alikes: a status word opening a longer name is that name's, as before
     ("# Food\n\nTried the new OOO Bakery in town. PTO Express delivered the parcel.\n", {"Bakery", "Express"},
      {"OOO Bakery", "PTO Express"}),
@@ -66,3 +69,13 @@ def test_a_status_word_names_nothing(tmp_path, text, gone, kept):
     names = synced_names(tmp_path, {"note.md": text})
     assert not gone & names
     assert kept <= names
+
+
+def test_a_managers_ooo_notes_name_marcus_not_ooo(tmp_path):
+    # the manager's vault: OOO was a name of six mentions, `Marcus OOO` a name apart from Marcus
+    names = synced_names(tmp_path, {
+        "1-1/Marcus.md": "# Marcus\n\n- OOO: Marcus OOO from Dec 21 to Jan 4 (skiing in Austria).\n",
+        "vacation.md": "# Holidays and OOO 2026\n\n- Marcus OOO from Dec 21 to Jan 4\n- Priya OOO 14-18 Dec\n"})
+    assert not {"OOO", "Marcus OOO", "Priya OOO"} & names
+    assert {"Marcus", "Priya"} <= names
+

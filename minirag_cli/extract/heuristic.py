@@ -3513,6 +3513,7 @@ class HeuristicExtractor:
                 continue
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
                     or _weekday_label(span)  # `- Sun: Roast beef`, `- Tue 10th Nov:` (rules 28)
+                    or span in STATUS_WORDS  # `- OOO: Marcus OOO from Dec 21` (rules 28)
                     or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
                     or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
                         and german_label(text, span, at)
