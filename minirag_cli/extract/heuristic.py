@@ -823,6 +823,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (`Dec 21 to Jan 4`: dayorder._new_years_span). A written span of days (`Priya off 14–18 Dec`, `19 Dec – 3 Jan`,
 #    `26/10/2026 - 30/10/2026`, at most 31 days) is recorded as its chunk's (first, last) in chunk_spans (notespans.py,
 #    migration 0009) for the date channel: only its ends were dates; its inner days are no entities.
+# 28, names28c's part (names28a's safe part, after review revD): `Bought`, `Ordered` open no name (ONE_NAME_VERBS:
+#    `Bought Epaderm` is Epaderm); a label of a weekday's three letters or plural, alone or before a day, names no
+#    weekday (_weekday_label: `- Sun: Roast beef`, `- Wednesdays:`, `- Tue 10th Nov:`; `Sun Li:` as before) and its
+#    value names as after any label (`Mon: Priya`: no _day_label); a work calendar's `OOO`, `OOF`, `WFH`, `PTO`
+#    (STATUS_WORDS) name nothing, as a label too, and end the name before them, named as the longer span was
+#    (`- Priya OOO next week.` names Priya); opening a longer name they are its (`OOO Bakery`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
