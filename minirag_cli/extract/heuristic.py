@@ -842,6 +842,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a timestamped chat line (_STAMP), and a kinship word after its speaker's name is none of it (_spoken_name:
 #    `Sarah Mum:` speaks as Sarah; it named no speaker, and `Sarah Mum` was a name apart from `Thanks Sarah!`).
 #    Not a full name opening a sentence inside its line (firstnames._unopened: `top-notch! Especially Jared Harris`).
+# 28, names28c's part (names28a's safe part, after review revD): `Bought`, `Ordered` open no name (ONE_NAME_VERBS:
+#    `Bought Epaderm` is Epaderm); a label of a weekday's three letters or plural, alone or before a day, names no
+#    weekday (_weekday_label: `- Sun: Roast beef`, `- Wednesdays:`, `- Tue 10th Nov:`; `Sun Li:` as before) and its
+#    value names as after any label (`Mon: Priya`: no _day_label); a work calendar's `OOO`, `OOF`, `WFH`, `PTO`
+#    (STATUS_WORDS) name nothing, as a label too, and end the name before them, named as the longer span was
+#    (`- Priya OOO next week.` names Priya); opening a longer name they are its (`OOO Bakery`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -872,6 +878,10 @@ later earlier afterwards afterward eventually
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
 WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+# A work calendar's statuses, as written (`- Marcus OOO from Dec 21`, `WFH Friday`, `PTO approved`): no names, and
+# no common words either (a common word's line opener names alone only by evidence: `- Priya OOO next week.` lost
+# Priya so, review revD). The cap-span loop cuts them (rules 28)
+STATUS_WORDS = frozenset("OOO OOF WFH PTO".split())
 COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS
 # The labels Markdown and plain notes open lines with (`Status: done`, `Action
 # items:`), lower-cased: never a chat speaker, even in a note that reads like
@@ -1316,7 +1326,10 @@ ONE_NAME_VERBS = re.compile(
     "|Debugged|Reproduced|Released|Closed|Approved|Tested|Migrated|Ran|Agreed|Committed|Decided"
     # a research log's promises and advice (`Promised Chiara the warmup code.`, `- Suggested RMSNorm as an arm`,
     # `Recommended RMSNorm paper`: rules 26, they named Promised Chiara, Suggested RMSNorm)
-    "|Promised|Suggested|Recommended")
+    "|Promised|Suggested|Recommended"
+    # a family's diary buys and orders things (`Bought Epaderm.`, `Ordered Lego treehouse for Maya.`: rules 28, they
+    # named Bought Epaderm, Ordered Lego; `Order of the Phoenix` is no such verb)
+    "|Bought|Ordered")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -2126,6 +2139,18 @@ def _calendar_label(tag: str) -> bool:
     rest = words[2:] if _day_and_time(words) else words  # `Montag Abend, 3. März:`
     return ((rest is not words or any(_calendar_word(w) for w in words))
             and all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in rest if w))
+
+
+def _weekday_label(tag: str) -> bool:
+    """Is `tag`, a label line's, an English weekday's three letters or plural (`- Sun: Roast beef`, `- Wednesdays:
+    Chloe`), alone or before a day (`- Tue 10th Nov:`, `- Fri 18 Dec:`): a day's label, no name (rules 28: they were
+    names; `Sun Li:`, `Sun Valley:` are two words, names as before)? Its value is no _day_label's: it names as after
+    any label (a rota's `Mon: Priya`, `- Thu 3 Dec: Chloe picks up`; review revD, names28a lost them)."""
+    words = [w.strip(",.") for w in tag.split()]
+    first = fold(words[0]) if words else ""
+    if not (first in WEEKDAY_SHORT or first.endswith("s") and first[:-1] in WEEKDAY_NAMES):
+        return False
+    return all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words[1:] if w)
 
 
 def _day_label(tag: str) -> bool:
@@ -3537,6 +3562,8 @@ class HeuristicExtractor:
                 keys.add(at)
                 continue
             if (_common_label(span) or (len(span.split()) > 1 and common_adjective(*span.split()[:2]))
+                    or _weekday_label(span)  # `- Sun: Roast beef`, `- Tue 10th Nov:` (rules 28)
+                    or span in STATUS_WORDS  # `- OOO: Marcus OOO from Dec 21` (rules 28)
                     or span in nouns  # a German text's noun (`Zusammenfassung:`, rules 16) labels, names nothing
                     or ((is_german or (_heading_label(text, m.end(1)) and span != "Art"))  # Art: a name too
                         and german_label(text, span, at)
@@ -3807,6 +3834,13 @@ class HeuristicExtractor:
                               and not (words[-1] == "A" and len(words) > 1 and words[-2] in LETTERED))
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
+            # a work calendar's status (`- Priya OOO next week.`, `- Dan PTO 21 Dec`, `# Holidays and OOO 2026`)
+            # names nothing and ends the name before it, which names as the longer span did (rules 28: `Priya OOO`,
+            # `OOO` were names; names28a's common word lost a lone Priya opening her line, review revD); a status
+            # opening a longer name is that name's (`OOO Bakery`, `PTO Express`)
+            status = next((i for i, w in enumerate(words) if w in STATUS_WORDS and (i or len(words) == 1)), None)
+            if status is not None:
+                words = words[:status]
             if not words:
                 continue
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
@@ -3837,7 +3871,7 @@ class HeuristicExtractor:
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
-            at_sentence_start = (words[0] == found.split()[0] and start not in listed
+            at_sentence_start = (words[0] == found.split()[0] and start not in listed and status is None
                                  and (start in phrase_titles or _sentence_start(text, start)))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names
