@@ -7,6 +7,7 @@ its counter-case."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -118,6 +119,63 @@ def test_the_day_order_setting_reads_the_rest_and_a_change_rereads_them(tmp_path
     assert _synced(tmp_path, files, {"MRAG_DAY_ORDER": "day-first"}, monkeypatch) == {"2026-12-11"}
     # a weekday neither reading falls on beats the setting (3 April 2026 is a Friday, March 4 a Wednesday): none
     assert _synced(tmp_path, files, {"MRAG_DAY_ORDER": "month-first"}, monkeypatch) == {"2026-11-12"}
+
+
+def test_a_change_of_day_order_says_it_is_why_every_note_is_extracted_anew(tmp_path, monkeypatch):
+    """The rules the same, the sync said "(the index had heuristic rules version 28, this mrag has 28)"."""
+    write_notes(tmp_path / "notes", {"Jumper.md": "# School\n- Christmas jumper day: 11/12/2026\n"})
+    sync = ["--db", str(tmp_path / "index.sqlite"), "sync", str(tmp_path / "notes"), "--embedding-model", "hashing:32"]
+    monkeypatch.delenv("MRAG_DAY_ORDER", raising=False)
+    assert CliRunner().invoke(app, sync).exit_code == 0
+    monkeypatch.setenv("MRAG_DAY_ORDER", "day-first")
+    res = CliRunner().invoke(app, sync)
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.stdout.split())
+    assert "the day order changed from unset to day-first" in said, said
+    assert "heuristic rules version" not in said
+    res = CliRunner().invoke(app, [*sync, "--json"])
+    assert json.loads(res.stdout).get("reextracted") is None  # the same order: nothing anew
+    monkeypatch.setenv("MRAG_DAY_ORDER", "month-first")
+    res = CliRunner().invoke(app, [*sync, "--json"])
+    assert json.loads(res.stdout)["reextracted"]["day_order"] == {"from": "day-first", "to": "month-first"}
+
+
+def test_status_and_doctor_show_the_indexs_day_order(tmp_path, monkeypatch):
+    write_notes(tmp_path / "notes", {"Jumper.md": "# School\n- Christmas jumper day: 11/12/2026\n"})
+    db = ["--db", str(tmp_path / "index.sqlite")]
+    monkeypatch.setenv("MRAG_DAY_ORDER", "day-first")
+    assert CliRunner().invoke(app, [*db, "sync", str(tmp_path / "notes"), "--embedding-model", "hashing:32"]
+                              ).exit_code == 0
+    status = json.loads(CliRunner().invoke(app, [*db, "status", "--json"]).stdout)
+    assert status["day_order"] == "day-first"
+    assert status["day_order_setting"] == {"value": "day-first", "source": "env MRAG_DAY_ORDER"}
+    shown = " ".join(CliRunner().invoke(app, [*db, "status"]).stdout.split())
+    assert "day order day-first: 11/12/2026 is 11 December" in shown and "next sync" not in shown
+    assert "day order day-first" in " ".join(CliRunner().invoke(app, [*db, "doctor", "--no-load"]).stdout.split())
+    monkeypatch.setenv("MRAG_DAY_ORDER", "month-first")  # set, not synced yet: the next sync reads it
+    shown = " ".join(CliRunner().invoke(app, [*db, "status"]).stdout.split())
+    assert "env MRAG_DAY_ORDER sets month-first: the next sync extracts every note anew" in shown
+    monkeypatch.delenv("MRAG_DAY_ORDER")
+    shown = " ".join(CliRunner().invoke(app, [*db, "status"]).stdout.split())
+    assert "day order day-first" in shown  # as the index was read, until a sync without it
+
+
+def test_a_bad_day_order_is_said_by_status_and_ask_too(tmp_path, monkeypatch):
+    """sync fails on MRAG_DAY_ORDER=bogus; status and ask said nothing of it (they work: the index's own order)."""
+    write_notes(tmp_path / "notes", {"Jumper.md": "# School\n- Christmas jumper day: 11/12/2026\n"})
+    db = ["--db", str(tmp_path / "index.sqlite")]
+    monkeypatch.delenv("MRAG_DAY_ORDER", raising=False)
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:32")
+    assert CliRunner().invoke(app, [*db, "sync", str(tmp_path / "notes")]).exit_code == 0
+    monkeypatch.setenv("MRAG_DAY_ORDER", "bogus")
+    said = "MRAG_DAY_ORDER='bogus': expected day-first or month-first"
+    res = CliRunner().invoke(app, [*db, "status", "--json"])
+    assert res.exit_code == 0 and said in json.loads(res.stdout)["day_order_setting"]["error"]
+    res = CliRunner().invoke(app, [*db, "status"])
+    assert res.exit_code == 0 and said in " ".join(res.stdout.split())
+    res = CliRunner().invoke(app, [*db, "ask", "jumper day", "--no-answer", "--json"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["results"]
+    assert said in " ".join(res.stderr.split()) and "`mrag sync` fails" in res.stderr
 
 
 def test_a_bad_day_order_is_reported(tmp_path, mrag_bin):

@@ -65,6 +65,9 @@ def ask(
 
     current_day()  # a bad MRAG_TODAY too
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model, check=flags_apply)
+    from minirag_cli.format import day_order_warning
+
+    day_order_warning(index.day_order_setting())  # MRAG_DAY_ORDER=bogus: sync fails on it, ask says so
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
     try:
