@@ -39,10 +39,10 @@ alone: "¿Cuándo vi a Priya por última vez?"). Italian and Portuguese are not.
 asks for the latest one whoever asks: a GM's "last session" ranked `NPCs/
 Brother Ösk.md` ("the last keeper") first and the newest session nowhere,
 and "our last 1:1" Priya's oldest 1:1. Of the candidates, those of the
-kind compete (Latest.kind): after "my" or "our", those whose path or text
-say it (`1-1/Priya/…`, `# 1:1 Priya`, a daily note's "meeting with Anna");
-after "the" or none, those whose path or title say it (Latest.named:
-`Sessions/…`, `# Staff meeting`), a note of that kind, not one that mentions
+kind compete (Latest.kind): after "my", "our" or none, those whose path or
+text say it (`1-1/Priya/…`, `# 1:1 Priya`, a daily note's "meeting with
+Anna", "last session"); after "the", those whose path or title say it
+(Latest.named: `Sessions/…`, `# Staff meeting`), a note of that kind, not one that mentions
 one ("the last visit to the dentist" placed a daily note's "Maya's dentist is
 on the 16th" above `Health/Dentist.md`, "the last episode of Severance" a
 daily note's "watched two episodes of Severance" above `TV/Severance.md`:
@@ -167,7 +167,8 @@ def latest_words(question: str) -> Latest | None:
     modifier = m.group("mod") or m.group("kindmod") or ""
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
     noun = " ".join((m.group("noun") or m.group("kind") or "").lower().split())
-    mine = (m.group("det") or "").lower() in ("my", "our")
+    det = (m.group("det") or "").lower()
+    mine = det in ("my", "our")
     if not noun or re.fullmatch(_NOTE_NOUNS, noun):
         kind = ""  # "the latest note on Priya": any note
     elif mine:
@@ -175,7 +176,7 @@ def latest_words(question: str) -> Latest | None:
         # "my last call" (no kind of note) are read by the rest of the question alone, as before kinds were
         kind = noun if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", noun) else ""
     else:
-        kind = noun  # "the last visit", "last session": a note of that kind
+        kind = noun  # "the last visit": a note of visits (named); "last session": any note that says it
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     names, terms = [], []
@@ -190,7 +191,7 @@ def latest_words(question: str) -> Latest | None:
         else:
             terms.append(low)
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind,
-                  named=bool(kind) and not mine, unkinded=mine and bool(re.fullmatch(_NOUNS, noun)))
+                  named=bool(kind) and det == "the", unkinded=mine and bool(re.fullmatch(_NOUNS, noun)))
 
 
 def _kind_pattern(kind: str) -> str:
