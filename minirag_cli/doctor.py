@@ -345,10 +345,12 @@ def _check_extractor(conn, roots: list[str]) -> Check:
                      newer_error_hint(roots, db.index_file(conn)))
     recorded = db.get_meta(conn, db.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, extractor)
+    # the order the notes' ambiguous slashed days were read in (dayorder.DAY_ORDER_KEY), as the rules they were
+    order = f"; day order {db.get_meta(conn, 'day_order') or 'unset'}"
     if update is None:
-        return Check("extractor", OK, f"{extractor}; entities from heuristic rules version {VERSION}")
+        return Check("extractor", OK, f"{extractor}; entities from heuristic rules version {VERSION}{order}")
     shown = f"version {recorded}" if recorded else "older than version 1 (the index records none)"
-    detail = f"{extractor}; entities from heuristic rules {shown}, this mrag has version {VERSION}"
+    detail = f"{extractor}; entities from heuristic rules {shown}, this mrag has version {VERSION}{order}"
     if update == "rebuild":
         return Check("extractor", WARN, detail + ": notes that have not changed keep the old rules' entities",
                      f"Run {db.index_sync_command(conn, roots)}: it extracts every note anew from the model's cached answers "

@@ -135,9 +135,15 @@ def render_sync_summary(summary: dict, console: Console) -> None:
     again = summary.get("reextracted")
     if again:
         was = again["from_version"] or "not recorded"
+        why = []
+        if str(was) != str(again["to_version"]):
+            why.append(f"the index had heuristic rules version {was}, this mrag has {again['to_version']}")
+        order = again.get("day_order")
+        if order:  # the rules the same, the day order alone says why (dayorder.py: MRAG_DAY_ORDER, day_order)
+            why.append(f"the day order changed from {order['from'] or 'unset'} to {order['to'] or 'unset'}")
+        why = why or [f"the index had heuristic rules version {was}, this mrag has {again['to_version']}"]
         table.add_row("re-extracted", f"the entities of {again['notes']} notes, in {again['seconds']:.1f} s "
-                                      f"(the index had heuristic rules version {was}, this mrag has "
-                                      f"{again['to_version']})")
+                                      f"({'; '.join(why)})")
     reread = summary.get("reread")
     if reread and reread["notes"]:  # (none read differently: nothing to say)
         n = reread["notes"]
@@ -264,6 +270,8 @@ def render_status(status: dict, console: Console) -> None:
                                  "refuses it. " + newer_error_hint(status["roots"], status.get("db"))))
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
+    if "day_order" in status:
+        table.add_row("day order", escape(day_order_line(status["day_order"], status.get("day_order_setting"))))
     gone = status.get("gone_roots", [])
     table.add_row("roots", "\n".join(escape_name(r) + (" [yellow](gone: moved, renamed or not mounted)[/]"
                                                       if r in gone else "") for r in status["roots"]) or "-")
@@ -912,6 +920,26 @@ def model_info_lines(data: dict) -> list[str]:
     """`mrag model info`: `key: value` lines (sizes human-readable)."""
     return [f"size: {human_bytes(value)}" if key == "size_bytes" else f"{key.replace('_', ' ')}: {value}"
             for key, value in data.items()]
+
+
+def day_order_line(recorded: str | None, setting: dict | None) -> str:
+    """`mrag status`'s day order: the one the index read its notes' ambiguous slashed days in (dayorder.py), and a
+    setting the next sync reads them otherwise with, or one that is no day order (Index.day_order_setting)."""
+    line = (f"{recorded}: 11/12/2026 is {'11 December' if recorded == 'day-first' else 'November 12'} where its note "
+            "does not settle it") if recorded else "unset: 11/12/2026 is a date only where its note settles it"
+    if setting and setting.get("error"):
+        line += f"; {setting['error'].rstrip('.')}: `mrag sync` fails until it is corrected"
+    elif setting and setting["value"] != recorded:
+        line += f"; {setting['source']} sets {setting['value']}: the next sync extracts every note anew"
+    return line
+
+
+def day_order_warning(setting: dict | None) -> None:
+    """On stderr: the day_order setting is no day order (Index.day_order_setting); the index is read as recorded."""
+    if setting and setting.get("error"):
+        stderr_console().print(f"[yellow]warning[/] {escape(setting['error'].rstrip('.'))}: `mrag sync` fails until "
+                               "it is corrected; this index's days are read as its last sync read them",
+                               highlight=False, soft_wrap=True)
 
 
 def note(message: str, *, markup: bool = True, soft_wrap: bool = True, highlight: bool = False) -> None:

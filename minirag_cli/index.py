@@ -833,7 +833,19 @@ class Index:
             status["newer_mrag"] = newer_records(self.conn) if status["files"] else []
         status["added_notes"] = self.added_notes()
         status["changed_notes"], status["deleted_notes"] = self.edited_notes()
+        status["day_order_setting"] = self.day_order_setting()
         return status
+
+    def day_order_setting(self) -> dict | None:
+        """The day_order setting (MRAG_DAY_ORDER, a config file's) when one is given: {value, source} as the next
+        sync reads the notes with it, or {error, source} for a value that is none (`mrag sync` fails on it; ask
+        and status warn, the index read as recorded); None when unset."""
+        errors = getattr(self.settings, "errors", {}) or {}
+        sources = getattr(self.settings, "sources", {}) or {}
+        if "day_order" in errors:
+            return {"error": str(errors["day_order"]), "source": sources.get("day_order", "")}
+        value = (getattr(self.settings, "values", {}) or {}).get("day_order")
+        return {"value": value, "source": sources.get("day_order", "")} if value else None
 
     def edited_notes(self) -> tuple[list[dict], list[dict]]:
         """([{root, path}] changed, [{root, path}] deleted) of all the indexed notes since the last sync

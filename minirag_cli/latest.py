@@ -38,10 +38,20 @@ alone: "¿Cuándo vi a Priya por última vez?"). Italian and Portuguese are not.
 "what happened last session?", "our last 1:1", "at the last staff meeting")
 asks for the latest one whoever asks: a GM's "last session" ranked `NPCs/
 Brother Ösk.md` ("the last keeper") first and the newest session nowhere,
-and "our last 1:1" Priya's oldest 1:1. Of the candidates, those whose path
-or text say the kind (Latest.kind: `1-1/Priya/…`, `Sessions/…`) compete,
-all of them when none does. A noun that is also a verb (call, visit, talk)
-is a kind only after "the", "my" or "our": "When did Priya last call Tom?".
+and "our last 1:1" Priya's oldest 1:1. Of the candidates, those of the
+kind compete (Latest.kind): after "my", "our" or none, those whose path or
+text say it (`1-1/Priya/…`, `# 1:1 Priya`, a daily note's "meeting with
+Anna", "last session"); after "the", those whose path or title say it
+(Latest.named: `Sessions/…`, `# Staff meeting`), a note of that kind, not one that mentions
+one ("the last visit to the dentist" placed a daily note's "Maya's dentist is
+on the 16th" above `Health/Dentist.md`, "the last episode of Severance" a
+daily note's "watched two episodes of Severance" above `TV/Severance.md`:
+review revC). None of them: not a question about the latest, ranked as
+before (a campaign's "the last class" placed its newest session first); but
+"my last meeting", "my last session" (read before kinds were, by the rest of
+the question alone: Latest.unkinded) then have the notes that hold the rest
+compete. A noun that is also a verb (call, visit, talk) is a kind only after
+"the", "my" or "our": "When did Priya last call Tom?".
 """
 
 from __future__ import annotations
@@ -54,8 +64,11 @@ from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
                     *WEEKDAY_NAMES, *MONTH_NAMES])
-_NOUNS = ("note|entry|entries|journal\\s+entry|mention|post|visit|meeting|conversation|call|chat|talk|session"
-          "|trip|run|swim|workout|lesson|appointment|notes")
+# "my latest note": any note; "my last visit": a time the asker did it, in any note ("the last visit": a note of
+# visits, below)
+_NOTE_NOUNS = "note|entry|entries|journal\\s+entry|mention|post|notes"
+_NOUNS = (f"{_NOTE_NOUNS}|visit|meeting|conversation|call|chat|talk|session|trip|run|swim|workout|lesson"
+          "|appointment")
 # kinds of event a note records, that no verb spells: "last session", "the last 1:1" are the latest one of them
 # (not "When did Priya last call Tom?": call is a verb too; with "the", "my", "our" before it, any of _NOUNS)
 _ONE_ON_ONE = r"1\s*[:-]\s*1|1-?on-?1|one[\s-]on[\s-]one"
@@ -72,7 +85,7 @@ _LATEST = re.compile(
     # "did I most recently write", "I most recently saw", "most recently, did we"
     r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
     # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
-    rf"|(?:my|our|the)\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})"
+    rf"|(?P<det>my|our|the)\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})"
     r"(?![\w:-])"
     # "what happened last session?", "at the last staff meeting" (one word between: not "last week's meeting")
     rf"|(?<![\w'’-])(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<kindmod>[\w-]+)\s+)?(?P<kind>{_KINDS})(?![\w:-]))"
@@ -101,10 +114,17 @@ class Latest:
     names: tuple[str, ...] = ()
     terms: tuple[str, ...] = ()
     kind: str = ""  # the kind of note asked for ("1:1", "session"), which a note's path or text must say
+    # the kind in a note's path or title (`Sessions/…`, `# Staff meeting`): "the last visit", "last episode" ask
+    # for a note of visits or episodes, not for any note that mentions one ("Maya's dentist visit is on the 16th")
+    named: bool = False
+    # no candidate says the kind: the candidates compete without it, as before kinds were read ("my last meeting
+    # with Anna" in notes that write "met Anna"); else no note is one of them: not a question about the latest
+    unkinded: bool = False
 
-    def holds(self, text: str) -> bool:
-        lower = text.lower()
-        if self.kind and not re.search(_kind_pattern(self.kind), lower):
+    def holds(self, text: str, name: str = "") -> bool:
+        """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
+        lower = (name + "\n" + text).lower()
+        if self.kind and not re.search(_kind_pattern(self.kind), name.lower() if self.named else lower):
             return False
         if self.names:
             return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
@@ -146,8 +166,17 @@ def latest_words(question: str) -> Latest | None:
     # the word before a kind ("the last staff meeting") is one of what is asked
     modifier = m.group("mod") or m.group("kindmod") or ""
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
-    noun = m.group("noun") or m.group("kind") or ""
-    kind = noun.lower() if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", noun, re.I) else ""
+    noun = " ".join((m.group("noun") or m.group("kind") or "").lower().split())
+    det = (m.group("det") or "").lower()
+    mine = det in ("my", "our")
+    if not noun or re.fullmatch(_NOTE_NOUNS, noun):
+        kind = ""  # "the latest note on Priya": any note
+    elif mine:
+        # "my last meeting", "our last 1:1": a time the asker had one, which any note may say; "my last visit",
+        # "my last call" (no kind of note) are read by the rest of the question alone, as before kinds were
+        kind = noun if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", noun) else ""
+    else:
+        kind = noun  # "the last visit": a note of visits (named); "last session": any note that says it
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     names, terms = [], []
@@ -161,7 +190,8 @@ def latest_words(question: str) -> Latest | None:
             names.append(word)
         else:
             terms.append(low)
-    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind)
+    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind,
+                  named=bool(kind) and det == "the", unkinded=mine and bool(re.fullmatch(_NOUNS, noun)))
 
 
 def _kind_pattern(kind: str) -> str:
@@ -233,8 +263,9 @@ def _within(day: str, spans: list) -> bool:
     return any(a.isoformat() <= last and first <= b.isoformat() for a, b in spans)
 
 
-def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict,
-            heads: dict[int, str], spans: list | None = None, sections: dict | None = None) -> Reordered:
+def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, heads: dict[int, str],
+            spans: list | None = None, sections: dict | None = None,
+            titles: dict[int, str] | None = None) -> Reordered | None:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
     first place and give the candidates their `recency` vote (module
     docstring). `rows`: chunk id -> store.result_rows' row; `best`:
@@ -242,20 +273,28 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict,
     `spans`: the (first, last) days the question asks about
     (datednotes.asked_spans: "when did I last see Priya in October?"), whose
     notes alone compete; an undated note is listed whatever they are.
-    `sections`: as best_of_notes had them (a dated section competes as a note)."""
+    `sections`: as best_of_notes had them (a dated section competes as a note).
+    `titles`: chunk id -> its note's title (the header's first line), which
+    names a note's kind as its path does (Latest.named). None when the question
+    asks for a kind no candidate is of (Latest.unkinded): it is not read as
+    one about the latest ("the last class" in a campaign's notes)."""
     out = Reordered(latest, within=list(spans or []))
     text: dict = {}
+    name: dict = {}
     for h in hits:
         row = rows.get(h.chunk_id)
         unit = _unit(h.chunk_id, row, sections) if row is not None else None
         if unit in best:
-            text.setdefault(unit, [row[1]]).append(row[5])  # its path too: `priya.md` is about Priya
-    # a kind no candidate says ("our last 1:1" in notes that write "one on one" nowhere) asks for nothing
-    if latest.kind and not any(latest.holds("\n".join(text[unit])) for unit in best):
+            text.setdefault(unit, []).append(row[5])
+            # its path too: `priya.md` is about Priya, `Sessions/…` is a session
+            name.setdefault(unit, row[1] + "\n" + (titles or {}).get(h.chunk_id, ""))
+    if latest.kind and not any(latest.holds("\n".join(text[unit]), name[unit]) for unit in best):
+        if not latest.unkinded:
+            return None
         latest = out.latest = replace(latest, kind="")
     dated = []
     for unit, i in best.items():
-        if not latest.holds("\n".join(text[unit])):
+        if not latest.holds("\n".join(text[unit]), name[unit]):
             continue
         chunk = hits[i].chunk_id
         row = rows[chunk]

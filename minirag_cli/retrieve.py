@@ -815,15 +815,16 @@ def _latest(s: _Search, fused: list[Hit]):
     asked = latest_words(s.question)
     if asked is None or not fused:
         return None
-    from minirag_cli.store import note_heads
+    from minirag_cli.store import note_heads, note_titles
 
     periods = s.periods or _asked_periods(s)
     rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
     # a note's dated sections (a journal's days) compete as notes of their own (latest.best_of_notes)
     sections = {chunk: day for _doc, chunk, day in section_days(s.conn)}
     best = best_of_notes(fused, rows, s.options.latest_pool, sections)
-    return reorder(fused, asked, rows, best, note_heads(s.conn, [fused[i].chunk_id for i in best.values()]),
-                   asked_spans(periods, s.days), sections)
+    bests = [fused[i].chunk_id for i in best.values()]
+    return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
+                   note_titles(s.conn, bests) if asked.named else None)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

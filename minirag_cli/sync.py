@@ -419,7 +419,8 @@ class SyncSummary:
     warned_before: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     # the notes' entities extracted anew because the index recorded another
-    # version of the heuristic rules: {notes, from_version, to_version, seconds}
+    # version of the heuristic rules or day order: {notes, from_version, to_version, seconds, and day_order:
+    # {from, to} (None: unset) when the order changed}
     reextracted: dict | None = None
     # the notes read anew because their folder was synced with other file readers (walk.READER_VERSION):
     # {notes: how many were read differently and indexed anew, checked: of how many, from_version,
@@ -1612,9 +1613,14 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     conn, summary, progress = run.conn, run.summary, run.progress
     started = time.perf_counter()
     current = str(HEURISTIC_VERSION)
+    # the day order the notes' ambiguous slashed days were read in, and are now (dayorder.py): a change of it, the
+    # rules the same, is why every note is extracted anew, and said so (was "rules version 28, this mrag has 28")
+    orders = (dbmod.get_meta(conn, DAY_ORDER_KEY) or "", run.options.day_order or "")
     doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
     progress.start(len(doc_ids))
-    progress.phase(f"re-extracting entities (heuristic rules {recorded or 'not recorded'} -> {current})")
+    why = (f"day order {_order_name(orders[0])} -> {_order_name(orders[1])}" if recorded == current
+           else f"heuristic rules {recorded or 'not recorded'} -> {current}")
+    progress.phase(f"re-extracting entities ({why})")
     resolver = Resolver()  # as a rebuild's: no entity yet
     resolver.surnames = _joins_surnames(run.extraction.extractor)
     paths = store.document_paths(conn)
@@ -1683,6 +1689,13 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     run.resolver = _resolver(conn, run.extraction.extractor)
     summary.reextracted = {"notes": len(doc_ids), "from_version": recorded, "to_version": current,
                            "seconds": round(time.perf_counter() - started, 3)}
+    if orders[0] != orders[1]:
+        summary.reextracted["day_order"] = {"from": orders[0] or None, "to": orders[1] or None}
+
+
+def _order_name(order: str) -> str:
+    """A day order (dayorder.DAY_ORDERS) as a sync's progress and summary say it: '' is `unset`."""
+    return order or "unset"
 
 
 def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[tuple[int, Chunk]]]],

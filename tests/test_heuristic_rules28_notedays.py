@@ -7,6 +7,7 @@ its counter-case."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -51,6 +52,24 @@ def test_a_headings_month_settles_an_ambiguous_day(tmp_path):
         "# Household costs\n\n## November 2026\n- 02/11/2026 Council tax £168.00\n- 05/11/2026 Energy £142.50\n\n"
         "## December 2026\n- 01/12/2026 Council tax £168.00\n- 03/12: Xmas tree £45\n- 1/2 cup of mulled wine\n")})
     assert _days(names) == {"2026-11-02", "2026-11-05", "2026-12-01", "2026-12-03"}
+
+
+@pytest.mark.parametrize("line, day", [
+    ("- 12/12 tickets sold", None),  # a count over its total (was December 12)
+    ("- 3/12 done, 9 to go", None),
+    ("- sold 12/12", None),
+    ("- 01/12: Xmas tree £45", "2026-12-01"),  # a date, as a list item's label writes one
+    ("- 05/12, 10:00 carols", "2026-12-05"),
+    ("- 07/12 – nativity", "2026-12-07"),
+    ("- [ ] 02/12", "2026-12-02"),
+    ("| 04/12 | Energy | £142.50 |", "2026-12-04"),
+    ("- Fri 11/12 office party", "2026-12-11"),  # with its weekday
+])
+def test_a_day_without_its_year_is_a_date_where_a_date_is_written(tmp_path, line, day):
+    """Under `## December 2026`, a day without its year is read as that month's only where a date is written:
+    opening its line or list item and ending its label, or with its weekday (review revC)."""
+    names = synced_names(tmp_path, {"Bills.md": f"# Costs\n\n## December 2026\n{line}\n"})
+    assert _days(names) == ({day} if day else set())
 
 
 def test_a_day_of_another_month_than_the_headings_is_none(tmp_path):
@@ -100,6 +119,63 @@ def test_the_day_order_setting_reads_the_rest_and_a_change_rereads_them(tmp_path
     assert _synced(tmp_path, files, {"MRAG_DAY_ORDER": "day-first"}, monkeypatch) == {"2026-12-11"}
     # a weekday neither reading falls on beats the setting (3 April 2026 is a Friday, March 4 a Wednesday): none
     assert _synced(tmp_path, files, {"MRAG_DAY_ORDER": "month-first"}, monkeypatch) == {"2026-11-12"}
+
+
+def test_a_change_of_day_order_says_it_is_why_every_note_is_extracted_anew(tmp_path, monkeypatch):
+    """The rules the same, the sync said "(the index had heuristic rules version 28, this mrag has 28)"."""
+    write_notes(tmp_path / "notes", {"Jumper.md": "# School\n- Christmas jumper day: 11/12/2026\n"})
+    sync = ["--db", str(tmp_path / "index.sqlite"), "sync", str(tmp_path / "notes"), "--embedding-model", "hashing:32"]
+    monkeypatch.delenv("MRAG_DAY_ORDER", raising=False)
+    assert CliRunner().invoke(app, sync).exit_code == 0
+    monkeypatch.setenv("MRAG_DAY_ORDER", "day-first")
+    res = CliRunner().invoke(app, sync)
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.stdout.split())
+    assert "the day order changed from unset to day-first" in said, said
+    assert "heuristic rules version" not in said
+    res = CliRunner().invoke(app, [*sync, "--json"])
+    assert json.loads(res.stdout).get("reextracted") is None  # the same order: nothing anew
+    monkeypatch.setenv("MRAG_DAY_ORDER", "month-first")
+    res = CliRunner().invoke(app, [*sync, "--json"])
+    assert json.loads(res.stdout)["reextracted"]["day_order"] == {"from": "day-first", "to": "month-first"}
+
+
+def test_status_and_doctor_show_the_indexs_day_order(tmp_path, monkeypatch):
+    write_notes(tmp_path / "notes", {"Jumper.md": "# School\n- Christmas jumper day: 11/12/2026\n"})
+    db = ["--db", str(tmp_path / "index.sqlite")]
+    monkeypatch.setenv("MRAG_DAY_ORDER", "day-first")
+    assert CliRunner().invoke(app, [*db, "sync", str(tmp_path / "notes"), "--embedding-model", "hashing:32"]
+                              ).exit_code == 0
+    status = json.loads(CliRunner().invoke(app, [*db, "status", "--json"]).stdout)
+    assert status["day_order"] == "day-first"
+    assert status["day_order_setting"] == {"value": "day-first", "source": "env MRAG_DAY_ORDER"}
+    shown = " ".join(CliRunner().invoke(app, [*db, "status"]).stdout.split())
+    assert "day order day-first: 11/12/2026 is 11 December" in shown and "next sync" not in shown
+    assert "day order day-first" in " ".join(CliRunner().invoke(app, [*db, "doctor", "--no-load"]).stdout.split())
+    monkeypatch.setenv("MRAG_DAY_ORDER", "month-first")  # set, not synced yet: the next sync reads it
+    shown = " ".join(CliRunner().invoke(app, [*db, "status"]).stdout.split())
+    assert "env MRAG_DAY_ORDER sets month-first: the next sync extracts every note anew" in shown
+    monkeypatch.delenv("MRAG_DAY_ORDER")
+    shown = " ".join(CliRunner().invoke(app, [*db, "status"]).stdout.split())
+    assert "day order day-first" in shown  # as the index was read, until a sync without it
+
+
+def test_a_bad_day_order_is_said_by_status_and_ask_too(tmp_path, monkeypatch):
+    """sync fails on MRAG_DAY_ORDER=bogus; status and ask said nothing of it (they work: the index's own order)."""
+    write_notes(tmp_path / "notes", {"Jumper.md": "# School\n- Christmas jumper day: 11/12/2026\n"})
+    db = ["--db", str(tmp_path / "index.sqlite")]
+    monkeypatch.delenv("MRAG_DAY_ORDER", raising=False)
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:32")
+    assert CliRunner().invoke(app, [*db, "sync", str(tmp_path / "notes")]).exit_code == 0
+    monkeypatch.setenv("MRAG_DAY_ORDER", "bogus")
+    said = "MRAG_DAY_ORDER='bogus': expected day-first or month-first"
+    res = CliRunner().invoke(app, [*db, "status", "--json"])
+    assert res.exit_code == 0 and said in json.loads(res.stdout)["day_order_setting"]["error"]
+    res = CliRunner().invoke(app, [*db, "status"])
+    assert res.exit_code == 0 and said in " ".join(res.stdout.split())
+    res = CliRunner().invoke(app, [*db, "ask", "jumper day", "--no-answer", "--json"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["results"]
+    assert said in " ".join(res.stderr.split()) and "`mrag sync` fails" in res.stderr
 
 
 def test_a_bad_day_order_is_reported(tmp_path, mrag_bin):

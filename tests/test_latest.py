@@ -330,3 +330,76 @@ def test_a_moved_result_is_marked_and_the_others_are_not(journal):
     assert first["ranked_by"] == "recency" and "ranked_by" not in second
     # an order the date did not change is left unmarked
     assert all("ranked_by" not in r for r in _search(journal, "What did I do with Priya?").results)
+
+
+# "the last <visit/trip/episode/lesson>" (review revC of the merged kinds): a note of that kind, not any note that
+# mentions it. A family's dentist note, a trips page and a TV note against newer daily notes naming the same thing;
+# a retro folder and a journal of meetings for the readings kept
+LAST_OF = {
+    "Health/Dentist.md": "# Dentist - Smile Bright Dental, Dr Ahmed\n\nCheck-ups every six months for Maya and Leo. "
+                         "Last visit in October: Leo needs a filling, Maya all clear. The dentist was kind.\n",
+    "Kids/Maya.md": "# Maya\n\nSwimming every Tuesday 17:30 at Riverside (Coach Dan). Piano on Thursdays.\n",
+    "Trips.md": "# Trips\n\nThe last trip to Cornwall was lovely; we stayed in St Ives by the harbour.\n",
+    "TV/Severance.md": "# Severance\n\nSeason 2 finale: the last episode ends with Mark choosing to stay with Helly "
+                       "at Lumon. Episode 9 was the reveal of Cold Harbor.\n",
+    "retros/2026-10-15.md": "# Retro 2026-10-15\n\nFlaky tests: we decided to quarantine them and fix within a week.\n",
+    "retros/2026-11-26.md": "# Retro 2026-11-26\n\nDeploys are slow; decided to parallelise the pipeline.\n",
+    "daily/2026-11-03.md": "# 2026-11-03\n\nMeeting with Anna about the budget: agreed to cut travel by 10%.\n",
+    "daily/2026-11-17.md": "# 2026-11-17\n\nMaya swimming 17:30 - she moved up to Stage 6!\n",
+    "daily/2026-11-20.md": "# 2026-11-20\n\nLunch, then a meeting with Anna on hiring: she wants two juniors.\n",
+    "daily/2026-11-28.md": "# 2026-11-28\n\nTrain to Cornwall, booked the cottage for summer.\n",
+    "daily/2026-12-04.md": "# 2026-12-04\n\nWatched two episodes of Severance tonight. Gym at 7, legs.\n",
+    "daily/2026-12-05.md": "# 2026-12-05\n\nPottery: glazed the mugs. Anna texted about Christmas.\n",
+    "daily/2026-12-06.md": "# 2026-12-06\n\nQuiet Sunday. Remember: Maya's dentist is on the 16th.\n",
+    "daily/2026-12-07.md": "# 2026-12-07\n\nMaya's swimming cancelled tomorrow - pool closed. Leo has a cold.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def last_of(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("last_of")
+    write_notes(tmp / "notes", LAST_OF)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,placed", [
+    # no note of dentist visits, no dated one of trips, none of Severance's episodes, none of lessons: ranked as
+    # before kinds were read, by their scores (the newest daily note naming the dentist, Cornwall, Severance or
+    # swimming was placed first by its date)
+    ("how did the last visit to the dentist go?", "daily/2026-12-06.md"),
+    ("how was the last trip to Cornwall?", "daily/2026-11-28.md"),
+    ("what happened in the last episode of Severance?", "daily/2026-12-04.md"),
+    ("when was the last swimming lesson?", "daily/2026-12-07.md"),
+])
+def test_the_last_of_a_kind_no_note_is_of_is_ranked_as_before(last_of, question, placed, mode):
+    result = _search(last_of, question, mode)
+    paths = [r["path"] for r in result.results]
+    assert all("ranked_by" not in r and "recency" not in r["channels"] for r in result.results), paths
+    assert paths[0] != placed, paths
+    latest = result.to_dict()["latest"]
+    assert latest is None or not latest["notes"], latest  # Trips.md is of trips, and undated
+
+
+@pytest.mark.parametrize("question,first", [
+    ("what did we decide in the last retro?", "retros/2026-11-26.md"),  # the newest of the retros
+    ("what did we decide in the last retro about flaky tests?", "retros/2026-10-15.md"),  # the one about them
+    ("when was my last meeting with Anna?", "daily/2026-11-20.md"),  # a meeting: 12-05's text is not one
+])
+def test_the_last_of_a_kind_of_note_or_my_last_meeting_reads_the_latest(last_of, question, first):
+    result = _search(last_of, question)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    assert result.latest is not None and result.latest.dated[0][1] == first
+
+
+@pytest.mark.parametrize("question", ["what happened at the last class?", "what happened in the last episode?"])
+def test_a_kind_no_note_is_of_asks_for_no_latest(kinds, question):
+    """A campaign's notes hold no class and no episode: the newest session was placed first (the kind dropped, every
+    note competed); now the question is not read as one about the latest."""
+    result = _search(kinds, question)
+    assert result.latest is None and result.to_dict()["latest"] is None
+    assert all("ranked_by" not in r and "recency" not in r["channels"] for r in result.results)

@@ -65,6 +65,7 @@ def ask(
 
     current_day()  # a bad MRAG_TODAY too
     index = open_index(mode=mode, k=k, hops=hops, model=model, embedding_model=embedding_model, check=flags_apply)
+    bad_day_order_warning(index)
     want_answer = not (no_answer or paths)
     show = dict(as_json=as_json, paths=paths, explain=explain, want_answer=want_answer, llm_query=llm_query)
     try:
@@ -98,6 +99,13 @@ def ask_interactively(index, first: str | None, **show) -> None:
     session = AskSession(index, **show)
     for text in asked:
         session.ask(text)
+
+
+def bad_day_order_warning(index) -> None:
+    """MRAG_DAY_ORDER=bogus: `mrag sync` fails on it; ask, which reads the index's own day order, warns of it."""
+    from minirag_cli.format import day_order_warning
+
+    day_order_warning(index.day_order_setting())
 
 
 def flags_apply(index) -> None:

@@ -848,6 +848,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    value names as after any label (`Mon: Priya`: no _day_label); a work calendar's `OOO`, `OOF`, `WFH`, `PTO`
 #    (STATUS_WORDS) name nothing, as a label too, and end the name before them, named as the longer span was
 #    (`- Priya OOO next week.` names Priya); opening a longer name they are its (`OOO Bakery`).
+# 28, fixL's part (review revC; no bump: this session's main is 28 and no release recorded 28): under a month's
+#    heading a day without its year is that month's only where a date is written, opening its line or list item and
+#    ending its label (`- 01/12: Xmas tree`, `- 07/12 – nativity`, `| 04/12 | Energy |`) or with a weekday (`- Fri
+#    11/12 party`): `- 12/12 tickets sold` was December 12 (dayorder._written_as_a_date). LiHua and golden dumps as
+#    main's.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 

@@ -19,7 +19,7 @@ modules, chosen where db.connect is called (Index.open).
 """
 
 from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkless_answers, note_heads, note_lines,
-                                      notes_with_tasks, prune_answers)
+                                      note_titles, notes_with_tasks, prune_answers)
 from minirag_cli.store.read import (built_chunking, chunk_texts_holding, chunk_texts_with_links, chunks_writing_words, cjk_documents, document_paths, documents_with_bigrams, documents_in_sync_order, entities_list,
                                     existing_documents, index_status, indexed_documents, indexed_paths, never_synced,
                                     holds_any_cjk, holds_cjk, holds_no_chunks, notes_mentioning, notes_writing,
@@ -36,7 +36,7 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_holding", "chunk_texts
            "DocumentRecord", "documents_in_sync_order", "documents_with_bigrams", "chunks_writing_words", "holds_any_cjk", "holds_cjk",
            "empty_index", "entities_list", "existing_documents", "first_header", "forget_kept_vectors", "index_status",
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "move_root",
-           "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "notes_writing", "note_head", "note_heads", "note_lines", "notes_with_tasks",
+           "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "notes_writing", "note_head", "note_heads", "note_lines", "note_titles", "notes_with_tasks",
            "PlannedChunk", "PlannedEntity",
            "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_forms", "resolver_keys", "rows_by_key", "note_chunks", "stored_chunks",
            "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]

@@ -30,6 +30,15 @@ def note_heads(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
     return dating_heads(conn, conn.execute(f"SELECT id, document_id, header FROM chunks WHERE id IN ({marks})", ids))
 
 
+def note_titles(conn, chunk_ids: Iterable[int]) -> dict[int, str]:
+    """Each chunk's note's title as its stored header writes it (store.document_header: the first line, or the
+    front matter's title and date), which names the kind of note a note is (`# Staff meeting`: latest.reorder)."""
+    ids = [int(c) for c in chunk_ids if c is not None]
+    marks = ",".join("?" * len(ids))
+    return {c: (header or "").split("\n", 1)[0] for c, header in conn.execute(
+        f"SELECT id, header FROM chunks WHERE id IN ({marks})", ids)} if ids else {}
+
+
 def dating_heads(conn, rows: Iterable[tuple]) -> dict:
     """key -> the head that dates the note of each (key, document id,
     stored header) of `rows` (note_heads): frontmatter.header_head of the

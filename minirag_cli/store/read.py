@@ -344,6 +344,9 @@ def index_status(conn, db_path) -> dict:
         "heuristic_version": _version(get_meta(conn, HEURISTIC_VERSION_KEY)),
         "heuristic_version_current": VERSION,
         **dict(zip(("chunk_tokens", "overlap_tokens"), built_chunking(conn) or (None, None))),
+        # the order the notes' ambiguous slashed days (11/12/2026) were read in where a note does not settle it
+        # (dayorder.DAY_ORDER_KEY, not imported: status stays quick); None: unset, only the days a note settles
+        "day_order": get_meta(conn, "day_order") or None,
         "roots": roots,
         # the roots that are gone (moved, renamed, deleted or not mounted): their notes stay in the index
         "gone_roots": gone_folders(roots),
