@@ -728,9 +728,23 @@ def _coming_weekdays(m: re.Match) -> bool:
     question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
-    past = _PAST.search(question) or any(not _BE_BEFORE.search(question, 0, e.start())
-                                         for e in _PAST_ED.finditer(question))
-    return bool(_PLANNED_FORM.search(question)) and not past
+    return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+
+
+def _past_form(question: str) -> bool:
+    """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" not after a form of
+    "be" ("who cooked…", not "what's planned…")?"""
+    return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
+                                               for e in _PAST_ED.finditer(question))
+
+
+def past_tense(question: str) -> bool:
+    """Does `question` ask of a time gone: "did", "was", "happened" (_PAST), or a past in "-ed" (_past_form) in a
+    question of no present or future form (_PLANNED_FORM: "are we closed…", "who is booked…" are not), and not of a
+    plan (_PLANNED, as for a period under way: "what did I plan…" is of the coming days)? A yearless span written
+    out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS)."""
+    past = _PAST.search(question) or (_past_form(question) and not _PLANNED_FORM.search(question))
+    return bool(past) and not _PLANNED.search(question)
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
@@ -1050,7 +1064,7 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
     from minirag_cli.dayspans import written_span
 
-    found = written_span(question, today)
+    found = written_span(question, today, past=past_tense(question))
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]

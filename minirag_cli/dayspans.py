@@ -6,17 +6,19 @@ answer reads those and the notes that write one of its days (answer.on_the_day, 
 ends are the days text.written_days and text.iso_dates read, so a span's day is spelled as a single day's is.
 
 - Years. An end written with its year gives it to the other ("from Nov 16 to Nov 20, 2026"); a span written with
-  none is the such span nearest the asking day (_nearest): the one holding it, else the one whose days come closest,
-  ahead or behind, of two as close the one behind. Asked on 2026-12-07 "from Nov 16 to Nov 20" is 2026's, "between
-  Dec 20 and Jan 2" 2026-12-20 to 2027-01-02 (days to come, read as "next week" is: AskedDays.ahead); asked on
-  2026-05-03 "from Nov 16 to Nov 20" is 2025's. (The latest span begun, as askday reads "in October", made a span
-  still ahead last year's, above this year's plan.) Ends cross the new year only when the last's month comes before
+  none is the latest such span begun by the asking day, as askday reads "in October" (asked on 2026-12-07 "between
+  Mar 2 and Mar 6" is 2026's, its notes written), except one that begins within the next COMING_SPAN_DAYS in a
+  question not in the past tense (askday.past_tense: "who is off between Dec 20 and Jan 2?" asked on 2026-12-07 is
+  2026-12-20 to 2027-01-02, days to come, read as "next week" is: AskedDays.ahead; "what did I do from Dec 20 to
+  Jan 2?" is 2025's). (The nearest span, ahead or behind, made "from Jun 1 to Jun 5" asked in December next June's
+  and "since Mar 1" a day to come.) Ends cross the new year only when the last's month comes before
   the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end before the start is
   reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
 - "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday.
-- "since November 16": from that day (the nearest such) to the asking day (no such rule existed: "since" was a
-  comparison and read nothing); a day after today is said, not read ("since Dec 8" asked on Dec 7); not "how long
-  since …" nor "how many days since …", which measure from the day.
+- "since November 16": from that day (the latest such on or before the asking day: "since" looks back) to the
+  asking day (no such rule existed: "since" was a comparison and read nothing); a day written with its year after
+  today is said, not read ("since Dec 8, 2026" asked on Dec 7); not "how long since …" nor "how many days since …",
+  which measure from the day.
 - Not read, the two days searched as written as before: a span of more than a year (MAX_SPAN_DAYS) or with its
   ends reversed ("from Nov 20, 2026 to Nov 16, 2026"; said so: WrittenSpan.why, askday.UnreadSpan), a day moved ("postponed from Nov 16 to Nov 20": the two days,
   no span), a bare number that is no day ("from Nov 16 to 20 guests", "on Nov 16 from 9 to 11": Nov 16 alone).
@@ -34,6 +36,10 @@ MAX_SPAN_DAYS = 366  # a longer span (or since a day more than a year back) is n
 # the longest span whose yearless ends cross the new year ("from Dec 21 to Jan 4"): two months; an end further
 # back in the calendar is a slip (ends reversed), not a span of most of a year ("from Nov 20 to Nov 16")
 MAX_WRAP_DAYS = 62
+# a yearless span beginning within this many days after the asking day is the coming one, not last year's, in a
+# question not in the past tense ("who is off between Dec 20 and Jan 2?" asked Dec 7: the office's plan); further
+# ahead it is the latest begun, whose notes are written ("between Mar 2 and Mar 6" asked in December)
+COMING_SPAN_DAYS = 31
 
 # an end's weekday written before it, "from Monday, Nov 16 to Friday, Nov 20" (not checked against the day)
 _WEEKDAY = r"(?:(?:" + "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"]) + \
@@ -98,9 +104,10 @@ def _ends(question: str) -> list[_End]:
     return [ends[0] for _span, ends in sorted(found.items()) if len(ends) == 1]
 
 
-def written_span(question: str, today: dt.date) -> WrittenSpan | None:
-    """The one span of days `question` writes (module docstring), read against `today` for its year; None when it
-    writes none, several, or a day moved; one reversed or longer than a year with its `why`."""
+def written_span(question: str, today: dt.date, past: bool = False) -> WrittenSpan | None:
+    """The one span of days `question` writes (module docstring), read against `today` for its year (a yearless one
+    coming soon is last year's when `past`: the question is in the past tense); None when it writes none, several,
+    or a day moved; one reversed or longer than a year with its `why`."""
     ends = _ends(question)
     # where the first "moved"/"how long" word ends: one pass each, not one search of the text before each day
     moved, measured = (next((m.end() for m in pattern.finditer(question)), len(question) + 1)
@@ -113,7 +120,7 @@ def written_span(question: str, today: dt.date) -> WrittenSpan | None:
     if any(start <= e.start < end for e in ends if e is not a and e is not b) or \
             any(not (start <= e.start < end) for e in ends):
         return None  # another day written beside the span ("from Nov 16 to Nov 20 and on Dec 1"): as before
-    days = _days(kind, a, b, today)
+    days = _days(kind, a, b, today, past)
     if days is None:
         return None
     first, last = days
@@ -167,14 +174,15 @@ def _around(question: str, e: _End, moved: int, measured: int):
     return None
 
 
-def _days(kind: str, a: _End, b: _End, today: dt.date) -> tuple[dt.date, dt.date] | None:
-    """(first, last) of the span: its ends' years written or, with none, the such span nearest to `today` (module
-    docstring); reversed ends as written (last before first); None for a day no calendar has (Feb 30)."""
+def _days(kind: str, a: _End, b: _End, today: dt.date, past: bool) -> tuple[dt.date, dt.date] | None:
+    """(first, last) of the span: its ends' years written or, with none, the latest such span begun by `today`, or
+    one beginning within COMING_SPAN_DAYS unless `past` (module docstring); reversed ends as written (last before
+    first); None for a day no calendar has (Feb 30)."""
     try:
         if kind == "week":
-            return _nearest(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year)
-        if kind == "since":  # a day after today: (day, today), reversed, said so
-            return _nearest(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year)[0], today
+            return _yearless(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year, past)
+        if kind == "since":  # always back (a day written with its year after today: (day, today), reversed, said)
+            return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, True)[0], today
         wraps = _wraps(a, b)
         if a.year is not None and b.year is not None:
             return dt.date(a.year, a.month, a.day), dt.date(b.year, b.month, b.day)
@@ -182,7 +190,8 @@ def _days(kind: str, a: _End, b: _End, today: dt.date) -> tuple[dt.date, dt.date
             return dt.date(b.year - wraps, a.month, a.day), dt.date(b.year, b.month, b.day)
         if a.year is not None:  # "from Dec 21, 2025 to Jan 4": the year after when it crosses the new year
             return dt.date(a.year, a.month, a.day), dt.date(a.year + wraps, b.month, b.day)
-        return _nearest(today, lambda year: (dt.date(year, a.month, a.day), dt.date(year + wraps, b.month, b.day)))
+        return _yearless(today, lambda year: (dt.date(year, a.month, a.day), dt.date(year + wraps, b.month, b.day)),
+                         None, past)
     except ValueError:
         return None
 
@@ -200,18 +209,22 @@ def _wraps(a: _End, b: _End) -> bool:
     return (dt.date(2001, b.month, b.day) - dt.date(2000, a.month, a.day)).days <= MAX_WRAP_DAYS
 
 
-def _nearest(today: dt.date, span_in, year: int | None = None) -> tuple[dt.date, dt.date]:
-    """The span `span_in(year)` gives (first, last) nearest to `today`: the one holding today, else the one whose
-    days come closest, ahead or behind; of two as close, the one behind (its notes are written). Of `year` only
-    when written. ValueError when no year has such a day (Feb 30; Feb 29 has a leap year within four)."""
+def _yearless(today: dt.date, span_in, year: int | None, past: bool) -> tuple[dt.date, dt.date]:
+    """The span `span_in(year)` gives (first, last): of `year` when written; else the one beginning within
+    COMING_SPAN_DAYS after `today` unless `past`, else the latest begun by `today`. ValueError when no year has such
+    a day (Feb 30; Feb 29 has a leap year within the four years looked back)."""
     found = []
-    for candidate in ([year] if year is not None else range(today.year - 4, today.year + 5)):
+    for candidate in ([year] if year is not None else range(today.year - 4, today.year + 2)):
         try:
-            first, last = span_in(candidate)
+            found.append(span_in(candidate))
         except ValueError:  # Feb 29 in a common year
             continue
-        off = (first - today).days if first > today else (today - last).days if last < today else 0
-        found.append((max(off, 0), first > today, first, last))
-    if not found:
-        raise ValueError("no such day")
-    return min(found)[2:]
+    if year is not None and found:
+        return found[0]
+    coming = [s for s in found if today < s[0] <= today + dt.timedelta(days=COMING_SPAN_DAYS)]
+    begun = [s for s in found if s[0] <= today]
+    if coming and not past:
+        return min(coming)
+    if begun:
+        return max(begun)
+    raise ValueError("no such day")

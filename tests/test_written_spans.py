@@ -39,8 +39,9 @@ MONDAY = dt.date(2026, 12, 7)
     ("what happened the week of Nov 18?", "the week of Nov 18", "2026-11-16", "2026-11-22"),
     # a written day is no one's time: a who-question reads it
     ("who was primary on call the week of November 23?", "the week of November 23", "2026-11-23", "2026-11-29"),
-    # year wrap: the such span nearest the asking day, here to come (it was last year's: the latest begun)
-    ("what happened from Dec 21 to Jan 4?", "from Dec 21 to Jan 4", "2026-12-21", "2027-01-04"),
+    # year wrap: a span beginning within the coming month in a question not in the past tense is the one to come
+    # (fixS2: fixS's "what happened from Dec 21 to Jan 4?" is in the past tense, last year's: see below)
+    ("what's on from Dec 21 to Jan 4?", "from Dec 21 to Jan 4", "2026-12-21", "2027-01-04"),
     ("what happened from Dec 21 to Jan 4, 2027?", "from Dec 21 to Jan 4, 2027", "2026-12-21", "2027-01-04"),
     # since a day: to the asking day
     ("what changed since November 16?", "since November 16", "2026-11-16", "2026-12-07"),
@@ -53,14 +54,13 @@ def test_a_written_span_reads_its_days(question, words, first, last):
     assert got.spelled and got.ahead == (got.first > MONDAY)  # one to come is read as next week is
 
 
-def test_a_span_nearer_last_year_is_last_years():
+def test_a_span_not_yet_begun_is_last_years():
     from minirag_cli.askday import asked_days
 
-    got = asked_days("what happened from Nov 16 to Nov 20?", dt.date(2026, 5, 3))  # 164 days back, 197 ahead
+    got = asked_days("what happened from Nov 16 to Nov 20?", dt.date(2026, 5, 3))  # the latest begun
     assert (str(got.first), str(got.last)) == ("2025-11-16", "2025-11-20")
     got = asked_days("what happened from Dec 21 to Jan 4?", dt.date(2026, 12, 25))  # begun: to come in part
     assert (str(got.first), str(got.last)) == ("2026-12-21", "2027-01-04")
-    # as close either way (182 days): the one behind, whose notes are written
     got = asked_days("what happened from Dec 1 to Dec 2?", dt.date(2026, 6, 2))
     assert (str(got.first), str(got.last)) == ("2025-12-01", "2025-12-02")
 
@@ -88,13 +88,82 @@ def test_a_yearless_span_ahead_is_this_years_to_come(question, first, last):
     ("what happened Dec 30-2?", "its end comes before its start"),
     ("what happened from Nov 1 to Jan 31?", "its end comes before its start"),  # crossing the year: 2 months at most
     ("what happened from Dec 21 to Dec 4, 2027?", "its end comes before its start"),
-    ("what changed since Dec 8?", "it starts after today"),  # was since 2025-12-08: a year
+    ("what changed since Dec 8, 2026?", "it starts after today"),  # its year written (without: 2025's, see below)
 ])
 def test_reversed_yearless_ends_are_said_not_read(question, why):
     from minirag_cli.askday import UnreadSpan, read_days
 
     got = read_days(question, MONDAY)
     assert isinstance(got, UnreadSpan) and got.why == why
+
+
+@pytest.mark.parametrize("question,today,first,last", [
+    # fixS read a yearless span as the one nearest today, ahead or behind (review revG): these were 2027's, no notes
+    ("what did I do between Mar 2 and Mar 6?", MONDAY, "2026-03-02", "2026-03-06"),
+    ("what did I do from Jun 1 to Jun 5?", MONDAY, "2026-06-01", "2026-06-05"),  # fixS: next June
+    ("who is off between Mar 2 and Mar 6?", MONDAY, "2026-03-02", "2026-03-06"),  # months ahead: the latest begun
+    # in the past tense a span coming soon is last year's too (fixS: 2026-12-21 to 2027-01-04, days to come)
+    ("what happened from Dec 21 to Jan 4?", MONDAY, "2025-12-21", "2026-01-04"),
+    ("what did I do between Dec 20 and Jan 2?", MONDAY, "2025-12-20", "2026-01-02"),
+    ("who cooked from Dec 20 to Dec 24?", MONDAY, "2025-12-20", "2025-12-24"),
+    # ... not a plan in it: the coming one
+    ("what did I plan from Dec 21 to Jan 4?", MONDAY, "2026-12-21", "2027-01-04"),
+    ("what is booked from Dec 20 to Dec 24?", MONDAY, "2026-12-20", "2026-12-24"),
+    # "since" looks back: the latest such day on or before today (fixS: a day ahead, refused)
+    ("what did I do since Mar 1?", MONDAY, "2026-03-01", "2026-12-07"),
+    ("what did I do since Aug 1?", dt.date(2026, 5, 7), "2025-08-01", "2026-05-07"),
+    ("what changed since Dec 8?", MONDAY, "2025-12-08", "2026-12-07"),
+    ("what changed since Dec 7?", MONDAY, "2026-12-07", "2026-12-07"),
+])
+def test_a_yearless_span_is_the_latest_begun_unless_coming_within_a_month(question, today, first, last):
+    from minirag_cli.askday import asked_days
+
+    got = asked_days(question, today)
+    assert (str(got.first), str(got.last)) == (first, last)
+
+
+def test_the_coming_bound_is_coming_span_days():
+    """A span beginning COMING_SPAN_DAYS (31) after today is the coming one; a day later, last year's."""
+    from minirag_cli.askday import asked_days
+    from minirag_cli.dayspans import COMING_SPAN_DAYS
+
+    assert COMING_SPAN_DAYS == 31
+    assert str(asked_days("who is off from Jan 7 to Jan 9?", MONDAY).first) == "2027-01-07"  # 31 days on
+    assert str(asked_days("who is off from Jan 8 to Jan 9?", MONDAY).first) == "2026-01-08"  # 32
+
+
+PAST_YEAR = {f"daily/{day}.md": f"---\ndate: {day}\n---\n# {day}\n\n{text}\n"
+             for day, text in [("2026-03-04", "Replaced the bike chain and trued the back wheel."),
+                               ("2026-06-02", "Planted the tomatoes and the basil on the balcony."),
+                               ("2026-12-01", "Wrote the year-end review draft.")]}
+
+
+@pytest.mark.parametrize("question,today,first,last,top", [
+    ("what did I do between Mar 2 and Mar 6?", MONDAY, "2026-03-02", "2026-03-06", "daily/2026-03-04.md"),
+    ("what did I do from Jun 1 to Jun 5?", MONDAY, "2026-06-01", "2026-06-05", "daily/2026-06-02.md"),
+    ("what did I do since Mar 1?", MONDAY, "2026-03-01", "2026-12-07", None),
+    ("what did I do since Aug 1?", dt.date(2026, 5, 7), "2025-08-01", "2026-05-07", "daily/2026-03-04.md"),
+])
+def test_mrag_ask_reads_a_past_span_of_this_year(tmp_path, monkeypatch, question, today, first, last, top):
+    """Review revG's daily notes asked on 2026-12-07: fixS read "between Mar 2 and Mar 6" as 2027's (no note; the
+    March note had been first) and refused "since Mar 1" ("it starts after today")."""
+    from typer.testing import CliRunner
+
+    from minirag_cli.cli import app
+
+    write_notes(tmp_path / "notes", PAST_YEAR)
+    monkeypatch.setenv("MRAG_DB", str(tmp_path / "index.sqlite"))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    monkeypatch.setenv("MRAG_TODAY", today.isoformat())
+    runner = CliRunner()
+    synced = runner.invoke(app, ["sync", str(tmp_path / "notes")])
+    assert synced.exit_code == 0, synced.output
+    out = runner.invoke(app, ["ask", question, "--json", "--k", "5"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.stdout)
+    assert (got["days"]["from"], got["days"]["to"], got["days"]["read"]) == (first, last, True)
+    if top:
+        assert got["results"][0]["path"] == top
 
 
 def test_a_span_crossing_the_new_year_within_two_months_is_read():
