@@ -1399,18 +1399,6 @@ def _may_stamp(text: str) -> bool:
     return "-" in text or "/" in text
 
 
-# a kinship word a chat app's contact name ends with (`Sarah Mum`, `Leo Dad`: a parents' group saves its members so):
-# the speaker is Sarah (_spoken_name, rules 28), not `Sarah Mum`, a name of its own apart from her `Thanks Sarah!`
-_KIN_AFTER = frozenset("Mum Mom Mam Mummy Mommy Mama Dad Daddy Papa".split())
-
-
-def _spoken_name(tag: str) -> str:
-    """The name a chat speaker's `tag` names: without a person's title (_untitled: `Dr. Chen:` speaks as Chen) and
-    without a kinship word after a name (`Sarah Mum:` speaks as Sarah)."""
-    words = _untitled(tag).split()
-    if len(words) > 1 and words[-1] in _KIN_AFTER and all(w[:1].isupper() for w in words[:-1]):
-        words = words[:-1]
-    return " ".join(words)
 STAMPED_SPEAKER = re.compile(rf"^[^\S\n]*{_STAMP}[ \t]+{_TAG}", re.MULTILINE)
 # A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
 # `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
@@ -3526,9 +3514,8 @@ class HeuristicExtractor:
             at, span = at + stop, span[stop:]
             if span in speakers:
                 said.add(span)
-                # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16); `Sarah Mum:` as Sarah (rules 28)
-                said.add(_spoken_name(span))
-                add(_spoken_name(span), "person")
+                said.add(_untitled(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
+                add(_untitled(span), "person")
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
