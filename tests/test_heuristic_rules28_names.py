@@ -237,3 +237,15 @@ def test_a_lower_case_page_s_word_is_as_before_beside_a_longer_name(tmp_path):
     assert "Falcon" not in found.get("Launch Project Falcon", set()), found  # it joined it as its surname
     assert _notes(conn, "Falcon") == {"okrs/q4.md"}, found  # names28b added projects/falcon.md by its alias
     conn.close()
+
+
+def test_a_lower_case_person_page_s_alias_takes_no_bare_first_name_of_other_notes(tmp_path):
+    # review revG: `people/sarah.md` with `aliases: [Sarah Thompson]` showed `Sarah` and took every note's bare Sarah
+    notes = {"people/sarah.md": "---\naliases: [Sarah Thompson]\n---\nSarah Thompson is the class rep.\n",
+             "notes/school.md": "# School\n\nMet Sarah Thompson at the gate.\n",
+             "notes/gym.md": "# Gym\n\nThe new trainer, Sarah, starts Monday. Sarah runs the spin class.\n"}
+    conn = _index(tmp_path, notes)
+    found = _entities(conn)
+    assert "Sarah Thompson" in found, found
+    assert "notes/gym.md" not in _notes(conn, "Sarah Thompson"), found
+    conn.close()
