@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_names, known_first_names
+from minirag_cli.extract.firstnames import first_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -2512,26 +2512,7 @@ def _linked_by(root: str, linkable: dict[str, str], targets: Iterable[frozenset[
     by the key or by an Org note's ID (_id_keys)."""
     wanted = set(linkable.values())
     ids = _id_keys(linkable, aliases)
-    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids) \
-        | {(root, key) for key in _aliased_keys(linkable, aliases)}
-
-
-def _aliased_keys(linkable: dict[str, str], aliases: dict[str, list[str] | None] | None) -> set[str]:
-    """The keys of `linkable` ({path: key}) whose notes have an alias that writes the file name's word capitalised
-    as one of its words (heuristic rules 28): `aliases: [Project Falcon]` in `projects/falcon.md` writes `falcon` as
-    a name, as a link `[[Falcon]]` would (linked_names), so `falcon` names the note and the alias joins it; they were
-    two entities, Falcon and Project Falcon. An alias of other words (Logseq's `alias:: HS` in `pages/hackerspace.md`)
-    says nothing of the file name's word: that page is named by a link only, as before. Not a titled note's (_titled,
-    _retitled name it)."""
-    out = set()
-    for path, key in linkable.items():
-        names = (aliases or {}).get(path) or ()
-        if any(name.startswith((NOTE_TITLE, JOPLIN_TITLE)) for name in names):
-            continue
-        if any(word[:1].isupper() and normalise_key(word, "name") == key
-               for name in names if not name.startswith("id:") for word in name.split()):
-            out.add(key)
-    return out
+    return frozenset((root, ids.get(key, key)) for keys in targets for key in keys if key in wanted or key in ids)
 
 
 def note_link_keys(chunks: Sequence[Chunk], path: str, dendron: bool = False) -> frozenset[str]:
@@ -3484,10 +3465,7 @@ def _add_known_words(run: _Run, notes: Sequence[tuple[str, str, int]], prose: Se
         aliases = set(run.aliases.get(root, {}).get(path) or ())
         own = merged_known([{m.name: m.type} for j in range(i, i + count) for m in mentions[j]
                             if makes_known(m.name, m.type) and (m.type == "person" or m.name in aliases
-                                                                or written_as_name(prose[j], m.name))]
-                           # the first name of a person's full name (`**Chloe Barnes** (babysitter)`: rules 28)
-                           + [{first: "person"} for j in range(i, i + count)
-                              for first in known_first_names(mentions[j], prose[j])])
+                                                                or written_as_name(prose[j], m.name))])
         if own != run.word_notes.get((root, path), {}):
             if own:
                 run.word_notes[(root, path)] = own
@@ -3798,7 +3776,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # folder joins to another note's name (`aliases: [Elena Vasquez]` in EV.md) takes its handle too
             alias_of = handles[m.name]
             alias_of = joined.get(alias_of, alias_of) if joined else alias_of
-        elif alias_of is None and parts and m.name in parts and not _names_a_note(m, joined):
+        elif alias_of is None and parts and m.name in parts:
             # `Kahneman`, the note's Daniel Kahneman (rules 21), `Elena`, its Elena Rossi (rules 25): the entity that
             # name resolves to, as a handle's
             alias_of = normalise_key(parts[m.name], "name")
@@ -3821,7 +3799,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
             # a note's alias quoted (`Calls Brannoc "Captain" until Ch07, then "Bran".`) is its name
             # quoted, no title of a work: the note's entity takes no type from it (heuristic rules 14)
             m = EntityMention(m.name, "name")
-        longer = () if parts and m.name in parts and not _names_a_note(m, joined) else \
+        longer = () if parts and m.name in parts else \
             sorted(name for name, key in names.items() if key != normalise_key(m.name, m.type))
         n = _occurrences(lower, m.name, longer)
         yearless = normalise_key(m.name, "date") if day and m.type == "date" and alias_of is None else ""
@@ -3833,8 +3811,7 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
-        if parts and m.name in parts and not _names_a_note(m, joined):
-            # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
+        if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
             n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
@@ -3849,13 +3826,13 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
 
 
 def _names_a_note(m: EntityMention, joined: dict[str, str] | None) -> bool:
-    """Is `m` the name of a note its folder joins aliases to (`joined`: joined_names)? Such a name is that note's,
-    no surname of a full name its chunk writes (heuristic rules 28: `Falcon`, named by `projects/falcon.md` with
-    `aliases: [Project Falcon]`, joined an OKR's `Launch Project Falcon` as its last word)."""
+    """Is `m` the name of a note its folder joins aliases to (`joined`: joined_names)? Such a name after a title is
+    that note's own (`title: Prof. Anna Keller` beside `aliases: [Anna Keller]`), no titled alias (heuristic rules
+    28)."""
     if not joined:
         return False
     key = normalise_key(m.name, m.type)
-    return any(target == key for target in joined.values())  # (read only for a chunk's surnames and first names)
+    return any(target == key for target in joined.values())
 
 
 def _first_chunks(notes: Iterable[tuple[str, str, int]]) -> list[tuple[str, str, int]]:

@@ -3,14 +3,16 @@ family organiser's vaults, session 53).
 
 - A shorter name written inside a longer one the chunk names (`Dunmere` in `House Dunmere`, `Lady Ysolde Dunmere`)
   was counted a mention of its own there: `mrag entity Dunmere` showed 20 mentions, most of them the longer names'.
-- `aliases: [Project Falcon]` in `projects/falcon.md` (a single lower-case word, which names its note only where a
-  link names it) left Falcon and Project Falcon two entities: an alias writing the file name's word names the note.
+- Removed after review revG (fixB): `aliases: [Project Falcon]` in `projects/falcon.md` named the page `falcon` and
+  joined its aliases to it: `notes/apple.md` with `aliases: [Apple Inc]` took every lower-case apple of a recipe.
+  Falcon and Project Falcon are two entities again.
 - `Lord Varric` beside `aliases: [Varric]` in `NPCs/Lord Varric Dunmere.md` was an entity of its own: a title before
   a note's alias names that note.
-- `Chloe can babysit Friday`, `- Wednesdays: Chloe, 17:00` named no Chloe: a first name opening a line is named only
-  where another note makes it known, and a full name's first word never did; a person's full name does now
-  (`**Chloe Barnes** (babysitter)`). A WhatsApp export's `[12/11/2026, 18:04] Sarah Mum:` named no speaker, and
-  `Sarah Mum` was a name apart from `Thanks Sarah!`: its speaker is Sarah, which names `Sarah posted ...` elsewhere.
+- A WhatsApp export's lines (`[12/11/2026, 18:04] Sarah Mum:`, Android's `12/11/2026, 18:04 - Sarah Mum:`) are
+  timestamped chat lines: `Sarah Mum` speaks.
+- Removed after review revG (fixB): a person's full name made its first name known (`**Herb Alpert** (neighbour)`
+  made `Herb garden needs weeding.` a person Herb, `Florence Pugh` the city of `Florence: hotel booked.`), and a
+  trailing kinship word was cut from a chat speaker (`Arlo Mum:`, `Leo Dad:` merged into the children Arlo and Leo).
 """
 
 from __future__ import annotations
@@ -54,13 +56,23 @@ MANAGER = {"projects/falcon.md": "---\naliases: [Project Falcon]\n---\n# Project
            "daily/2026-12-01.md": "Talked to Marcus about Falcon and the ledger.\n"}
 
 
-def test_an_alias_of_a_lower_case_page_joins_the_page_s_name(tmp_path):
+def test_an_alias_of_a_lower_case_page_no_longer_names_the_page(tmp_path):
+    # counter-test (fixB): rules 28 of names28b joined Project Falcon to a page `falcon`; as before, two entities
     conn = _index(tmp_path, MANAGER)
     found = _entities(conn)
-    assert "Project Falcon" not in found, found  # it was an entity apart from Falcon
-    falcon = next(name for name in found if name.lower() == "falcon")
-    assert "Project Falcon" in found[falcon], found
-    assert _notes(conn, falcon) == set(MANAGER), found
+    assert "Project Falcon" in found, found
+    assert not [name for name in found if name == "falcon"], found
+    conn.close()
+
+
+def test_a_lower_case_page_s_alias_takes_no_lower_case_word_of_other_notes(tmp_path):
+    # review revG: `apple` (lower case) named the page and counted the pie recipe's apples as the company
+    notes = {"notes/apple.md": "---\naliases: [Apple Inc]\n---\n# apple\n\nShares in Apple Inc. Keep an eye on earnings.\n",
+             "notes/recipes.md": "# Recipes\n\nCrumble: 4 apple slices, butter, flour. An apple a day. Apple pie on Sunday.\n"}
+    conn = _index(tmp_path, notes)
+    found = _entities(conn)
+    assert "apple" not in found, found
+    assert "notes/recipes.md" not in _notes(conn, "Apple Inc"), found
     conn.close()
 
 
@@ -113,10 +125,24 @@ FAMILY = {"Family/Contacts.md": "# Contacts\n\n- **Chloe Barnes** (babysitter): 
           "Daily/2026-12-01.md": "Ordered a treehouse for Maya. Chloe can babysit Friday for the work do.\n"}
 
 
-def test_a_person_s_first_name_is_known_where_another_note_opens_a_line_with_it(tmp_path):
+def test_a_person_s_full_name_no_longer_makes_the_first_name_known(tmp_path):
+    # counter-test (fixB): names28b named `Chloe can babysit Friday` from Contacts' Chloe Barnes; as before, not
     conn = _index(tmp_path, FAMILY)
+    assert "Daily/2026-12-01.md" not in _notes(conn, "Chloe"), _entities(conn)
+    conn.close()
+
+
+def test_a_full_name_s_first_word_names_no_common_word_elsewhere(tmp_path):
+    # review revG: a contacts list made the first words of its full names persons in every other note
+    notes = {"people/contacts.md": "# Contacts\n\n- **Herb Alpert** (neighbour)\n- **Sage Miller** (tutor)\n"
+                                   "- **Florence Pugh** (friend)\n- **Stella Young** (friend)\n",
+             "notes/misc.md": "# Misc\n\nHerb garden needs weeding.\nSage and onion stuffing for Sunday.\n"
+                              "Stella x4 for the party.\nFlorence: hotel booked.\n"}
+    conn = _index(tmp_path, notes)
     found = _entities(conn)
-    assert _notes(conn, "Chloe") == {"Family/Babysitting.md", "Daily/2026-12-01.md"}, found
+    for word in ("Herb", "Sage", "Stella"):
+        assert word not in found, found
+    assert conn.execute("SELECT COUNT(*) FROM entities WHERE name = 'Florence' AND type = 'person'").fetchone()[0] == 0
     conn.close()
 
 
@@ -135,12 +161,36 @@ CHAT = {"Chats/Year 5 parents WhatsApp.md": (
         "Daily/2026-11-12.md": "Sarah posted about the school trip in the WhatsApp group. Need packed lunch.\n"}
 
 
-def test_a_whatsapp_speaker_s_kinship_word_is_no_part_of_her_name(tmp_path):
+def test_a_whatsapp_speaker_keeps_a_kinship_word_after_the_name(tmp_path):
+    # counter-test (fixB): `Sarah Mum:` speaks as `Sarah Mum` again; the WhatsApp stamp still makes it a chat line
     conn = _index(tmp_path, CHAT)
     found = _entities(conn)
-    assert "Sarah Mum" not in found, found
-    assert _notes(conn, "Sarah") == set(CHAT), found  # the daily note's opening Sarah is known from the chat
-    assert conn.execute("SELECT type FROM entities WHERE name = 'Sarah'").fetchone()[0] == "person"
+    assert "Sarah Mum" in found, found
+    assert conn.execute("SELECT type FROM entities WHERE name = 'Sarah Mum'").fetchone()[0] == "person"
+    assert _notes(conn, "Sarah Mum") == {"Chats/Year 5 parents WhatsApp.md"}, found
+    conn.close()
+
+
+def test_an_android_whatsapp_line_is_a_chat_line(tmp_path):
+    chat = ("12/11/2026, 18:04 - Priya Raman: trip money is due Monday\n12/11/2026, 18:06 - Dave: thanks\n"
+            "12/11/2026, 18:09 - Priya Raman: and a packed lunch\n")
+    conn = _index(tmp_path, {"chat.md": chat})
+    found = _entities(conn)
+    assert "Priya Raman" in found and "Dave" in found, found
+    conn.close()
+
+
+def test_a_parent_s_contact_name_does_not_join_the_child(tmp_path):
+    # review revG: a UK school group saves parents as `[child] Mum/Dad`; they merged into the user's children
+    notes = {"Chats/Year 5 parents WhatsApp.md": "[21/11/2026, 09:00] Arlo Mum: Running late, can someone hold the door?\n"
+                                                 "[21/11/2026, 09:02] Leo Dad: On it\n"
+                                                 "[21/11/2026, 09:05] Arlo Mum: Thanks!\n",
+             "Kids/Leo.md": "# Leo\n\nLeo has swimming on Tuesdays. Leo needs new goggles.\n",
+             "Kids/Arlo.md": "# Arlo\n\nArlo is Leo's best friend.\n"}
+    conn = _index(tmp_path, notes)
+    found = _entities(conn)
+    assert {"Arlo Mum", "Leo Dad"} <= set(found), found
+    assert "Chats/Year 5 parents WhatsApp.md" not in _notes(conn, "Leo") | _notes(conn, "Arlo"), found
     conn.close()
 
 
@@ -149,16 +199,6 @@ def test_a_kinship_word_before_a_speaker_s_name_stays(tmp_path):
             "[12/11/2026, 18:06] Papa John: dinner at 6\n")
     conn = _index(tmp_path, {"chat.md": chat})
     assert {"Papa John", "Leo"} <= set(_entities(conn)), _entities(conn)
-    conn.close()
-
-
-def test_a_page_s_name_is_no_surname_of_a_longer_name_its_note_writes(tmp_path):
-    notes = {"projects/falcon.md": MANAGER["projects/falcon.md"],
-             "okrs/q4.md": "# OKRs Q4\n\n## O1: Launch Project Falcon beta\n- KR1: Falcon beta live for 3 customers\n"}
-    conn = _index(tmp_path, notes)
-    found = _entities(conn)
-    assert "Falcon" not in found.get("Launch Project Falcon", set()), found  # it joined it as its surname
-    assert _notes(conn, "Falcon") == set(notes), found
     conn.close()
 
 
@@ -185,4 +225,27 @@ def test_a_name_inside_its_own_longer_form_counts_as_before(tmp_path):
     before = [("the Sunken Library", 6)]
     conn = _index(tmp_path, notes)
     assert conn.execute("SELECT name, mentions FROM entities WHERE key = 'sunkenlibrary'").fetchall() == before
+    conn.close()
+
+
+def test_a_lower_case_page_s_word_is_as_before_beside_a_longer_name(tmp_path):
+    # counter-test (fixB): the page `falcon` is named by no alias again, and Falcon stays apart from the longer name
+    notes = {"projects/falcon.md": MANAGER["projects/falcon.md"],
+             "okrs/q4.md": "# OKRs Q4\n\n## O1: Launch Project Falcon beta\n- KR1: Falcon beta live for 3 customers\n"}
+    conn = _index(tmp_path, notes)
+    found = _entities(conn)
+    assert "Falcon" not in found.get("Launch Project Falcon", set()), found  # it joined it as its surname
+    assert _notes(conn, "Falcon") == {"okrs/q4.md"}, found  # names28b added projects/falcon.md by its alias
+    conn.close()
+
+
+def test_a_lower_case_person_page_s_alias_takes_no_bare_first_name_of_other_notes(tmp_path):
+    # review revG: `people/sarah.md` with `aliases: [Sarah Thompson]` showed `Sarah` and took every note's bare Sarah
+    notes = {"people/sarah.md": "---\naliases: [Sarah Thompson]\n---\nSarah Thompson is the class rep.\n",
+             "notes/school.md": "# School\n\nMet Sarah Thompson at the gate.\n",
+             "notes/gym.md": "# Gym\n\nThe new trainer, Sarah, starts Monday. Sarah runs the spin class.\n"}
+    conn = _index(tmp_path, notes)
+    found = _entities(conn)
+    assert "Sarah Thompson" in found, found
+    assert "notes/gym.md" not in _notes(conn, "Sarah Thompson"), found
     conn.close()

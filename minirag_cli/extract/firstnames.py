@@ -23,8 +23,8 @@ import re
 from typing import Callable, Collection, Iterable
 
 from minirag_cli.extract.base import EntityMention
-from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS, ROLE_WORDS,
-                                           TABLE_COMMON_WORDS, VERB_FORM, _word_forms, makes_known)
+from minirag_cli.extract.heuristic import (_FULL_NAME_WORD, _LOWER_WORD, _PLACE_OPENERS, _SPAN_VERBS,
+                                           TABLE_COMMON_WORDS, VERB_FORM, _word_forms)
 from minirag_cli.text import fold, normalise_key
 
 # a name's whole word, not a longer one's part (`Elena` in `Elenas` or `#elena`)
@@ -142,43 +142,3 @@ def first_names(mentions: Iterable[EntityMention], text: str,
             and not _thing(text, full)
             and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}
 
-
-# a person's role in brackets right after the name, in a list of contacts (`**Chloe Barnes** (babysitter)`, `Sarah
-# Thompson (Arlo's mum, class rep)`): a person's cue after the full name (known_first_names, heuristic rules 28)
-_ROLE_AFTER = (r"[*_]*[ \t]*\((?:[^()\n]{0,40}?['’]s[ \t]+)?(?i:"
-               + "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True)) + r")(?![\w-])")
-KNOWN_CUES = (*PERSON_CUES, ("", _ROLE_AFTER))
-
-
-def known_first_names(mentions: Iterable[EntityMention], text: str) -> list[str]:
-    """The first names of the full names among `mentions` (a chunk's) that `text` (its prose) writes as a person's
-    (KNOWN_CUES: PERSON_CUES, or a role in brackets after it, `**Chloe Barnes** (babysitter)`), two or three
-    capitalised words: what a note makes known to the others (heuristic.makes_known, applied by
-    sync._add_known_words), so another note's `Chloe can babysit Friday` or `- Wednesdays: Chloe, 17:00` names
-    Chloe (heuristic rules 28). Not a first name the rules keep from being known (makes_known: a common word, a
-    given name that is an English word too, `Will`, a verb), nor one the text writes in lower case. Only a person's:
-    the first words of every full name made known `Imagine`, `Like`, `Quick` of LiHua's titles (rules 25)."""
-    out: list[str] = []
-    lowered: set[str] | None = None
-    for m in mentions:
-        words = m.name.split()
-        if m.type not in ("person", "name") or not 2 <= len(words) <= 3 or words[0] in out \
-                or not all(_FULL_NAME_WORD.fullmatch(w) for w in words) or not makes_known(words[0], "person") \
-                or words[0].lower() in TABLE_COMMON_WORDS or words[0] in _SPAN_VERBS or words[0] in _PLACE_OPENERS:
-            continue
-        if lowered is None:
-            lowered = set(_LOWER_WORD.findall(text))
-        if words[0].lower() not in lowered and _unopened(text, m.name) and _cued(text, m.name, KNOWN_CUES):
-            out.append(words[0])
-    return out
-
-
-def _unopened(text: str, name: str) -> bool:
-    """Does `text` write `name` once not as the first words of a sentence inside a line (after a `.`, `!` or `?` on
-    its line: `The acting is top-notch! Especially Jared Harris ..., he brought` named `Especially Jared Harris`, a
-    sentence's opening adverb)? A line's or a list item's start is the name's own (`- **Chloe Barnes** (nanny)`)."""
-    for m in re.finditer(_WHOLE.format(re.escape(name)), text):
-        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()].rstrip(" \t*_\"'“‘(")
-        if not before.endswith((".", "!", "?")):
-            return True
-    return False

@@ -826,22 +826,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 28, names28b's part (session 53's GM, manager and family vaults): a shorter name written inside a longer one its
 #    chunk names is counted no mention of its own there (sync._occurrences: `Dunmere` in `House Dunmere`, `Lady Ysolde
 #    Dunmere` made `mrag entity Dunmere` 20 mentions); written bare, or inside a longer form of its own key (`Sunken
-#    Library` in `the Sunken Library`), it counts as before. A note whose file name is a
-#    single lower-case word is named by it when one of its aliases writes that word capitalised (sync._aliased_keys:
-#    `aliases: [Project Falcon]` in `projects/falcon.md` left Falcon and Project Falcon two entities); an alias of
-#    other words (`alias:: HS` in `pages/hackerspace.md`) names it only with a link, as before.
+#    Library` in `the Sunken Library`), it counts as before.
 #    A title before a note's alias (honorifics.ALIAS_TITLES: `Lord Varric`, `Ser Ilsa`, `Captain Vaun`, beside
 #    `aliases: [Varric]` in `Lord Varric Dunmere.md`) names that note (honorifics.titled_alias): Lord Varric was an
-#    entity of its own.
-#    A note's name its folder joins aliases to is no surname of a longer name (sync._names_a_note: `Falcon` joined an
-#    OKR's `Launch Project Falcon` once `Project Falcon` was Falcon's alias).
-#    The first name of a full name a note writes as a person's (firstnames.known_first_names: PERSON_CUES, or a role
-#    in brackets after it, `**Chloe Barnes** (babysitter)`) is made known to the other notes as a person's one-word
-#    name is (rules 25), so `Chloe can babysit Friday` and `- Wednesdays: Chloe, 17:00` elsewhere name Chloe. A
-#    WhatsApp export's line (`[12/11/2026, 18:04] Sarah Mum: ...`, Android's `12/11/2026, 18:04 - Sarah Mum: ...`) is
-#    a timestamped chat line (_STAMP), and a kinship word after its speaker's name is none of it (_spoken_name:
-#    `Sarah Mum:` speaks as Sarah; it named no speaker, and `Sarah Mum` was a name apart from `Thanks Sarah!`).
-#    Not a full name opening a sentence inside its line (firstnames._unopened: `top-notch! Especially Jared Harris`).
+#    entity of its own; not a note's own name after its title (sync._names_a_note: `title: Prof. Anna Keller`).
+#    A WhatsApp export's line (`[12/11/2026, 18:04] Sarah Mum: ...`, Android's `12/11/2026, 18:04 - Sarah Mum: ...`)
+#    is a timestamped chat line (_STAMP): it named no speaker; `Sarah Mum` speaks as saved.
 # 28, names28c's part (names28a's safe part, after review revD): `Bought`, `Ordered` open no name (ONE_NAME_VERBS:
 #    `Bought Epaderm` is Epaderm); a label of a weekday's three letters or plural, alone or before a day, names no
 #    weekday (_weekday_label: `- Sun: Roast beef`, `- Wednesdays:`, `- Tue 10th Nov:`; `Sun Li:` as before) and its
@@ -853,6 +843,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    ending its label (`- 01/12: Xmas tree`, `- 07/12 – nativity`, `| 04/12 | Energy |`) or with a weekday (`- Fri
 #    11/12 party`): `- 12/12 tickets sold` was December 12 (dayorder._written_as_a_date). LiHua and golden dumps as
 #    main's.
+# 28, fixB's part (review revG: names28b's rules that misnamed ordinary notes, taken out; no number of its own, as
+#    no release recorded 28): a trailing kinship word is a chat speaker's again (`Arlo Mum:`, `Leo Dad:` of a school
+#    group merged into the children Arlo and Leo); a person's full name makes no first name known (`**Herb Alpert**
+#    (neighbour)` made `Herb garden needs weeding.` a person, `Florence Pugh` the city of `Florence: hotel booked.`);
+#    a lower-case page is named by no alias's word (`aliases: [Apple Inc]` in `notes/apple.md` named `apple` and took
+#    a recipe's every apple), Falcon and Project Falcon two entities as before.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1417,18 +1413,6 @@ def _may_stamp(text: str) -> bool:
     return "-" in text or "/" in text
 
 
-# a kinship word a chat app's contact name ends with (`Sarah Mum`, `Leo Dad`: a parents' group saves its members so):
-# the speaker is Sarah (_spoken_name, rules 28), not `Sarah Mum`, a name of its own apart from her `Thanks Sarah!`
-_KIN_AFTER = frozenset("Mum Mom Mam Mummy Mommy Mama Dad Daddy Papa".split())
-
-
-def _spoken_name(tag: str) -> str:
-    """The name a chat speaker's `tag` names: without a person's title (_untitled: `Dr. Chen:` speaks as Chen) and
-    without a kinship word after a name (`Sarah Mum:` speaks as Sarah)."""
-    words = _untitled(tag).split()
-    if len(words) > 1 and words[-1] in _KIN_AFTER and all(w[:1].isupper() for w in words[:-1]):
-        words = words[:-1]
-    return " ".join(words)
 STAMPED_SPEAKER = re.compile(rf"^[^\S\n]*{_STAMP}[ \t]+{_TAG}", re.MULTILINE)
 # A Markdown note writes its labels in bold or italics as often as not (`**Attendees:** Priya`,
 # `- **Owner**: Priya`, `*Status:* done`): the emphasis around a tag, before or after its colon,
@@ -3556,9 +3540,8 @@ class HeuristicExtractor:
             at, span = at + stop, span[stop:]
             if span in speakers:
                 said.add(span)
-                # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16); `Sarah Mum:` as Sarah (rules 28)
-                said.add(_spoken_name(span))
-                add(_spoken_name(span), "person")
+                said.add(_untitled(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
+                add(_untitled(span), "person")
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
