@@ -288,7 +288,14 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             text.setdefault(unit, []).append(row[5])
             # its path too: `priya.md` is about Priya, `Sessions/…` is a session
             name.setdefault(unit, row[1] + "\n" + (titles or {}).get(h.chunk_id, ""))
-    if latest.kind and not any(latest.holds("\n".join(text[unit]), name[unit]) for unit in best):
+    def some_hold() -> bool:
+        return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in best)
+
+    if latest.kind and latest.named and not some_hold():
+        # no note of that kind by its path or title: the notes that say it compete ("the last session" in a
+        # diary's "Therapy session with Dr Amal", "the last interview" in daily notes: review revH)
+        latest = out.latest = replace(latest, named=False)
+    if latest.kind and not some_hold():
         if not latest.unkinded:
             return None
         latest = out.latest = replace(latest, kind="")
