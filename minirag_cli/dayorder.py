@@ -7,9 +7,9 @@ evidence, in this order, read from the note alone (a note's days do not change w
 1. a weekday written with the day: `Friday 11/12/2026`, `Fri, 11/12/2026`, `11/12/2026 (Fri)` is the reading that
    falls on that weekday; a weekday neither reading falls on leaves the day none (a typo: no guess);
 2. the heading in force over its line naming a month and its year (yearless._headings: `## December 2026` over
-   `- 01/12/2026 Council tax`), the reading in that month; there a day without its year written where a date is
-   (`- 01/12: Xmas tree`, not `- 12/12 tickets sold`: _written_as_a_date) is read too, the reading in the heading's
-   month, of its year (none other: `1/2 cup` under `## December 2026` stays a fraction);
+   `- 01/12/2026 Council tax`), the reading in that month; there a day without its year (`- 01/12: Xmas tree`) is
+   read too, the reading in the heading's month, of its year (none other: `1/2 cup` under `## December 2026` stays
+   a fraction);
 3. the note's own unambiguous slashed days: any `20/11/2026` (a chat's `[20/11/2026, 18:04]`) and none
    `11/20/2026` make the note day-first, the other way month-first; both or neither, no order;
 4. the index's day order, a setting (`day_order = "day-first"` or `"month-first"`, MRAG_DAY_ORDER), recorded by
@@ -36,11 +36,6 @@ _WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
 _FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
 # a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`)
 _YEARLESS = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
-# ... written where a date is: opening its line, list item, heading or table row, and ending its label (`- 01/12: Xmas
-# tree`, `03/12 – carols`, `- 05/12, 10:00`, `### 06/12`, `| 01/12 | gas |`), or with a weekday (`Fri 11/12 party`);
-# not `- 12/12 tickets sold` or `- 3/4 done`, a count over its total (review revC: 12/12 was read as December 12)
-_YEARLESS_OPENS = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|\|[ \t]*)?")
-_YEARLESS_ENDS = re.compile(r"[ \t]*(?:$|[:,|]|[-–—](?:[ \t]|$))")
 
 
 def note_order(text: str) -> str:
@@ -82,8 +77,6 @@ def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
             out.append((m.group(0), day))
     if month:  # a day without its year, in the heading's month (module docstring, 2)
         for m in _YEARLESS.finditer(line):
-            if not _written_as_a_date(line, m.start(), m.end()):
-                continue
             a, b = int(m.group(1)), int(m.group(2))
             year, wanted = int(month[:4]), int(month[5:])
             readings = {iso for first, then in ((b, a), (a, b)) if first == wanted
@@ -91,13 +84,6 @@ def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
             if len(readings) == 1:
                 out.append((m.group(0), readings.pop()))
     return out
-
-
-def _written_as_a_date(line: str, start: int, end: int) -> bool:
-    """The day without its year at [start, end) of `line` is written where a date is (_YEARLESS_OPENS)."""
-    if _weekday(line, start, end) is not None:
-        return True
-    return _YEARLESS_OPENS.fullmatch(line, 0, start) is not None and _YEARLESS_ENDS.match(line, end) is not None
 
 
 def _settled(line: str, start: int, end: int, readings: list[tuple[int, int, int]], month: str,

@@ -54,22 +54,14 @@ def test_a_headings_month_settles_an_ambiguous_day(tmp_path):
     assert _days(names) == {"2026-11-02", "2026-11-05", "2026-12-01", "2026-12-03"}
 
 
-@pytest.mark.parametrize("line, day", [
-    ("- 12/12 tickets sold", None),  # a count over its total (was December 12)
-    ("- 3/12 done, 9 to go", None),
-    ("- sold 12/12", None),
-    ("- 01/12: Xmas tree £45", "2026-12-01"),  # a date, as a list item's label writes one
-    ("- 05/12, 10:00 carols", "2026-12-05"),
-    ("- 07/12 – nativity", "2026-12-07"),
-    ("- [ ] 02/12", "2026-12-02"),
-    ("| 04/12 | Energy | £142.50 |", "2026-12-04"),
-    ("- Fri 11/12 office party", "2026-12-11"),  # with its weekday
-])
-def test_a_day_without_its_year_is_a_date_where_a_date_is_written(tmp_path, line, day):
-    """Under `## December 2026`, a day without its year is read as that month's only where a date is written:
-    opening its line or list item and ending its label, or with its weekday (review revC)."""
-    names = synced_names(tmp_path, {"Bills.md": f"# Costs\n\n## December 2026\n{line}\n"})
-    assert _days(names) == ({day} if day else set())
+def test_a_headings_month_settles_a_yearless_day_written_before_its_words(tmp_path):
+    """Review revH: fixL's 'only where written as a date' (a colon, a comma, a dash after the day) lost the commonest
+    calendar list form, `- 15/12 9am dentist`: a family calendar under `## December 2026` had no date left, and "what
+    is happening next week?" found nothing. Taken out; a day opening a list item is the heading month's again."""
+    names = synced_names(tmp_path, {"Calendar.md": (
+        "# Family calendar\n\n## December 2026\n- 15/12 9am dentist for Maya\n- 18/12 school breaks up\n"
+        "- [ ] 14/12 book turkey delivery\n")})
+    assert _days(names) == {"2026-12-15", "2026-12-18", "2026-12-14"}
 
 
 def test_a_day_of_another_month_than_the_headings_is_none(tmp_path):

@@ -838,11 +838,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    value names as after any label (`Mon: Priya`: no _day_label); a work calendar's `OOO`, `OOF`, `WFH`, `PTO`
 #    (STATUS_WORDS) name nothing, as a label too, and end the name before them, named as the longer span was
 #    (`- Priya OOO next week.` names Priya); opening a longer name they are its (`OOO Bakery`).
-# 28, fixL's part (review revC; no bump: this session's main is 28 and no release recorded 28): under a month's
-#    heading a day without its year is that month's only where a date is written, opening its line or list item and
-#    ending its label (`- 01/12: Xmas tree`, `- 07/12 – nativity`, `| 04/12 | Energy |`) or with a weekday (`- Fri
-#    11/12 party`): `- 12/12 tickets sold` was December 12 (dayorder._written_as_a_date). LiHua and golden dumps as
-#    main's.
+# 28, fixL's part, taken out after review revH: a yearless day under a month's heading written only as a date
+#    is (`- 01/12: Xmas tree`) lost the commonest list form, `- 15/12 9am dentist`; `- 12/12 tickets sold` is
+#    December 12 again, as notedays read it.
 # 28, fixB's part (review revG: names28b's rules that misnamed ordinary notes, taken out; no number of its own, as
 #    no release recorded 28): a trailing kinship word is a chat speaker's again (`Arlo Mum:`, `Leo Dad:` of a school
 #    group merged into the children Arlo and Leo); a person's full name makes no first name known (`**Herb Alpert**
