@@ -169,3 +169,35 @@ def test_the_days_to_come_of_a_period_under_way(question, to_come):
 
     asked = asked_days(question, dt.date(2026, 12, 9))
     assert [(a.isoformat(), b.isoformat()) for a, b in asked.to_come()] == to_come
+
+
+# review revF: a present-tense question about the past read the coming weekday (bare is/are/'s was a plan's form,
+# irregular pasts no past form): each read the coming one on 4cee4ba, the one gone before nowdays
+@pytest.mark.parametrize("question,day", [
+    ("what are my notes on Friday?", "2026-12-04"),
+    ("what's the summary of the meeting on Thursday?", "2026-12-03"),
+    ("what are the takeaways from the meeting on Thursday?", "2026-12-03"),
+    ("what's in my notes on Thursday?", "2026-12-03"),
+    ("what's the version we sent on Thursday?", "2026-12-03"),
+    ("what's the name of the guy I met on Friday?", "2026-12-04"),
+    ("what's on Friday?", "2026-12-11"),  # a plan's forms: the coming one
+    ("what's due on Friday?", "2026-12-11"),
+    ("what are we doing on Friday?", "2026-12-11"),
+    ("what needs to be done on Friday?", "2026-12-11"),  # "done" after "be": no past
+])
+def test_a_bare_is_or_are_is_no_plan(question, day):
+    from minirag_cli.askday import UnreadDays, read_days
+
+    read = read_days(question, MONDAY)
+    read = read.days if isinstance(read, UnreadDays) else read
+    assert [d.isoformat() for d in read.days()] == [day]
+
+
+def test_my_notes_on_friday_are_the_friday_gone_s(tmp_path):
+    """The family vault: "what are my notes on Friday?" read the coming Friday (the babysitter's `Friday
+    11/12/2026` first), not `Daily/2026-12-04.md`."""
+    friday = {"Daily/2026-12-04.md": "# 2026-12-04\n\nBen and Carla came round. Quiz night at the pub.\n",
+              "Family/Babysitting.md": "# Babysitting\n\n- Friday 11/12/2026: Chloe, 18:30-23:00.\n"}
+    with _index_of(tmp_path, {**FAMILY, **friday}) as index:
+        paths = [r["path"] for r in _search(index, "what are my notes on Friday?").results]
+    assert paths[0] == "Daily/2026-12-04.md", paths
