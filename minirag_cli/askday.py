@@ -699,15 +699,30 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
 
 
-# a question about what is planned, in a present or future form: "what's for dinner on Thursday?", "what do I need
-# to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?"; a past form ("did", "was",
-# "happened", "cooked") or neither ("what do I do on Thursday?") leaves "on Thursday" the most recent one (nowdays)
-_PLANNED_FORM = re.compile(r"\b(?:is|are|am|will|shall|going\s+to|gonna|(?:need|needs|have|has)\s+to"
-                           r"|do\s+(?:i|we)\s+have)\b"
-                           r"|\b(?:what|who|where|when|how|that|it|there|here|he|she)['’]s\b|\w['’](?:re|m|ll)\b", re.I)
+# a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
+# "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
+# Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
+# summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
+# ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
+# recent one
+_PLANNED_FORM = re.compile(
+    r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
+    r"|plan(?:s|ned)?|scheduled|booked|due)\b|\w['’]ll\b"
+    # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
+    r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
+    r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
+    # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?"
+    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+)?"
+    r"(?!(?:some|any|no|every)?thing\b|morning\b|evening\b|meeting\b|wedding\b|building\b|during\b)\w{2,}ing\b",
+    re.I)
 # a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
 # Thursday?", "what is booked for Friday?"), nor "need", "feed"
 _PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
+# ... or an irregular one ("the guy I met on Friday", "the version we sent on Thursday"), the same way
+_PAST_IRREGULAR = re.compile(
+    r"\b(?:met|got|said|sent|ate|eaten|won|spoke|spoken|saw|seen|made|took|taken|came|gave|given|told|wrote|"
+    r"written|done|bought|brought|thought|found|left|lost|paid|heard|kept|felt|sold|ran|began|drank|drove|fell|"
+    r"flew|forgot|knew|sat|stood|taught|caught|threw|wore|chose|broke|spent|built|held|led)\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
 
 
@@ -724,7 +739,8 @@ def _of_days_under_way(m: re.Match) -> bool:
 
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
-    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED): the coming days, not the last ones?"""
+    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR): the coming days, not
+    the last ones?"""
     question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
@@ -732,10 +748,10 @@ def _coming_weekdays(m: re.Match) -> bool:
 
 
 def _past_form(question: str) -> bool:
-    """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" not after a form of
-    "be" ("who cooked…", not "what's planned…")?"""
+    """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
+    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
     return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
-                                               for e in _PAST_ED.finditer(question))
+                                               for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
 
 
 def past_tense(question: str) -> bool:
@@ -743,8 +759,14 @@ def past_tense(question: str) -> bool:
     question of no present or future form (_PLANNED_FORM: "are we closed…", "who is booked…" are not), and not of a
     plan (_PLANNED, as for a period under way: "what did I plan…" is of the coming days)? A yearless span written
     out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS)."""
-    past = _PAST.search(question) or (_past_form(question) and not _PLANNED_FORM.search(question))
+    past = _PAST.search(question) or (_past_form(question) and not _PLANNED_FORM.search(question)
+                                      and not _PRESENT_OPENING.search(question))
     return bool(past) and not _PLANNED.search(question)
+
+
+# a question opening with a present or future form asks of now or to come: "are we closed 24-26 December?" (its
+# "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead)
+_PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)\b", re.I)
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",

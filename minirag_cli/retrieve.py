@@ -670,8 +670,8 @@ def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
     return [c for c in chunks if doc_of.get(c) not in sectioned or c in ok]
 
 
-# the date vote of a note that writes a day to come without being dated in it (_dated_notes): a note dated in the
-# days has 1.0
+# the date vote of a note that writes a day to come without being dated in it (_dated_notes), when all the days asked
+# about are to come ("next week"; a period under way, "this week", gives it 1.0): a note dated in the days has 1.0
 WRITING_NOTE_VOTE = 0.5
 
 
@@ -703,12 +703,17 @@ def _dated_notes(s: _Search) -> None:
                 if doc not in notes} if s.days.today is not None else {}
         written = {doc: ids for doc, ids in datednotes.writing_chunks(s.conn, to_come).items()
                    if doc not in notes and doc not in said}
-        notes = {**notes, **dict.fromkeys(written, WRITING_NOTE_VOTE), **dict.fromkeys(said, 1.0)}
+        # ... at half the vote for days all to come ("next week"), at a dated note's for a period under way ("this
+        # week" asked on a Thursday): the notes dated in its gone days are no better evidence than those writing
+        # its remaining ones (a staff meeting's items due Thursday and Friday fell below a note whose one item was
+        # due Wednesday: review revF)
+        vote = WRITING_NOTE_VOTE if s.days.ahead else 1.0
+        notes = {**notes, **dict.fromkeys(written, vote), **dict.fromkeys(said, 1.0)}
         within = {**within, **written, **said}
         s.writing = {c for ids in (*written.values(), *said.values()) for c in ids}
         # ... the graph's date vote for the chunks that write a day (graph.dated_chunks) no more than this one's
         capped = {c for ids in written.values() for c in ids}
-        s.scores["date"] = [(c, min(v, WRITING_NOTE_VOTE) if c in capped else v) for c, v in s.scores.get("date", [])]
+        s.scores["date"] = [(c, min(v, vote) if c in capped else v) for c, v in s.scores.get("date", [])]
     if not notes:
         return
     s.periods = periods

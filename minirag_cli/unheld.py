@@ -103,9 +103,15 @@ def question_names(question: str) -> list[str]:
     stop starts no sentence, which lost Schmidt). An acronym after a
     possessive is a name of its own (`PCs' AC`: PCs and AC, `Tom's PR`), and a
     plural's possessive apostrophe no part of one (`PCs'`: PCs)."""
+    return list(_question_names(question))
+
+
+def _question_names(question: str) -> dict[str, bool]:
+    """question_names, each with whether it was cut off a possessive (`Tom's PR`: Tom's, PR), which the notes
+    hold only as whole words (_held)."""
     title_stop, person_titles = _titles()
     question = title_stop.sub(lambda m: m.group()[:-1] + " ", question)  # the same length: spans stay
-    names: list[str] = []
+    names: dict[str, bool] = {}
     for m in _CAPITALISED.finditer(question):
         words = m.group(1).split()
         before = question[:m.start()].rstrip()
@@ -115,10 +121,11 @@ def question_names(question: str) -> list[str]:
         while len(words) > 1 and words[0] in person_titles:
             words = words[1:]
         words = [w for w in words if w not in _NOT_NAMES]
-        for run in _at_possessed_acronyms(words):
+        runs = _at_possessed_acronyms(words)
+        for run in runs:
             name = re.sub(r"(?<=s)['’]$", "", " ".join(run))
             if name and name not in names:
-                names.append(name)
+                names[name] = len(runs) > 1
     return names
 
 
@@ -285,11 +292,16 @@ def _german_weekday_held(question: str, name: str, days: list) -> bool:
     return len(low) > 2 or re.search(rf"\bam[ \t]+{word}\b|\b{word}\.?,?[ \t]*\d{{1,2}}\.", question) is not None
 
 
-def _held(name: str, squashed: str, words: set[str]) -> bool:
+def _held(name: str, squashed: str, words: set[str], whole: bool = False) -> bool:
     """Do the results (their text `squashed` and its `words`) hold `name`: with or without its spaces and
-    possessive, or each of its words somewhere (one with a typing slip too)?"""
+    possessive, or each of its words somewhere (one with a typing slip too)? `whole`: each of its words as a word
+    of theirs, not inside their text run together (a name cut off a possessive, `Tom's PR`: the PR of "approved"
+    or "April" held it, review revF)."""
     low = _fold(name)
     bare = re.sub(r"'s\b", "", low)
+    if whole:  # (a word of theirs without a plural's possessive apostrophe too: `PCs'`)
+        bare_words = {w.strip("'") for w in words}
+        return all(w.strip("'") in bare_words for w in _words(bare) if w.strip("'"))
     if _squash(low) in squashed or _squash(bare) in squashed:
         return True
     return all(w in words or _held_with_slip(w, words) for w in _words(bare) if w)
@@ -320,7 +332,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = (),
     listed = {w.lower() for g in asked_months(question) for w, _year, _month in g.words}
     missing = []
     ids = ids_in(question)
-    for name in question_names(question):
+    for name, whole in _question_names(question).items():
         if any(name in i for i in ids):
             continue  # an id is held as an id (`OPS-1500`, the `PR` of `PR #839`), below
         low = _fold(name)
@@ -338,7 +350,7 @@ def unheld_names(question: str, texts: Iterable[str], dates: Iterable[str] = (),
         if (_weekday_span_held(question, name, days) or _german_weekday_held(question, name, days)
                 or _romance_weekday_held(question, name, days)):
             continue
-        if not any(_held(spell(each), squashed, words) for squashed, words, spell in spellings
+        if not any(_held(spell(each), squashed, words, whole) for squashed, words, spell in spellings
                    for each in _spellings(name)):
             missing.append(name)
     # an id only as written, its joints aside: its words apart (`db`, `prod`, `07` of a date) hold nothing

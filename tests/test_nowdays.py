@@ -169,3 +169,75 @@ def test_the_days_to_come_of_a_period_under_way(question, to_come):
 
     asked = asked_days(question, dt.date(2026, 12, 9))
     assert [(a.isoformat(), b.isoformat()) for a, b in asked.to_come()] == to_come
+
+
+# review revF: a present-tense question about the past read the coming weekday (bare is/are/'s was a plan's form,
+# irregular pasts no past form): each read the coming one on 4cee4ba, the one gone before nowdays
+@pytest.mark.parametrize("question,day", [
+    ("what are my notes on Friday?", "2026-12-04"),
+    ("what's the summary of the meeting on Thursday?", "2026-12-03"),
+    ("what are the takeaways from the meeting on Thursday?", "2026-12-03"),
+    ("what's in my notes on Thursday?", "2026-12-03"),
+    ("what's the version we sent on Thursday?", "2026-12-03"),
+    ("what's the name of the guy I met on Friday?", "2026-12-04"),
+    ("what's on Friday?", "2026-12-11"),  # a plan's forms: the coming one
+    ("what's due on Friday?", "2026-12-11"),
+    ("what are we doing on Friday?", "2026-12-11"),
+    ("what needs to be done on Friday?", "2026-12-11"),  # "done" after "be": no past
+])
+def test_a_bare_is_or_are_is_no_plan(question, day):
+    from minirag_cli.askday import UnreadDays, read_days
+
+    read = read_days(question, MONDAY)
+    read = read.days if isinstance(read, UnreadDays) else read
+    assert [d.isoformat() for d in read.days()] == [day]
+
+
+def test_my_notes_on_friday_are_the_friday_gone_s(tmp_path):
+    """The family vault: "what are my notes on Friday?" read the coming Friday (the babysitter's `Friday
+    11/12/2026` first), not `Daily/2026-12-04.md`."""
+    friday = {"Daily/2026-12-04.md": "# 2026-12-04\n\nBen and Carla came round. Quiz night at the pub.\n",
+              "Family/Babysitting.md": "# Babysitting\n\n- Friday 11/12/2026: Chloe, 18:30-23:00.\n"}
+    with _index_of(tmp_path, {**FAMILY, **friday}) as index:
+        paths = [r["path"] for r in _search(index, "what are my notes on Friday?").results]
+    assert paths[0] == "Daily/2026-12-04.md", paths
+
+
+# the manager's vault, its staff meetings' action items due on days of the week of 2026-12-07
+STAFF = {
+    "meetings/staff/2026-12-01.md": (
+        "---\ntags: [staff-meeting]\ndate: 2026-12-01\n---\n# Staff meeting — 1 Dec 2026\n\n"
+        "- Falcon status: green. Load tests pass; security review scheduled Dec 10.\n"
+        "- Atlas status: amber. Migration script failed on the orders table; Priya is fixing it.\n\n"
+        "## Action items\n- [ ] @Marcus finish the RFC and circulate it 📅 2026-12-08\n"
+        "- [ ] @Tom write docs for invoice export 📅 2026-12-11\n"
+        "- [ ] @Diego cost comparison for Grafana OnCall vs PagerDuty 📅 2026-12-10\n"
+        "- [ ] @Fatima migrate Falcon metrics to the new warehouse 📅 2026-12-18\n"),
+    "meetings/staff/2026-11-17.md": (
+        "---\ntags: [staff-meeting]\ndate: 2026-11-17\n---\n# Staff meeting 17 Nov\n\n"
+        "- Reorg was discussed only briefly; Helen wants a proposal by December.\n"
+        "- Fatima demoed the Falcon dashboards.\n\n"
+        "## Action items\n- [ ] @Jonas write the postmortem for the Nov 14 outage 📅 2026-11-20\n"
+        "- [ ] @Marcus review Fatima's dbt models\n- [ ] @Priya update the Atlas runbook 📅 2026-12-09\n"),
+    "daily/2026-12-07.md": ("---\ntags: [daily]\n---\n# 2026-12-07\n\n- Monday. Plan: finish Jonas review draft.\n"
+                            "- [ ] Send Q1 planning doc to Helen by Friday 📅 2026-12-11\n"),
+    "daily/2026-12-04.md": "---\ntags: [daily]\n---\n# 2026-12-04\n\n- Diego sent the OnCall comparison.\n",
+    "team.md": "# Team\n\nAiko Tanaka, Jonas Weber, Diego Ruiz.\n",
+    "1-1/Jonas.md": ("---\ntags: [1-1]\n---\n# Jonas — 1:1s\n\n## 17 November 2026\n"
+                     "- Jonas wants to attend KubeCon EU in April.\n\n## 1 December 2026\n"
+                     "- Jonas finished the retry-queue refactor. Good work, mention in review.\n"
+                     "- I promised Jonas a day of focus time each week (no meetings Wednesdays).\n\n"
+                     "## 2026-12-07\n- Jonas asked to lead the Kafka upgrade in Q1. I promised Jonas an answer "
+                     "by Dec 18.\n"),
+}
+
+
+@pytest.mark.parametrize("today", [MONDAY, dt.date(2026, 12, 10)])
+def test_this_week_under_way_gives_the_notes_writing_its_days_a_dated_notes_vote(tmp_path, today):
+    """"what's due this week?": the staff meeting whose items are due on Tuesday, Thursday and Friday fell from 2nd
+    to 3rd (asked on Monday, below a 1:1 note's section of that day), and below the meeting whose one item was due Wednesday (asked on Thursday): the
+    notes writing the days to come had half a dated note's vote (review revF)."""
+    with _index_of(tmp_path, STAFF) as index:
+        paths = [r["path"] for r in _search(index, "what's due this week?", today=today).results]
+    assert paths.index("meetings/staff/2026-12-01.md") < paths.index("meetings/staff/2026-11-17.md"), paths
+    assert "meetings/staff/2026-12-01.md" in paths[:2], paths

@@ -123,3 +123,43 @@ def test_ask_json_holds_a_short_form(index, monkeypatch):
         result = CliRunner().invoke(app, ["ask", question, "--json"])
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout)["unheld"] == missing, question
+
+
+# review revF: a name cut off a possessive was held by its letters inside the notes' text run together ("pr" of
+# "approved", "gp" of "big party"), and the question was no more declined
+FAMILY = {
+    "people/Tom.md": "# Tom\nTom approved the April budget for the new kitchen.\n",
+    "people/Maya.md": "# Maya\nMaya turns 10. Big party planned at the climbing wall.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def family(tmp_path_factory):
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+    from mrag_test_plugin import hashing_embedder
+
+    tmp = tmp_path_factory.mktemp("family")
+    write_notes(tmp / "notes", FAMILY)
+    config = effective({"db": str(tmp / "index.sqlite"), "embedding_model": "hashing:64"})
+    with Index.open(config, create=True, embedder_factory=hashing_embedder) as built:
+        built.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    with Index.open(config, embedder_factory=hashing_embedder) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("question, missing", [
+    ("what is Tom's PR number?", ["PR"]),
+    ("who is Maya's GP?", ["GP"]),
+    ("what did Tom's PM say?", ["PM"]),  # (held by no letters of the notes: unheld before too)
+])
+def test_a_name_cut_off_a_possessive_is_held_as_a_whole_word_only(family, question, missing):
+    assert unheld(family, question) == missing
+
+
+def test_a_name_cut_off_a_possessive_is_held_by_a_word_of_the_notes():
+    assert unheld_names("what is Tom's PR number?", ["Tom's PR #839 merged on Friday."]) == []
+    assert unheld_names("what is Tom's PR number?", ["Tom approved the April plan."]) == ["PR"]
+    assert unheld_names("what is Tom's PR number?", ["Tomorrow we review the PR."]) == ["Tom's"]
+    assert unheld_names("what are the PCs' AC?", ["The PCs' armour: AC 15."]) == []
