@@ -819,18 +819,10 @@ class _WholeForm:
         return None
 
     def findall(self, text: str) -> list[str]:
-        found, pos = [], 0
-        while (start := text.find(self.form, pos)) >= 0:
-            end = self._ends(text, start)
-            if end is None:
-                pos = start + 1
-            else:
-                found.append(text[start:end])
-                pos = end if end > start else start + 1
-        return found
+        return [text[start:end] for start, end in self.spans(text)]
 
     def spans(self, text: str) -> list[tuple[int, int]]:
-        """(start, end) of each match `findall` finds."""
+        """(start, end) of each match (`findall`'s texts)."""
         found, pos = [], 0
         while (start := text.find(self.form, pos)) >= 0:
             end = self._ends(text, start)
