@@ -75,7 +75,7 @@ from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_sta
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.hints import AsIs, sync_command, sync_hint
-from minirag_cli.honorifics import HONOURED, honoured, honoured_only, titled_alias, with_surnames
+from minirag_cli.honorifics import ALIAS_TITLES, HONOURED, honoured, honoured_only, titled_alias, with_surnames
 from minirag_cli.naming import chosen_name, own_forms, type_rank
 from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
@@ -2797,9 +2797,11 @@ def _name_anew(run: _Run, root: Path, named_before: frozenset[str] | None, writt
     # an alias joined now is named where it stands (alias_forms): in notes where no name was found before
     forms = alias_forms(aliases[0], aliases[1])
     standing = [name for name, key in [*forms.items(), *forms.blocks.items()] if key in unjoined]
-    # ... and after a title (`Lord Varric`: honorifics.titled_alias), which any alias joined or unjoined may name
-    standing += [name.removeprefix(NOTE_TITLE) for names in aliases[0].values() for name in names or ()
-                 if normalise_key(name.removeprefix(NOTE_TITLE), "name") in unjoined]
+    # ... and after a title (`Lord Varric`: honorifics.titled_alias), which any alias joined or unjoined may name:
+    # the titled forms alone (the alias bare re-read every note writing it, a Logseq page its own title too)
+    standing += [f"{title}{dot} {bare}" for names in aliases[0].values() for name in names or ()
+                 if normalise_key(bare := name.removeprefix(NOTE_TITLE), "name") in unjoined
+                 for title in ALIAS_TITLES for dot in ("", ".")]
     redo |= {path for path in store.notes_writing(conn, str(root), standing) if path not in written}
     # written with the joins before
     redo |= set(store.notes_mentioning(conn, str(root), with_surnames(late))) - set(relinked)
