@@ -47,29 +47,25 @@ one ("the last visit to the dentist" placed a daily note's "Maya's dentist is
 on the 16th" above `Health/Dentist.md`, "the last episode of Severance" a
 daily note's "watched two episodes of Severance" above `TV/Severance.md`:
 review revC). None of them: not a question about the latest, ranked as
-before (a campaign's "the last class" placed its newest session first; "my
-last swim" in a vault of no swim: its noun was dropped and every dated note
-competed, latest2), save "my last gym session" in notes that write "Gym:
-squat 5x5" (Latest.instead: the word before a session, an appointment, a
-class…). A noun that is also a verb (call, visit, talk) is a kind only after
-"the", "my" or "our": "When did Priya last call Tom?". Any other noun is a
-kind after "my last", "our latest", "the most recent" and "when was the last
-…?" (_OPEN: "my last parkrun", "my last haircut", "the latest plan"), not a
-count, a part or a period ("the last 2 runs", "my last name", "the last km",
-"my last week": _NOT_KINDS), nor "the last" elsewhere ("who was the last
-keeper?") or one to come ("when is my last exam?").
+before (a campaign's "the last class" placed its newest session first); but
+"my last meeting with Anna", "my last session with the therapist" (read
+before kinds were, by the rest of the question alone: Latest.unkinded) then
+have the notes that hold the rest compete. "my last run", "my last swim",
+asking nothing else, take their noun as the kind, which a note's text says
+as a word ("runs", "running", not "rundown"); none says it: not a question
+about the latest (the noun dropped, every dated note competed: a vault of
+no swim's newest note was "my last swim", latest2). A noun that is also a
+verb (call, visit, talk) is a kind only after "the", "my" or "our": "When
+did Priya last call Tom?". A note's plan ("Plan for the week: … long run
+13k Sun") says the kind as a note of one done does: the sentences that
+planned or missed one were dropped, and with them "Run 5k, missed the PB",
+"Dentist: all fine, next check-up in 6 months" (review of latest2).
 
-The kind, or, naming no one and no kind, the question's words, is what the
-asker did: a note's sentence about a day to come or a thing not done ("-
-TODO Repeat blood test", "Plan for the week: … long run 13k Sun", "Skipped
-the gym") does not say it (_UNDONE); but a question about writing does
-("what did I last write about the garden?", "the latest plan for the
-trip"). "last" and "latest" ask of the days gone: a note dated after the
-asking day (tomorrow's agenda, a race page dated by its race) is no
-candidate (Reordered.later) and keeps its place: it is dated by what it
-plans, not by when it was written (so "the latest plan" is the latest
-written one). The words that ask for the latest ("last") are not searched
-by BM25 (without_recency): notes of "the last km" came in.
+"last" and "latest" ask of the days gone: a note dated after the asking day
+(tomorrow's agenda, a race page dated by its race) is no candidate
+(Reordered.later) and keeps the place its score gives. The words that ask
+for the latest ("last") are not searched by BM25 (without_recency): notes of
+"the last km" came in.
 """
 
 from __future__ import annotations
@@ -111,48 +107,8 @@ _LATEST = re.compile(
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
     re.I)
-# "my last parkrun", "our latest offsite", "the most recent blood test", "when was the last parkrun?": "last",
-# "latest" or "most recent" before any other noun after "my" or "our" (the asker's own), "latest" or "most recent"
-# after "the" (nothing but the newest), "the last" in a question asking when it was (elsewhere "the last chapter",
-# "who was the last keeper?" are a sequence's end): the latest of that kind (Latest.kind). Not a day or a period
-# ("my last week", "the last time"), a count ("the last 2 runs", "my last few runs"), nor a part or a measure of
-# something ("my last name", "the last km", "my last chance"): _NOT_KINDS
-_OPEN = re.compile(r"\b(?P<det>my|our|the)\s+(?P<adj>latest|most\s+recent|last)\s+(?P<noun>[^\W\d_][\w-]*)(?![\w'’-])"
-                   r"(?P<mod>)(?P<kindmod>)(?P<kind>)(?P<other>)", re.I)  # (_LATEST's other groups, empty)
-_NOT_KINDS = frozenset("""
-one ones few couple several bit part parts piece step steps page pages chapter chapters section paragraph line lines
-item items thing things word words name names resort chance hope option choice place number letter row column
-minute minutes second seconds hour hours day days km kms k mile miles metre metres meter meters lap laps rep reps
-set sets round rounds half quarter bite sip straw drop penny cent dollar euro pound two three four five six
-seven eight nine ten dozen but
-""".split())
-# "when was the last …?" asks for a time gone: "the last" of such a question is the latest
-_WHEN_GONE = re.compile(r"^\W*when\s+(?:was|were|did|had)\b", re.I)
-# "when is my last exam?", "what will my last day be?": the end of a sequence to come, not the latest (not "Will")
-_TO_COME_LAST = re.compile(r"^\W*when(?:\s+(?:is|are|will)\b|['’]s\b)|(?-i:\bwill\b)|\w['’]ll\b", re.I)
-# a sentence of a note about a day to come or a thing not done ("- TODO Repeat blood test", "Plan for the week:
-# … long run 13k Sun", "Booked physio for Thursday", "next appointment in 2 weeks", "Skipped the gym"): what it
-# names is not what the asker did on the note's day, so it does not make the note one of "my last run", "my last
-# gym session" (a Monday's plan for the week was the latest run; Latest.holds)
-_UNDONE = re.compile(
-    r"^\W*(?-i:TODO|LATER|NOW|DOING|WAITING)\b|^\s*[-*+]\s*\[\s\]"
-    # (not "will": "Meeting with Tom: he'll send the deck" was one; nor "going to", "going to the gym")
-    r"|\b(?:plan(?:s|ned|ning)?|tomorrow|scheduled|booked"
-    r"|skip(?:s|ped|ping)?|cancel(?:l?ed|l?ing|s)?|postponed|missed|didn['’]?t|did\s+not)\b"
-    r"|\bnext\b(?!\s+(?:to|door)\b)|\bin\s+(?:~\s*)?\d+\s+(?:days?|weeks?|months?)\b",
-    re.I | re.M)
-# a question about writing ("what did I most recently write about the garden?", "the latest plan for the trip"):
-# a note's plans are what it wrote too
-_WRITING = re.compile(rf"\b(?:writ\w*|wrote|{_NOTE_NOUNS}|journal|jotted|mentioned|mention|plans?|drafts?|agenda"
-                      r"|proposals?|ideas?|lists?|versions?|updates?|news)\b", re.I)
 # the words that ask for the latest, not for what: not searched as words ("the last km" notes matched "last")
 _RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zuletzt)\b", re.I)
-# "my last gym session", "my last physio appointment", "my last yoga class": an event the word before says
-# (Latest.instead)
-_CONTAINERS = "session|appointment|lesson|class|workout|training|visit|trip"
-# ... not a manner of one: "my last weekly session", "my last long run"
-_MANNER = frozenset("weekly daily monthly long short big small first final usual regular proper real quick full"
-                    .split())
 # words of such questions that say nothing of what is asked about: not matched in the notes
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
@@ -177,45 +133,22 @@ class Latest:
     # the kind in a note's path or title (`Sessions/…`, `# Staff meeting`): "the last visit", "last episode" ask
     # for a note of visits or episodes, not for any note that mentions one ("Maya's dentist visit is on the 16th")
     named: bool = False
-    # no candidate says the kind: the one its modifier says ("my last gym session" in notes that write "Gym: squat
-    # 5x5"); else no note is one of them: not a question about the latest (a note that does not say the kind was
-    # "my last run", "my last swim" in a vault of no swim)
-    instead: str = ""
-    # the kind, or naming no one and no kind the question's words, is what the asker did: said outside the note's
-    # plans and things not done (_UNDONE); not for a question about writing ("what did I last write about …?")
-    done: bool = True
+    # no candidate says the kind: the candidates compete without it, as before kinds were read ("my last meeting
+    # with Anna" in notes that write "met Anna"); else no note is one of them: not a question about the latest
+    unkinded: bool = False
     span: tuple[int, int] = (0, 0)  # where the question says it (`words`)
 
     def holds(self, text: str, name: str = "") -> bool:
         """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
         lower = (name + "\n" + text).lower()
-        done = (name + "\n" + _done_text(text, self.kind)).lower() if self.done else lower
-        if self.kind and not re.search(_kind_pattern(self.kind), name.lower() if self.named else done):
+        if self.kind and not re.search(_kind_pattern(self.kind), name.lower() if self.named else lower):
             return False
         if self.names:
             return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
         if not self.terms:
             return True
-        where = lower if self.kind else done  # "when did I last go swimming?": the words are what was done
-        found = sum(1 for t in self.terms if re.search(rf"(?<!\w){re.escape(t[:4])}", where))
+        found = sum(1 for t in self.terms if re.search(rf"(?<!\w){re.escape(t[:4])}", lower))
         return found * 2 >= len(self.terms)
-
-
-# a note's sentences: its lines, and the sentences of a line ("Ran 5k. Will try intervals next week.")
-_SENTENCE = re.compile(r"\n|(?<=[.!?])\s+(?=[A-Z])")  # (not "(after physio? no, …)")
-
-
-def _done_text(text: str, kind: str) -> str:
-    """The sentences of `text` that say no day to come nor a thing not done (_UNDONE, "no gym either"): the
-    kind's own word is no plan ("the latest plan for the trip" reads "New plan for the trip: Porto")."""
-    kind_word = re.compile(_kind_pattern(kind), re.I) if kind else None
-    kept = []
-    for sentence in _SENTENCE.split(text):
-        if kind_word is not None and re.search(r"\b(?:no|not)\s+" + kind_word.pattern, sentence, re.I):
-            continue
-        if not _UNDONE.search(kind_word.sub(" ", sentence) if kind_word is not None else sentence):
-            kept.append(sentence)
-    return "\n".join(kept)
 
 
 @dataclass
@@ -245,7 +178,7 @@ def latest_words(question: str) -> Latest | None:
     from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
-    m = _LATEST.search(unquoted) or _open_noun(unquoted)
+    m = _LATEST.search(unquoted)
     # Spanish says "I" by its verb alone: "¿Cuándo vi a Priya por última vez?" (was not first person)
     if m is None or (m.group("other") and not first_person(unquoted, spanish="ltima" in m.group("other").lower())):
         return None
@@ -255,9 +188,14 @@ def latest_words(question: str) -> Latest | None:
     noun = " ".join((m.group("noun") or m.group("kind") or "").lower().split())
     det = (m.group("det") or "").lower()
     mine = det in ("my", "our")
-    # "my last run", "my last parkrun": a time the asker did one, which a note's path or text says; "the last visit":
-    # a note of visits (named); "last session": any note that says it
-    kind = "" if not noun or re.fullmatch(_NOTE_NOUNS, noun) else noun  # "the latest note on Priya": any note
+    if not noun or re.fullmatch(_NOTE_NOUNS, noun):
+        kind = ""  # "the latest note on Priya": any note
+    elif mine:
+        # "my last meeting", "our last 1:1": a time the asker had one, which any note may say; "my last visit",
+        # "my last call" (no kind of note) are read by the rest of the question alone, as before kinds were
+        kind = noun if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", noun) else ""
+    else:
+        kind = noun  # "the last visit": a note of visits (named); "last session": any note that says it
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     names, terms = [], []
@@ -271,37 +209,24 @@ def latest_words(question: str) -> Latest | None:
             names.append(word)
         else:
             terms.append(low)
-    # "my last gym session", "my last physio appointment": a session at the gym, which notes may write "Gym: …"
-    instead = modifier.lower() if mine and re.fullmatch(_CONTAINERS, noun) and modifier.lower() not in _MANNER \
-        and modifier.lower() not in STOPWORDS else ""
-    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind,
-                  named=bool(kind) and det == "the", instead=instead, done=not _WRITING.search(unquoted),
-                  span=m.span())
+    # "when was my last run?", "my last swim": nothing but the noun says what is asked; read without it, every dated
+    # note competed (a vault of no swim's newest note was the answer): the notes that say it, else none (reorder)
+    bare = mine and not kind and not names and not terms and bool(noun) and not re.fullmatch(_NOTE_NOUNS, noun)
+    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
+                  noun if bare else kind, named=bool(kind) and det == "the",
+                  unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms), span=m.span())
 
 
 def without_recency(question: str) -> str:
     """`question` with the words that ask for the latest blanked (as many spaces: the asked days' spans stay where
-    they are), when latest_words reads it: BM25 searches what is asked, not "last" ("when was my last parkrun?"
-    ranked the notes of "the last km" first)."""
+    they are), when latest_words reads it: BM25 searches what is asked, not "last" ("when did I last see Jess?"
+    had a note of "the last km" come in)."""
     asked = latest_words(question)
     if asked is None:
         return question
     start, end = asked.span
     said = _RECENCY_WORDS.sub(lambda m: " " * len(m.group(0)), question[start:end])
     return question[:start] + said + question[end:]
-
-
-def _open_noun(question: str) -> re.Match | None:
-    """"my last parkrun", "the latest plan", "when was the last parkrun?" (_OPEN): the first such words that ask
-    for the latest of a kind no list holds, with their noun (group `noun`) and determiner (group `det`)."""
-    for m in _OPEN.finditer(question):
-        noun, det, adj = m.group("noun").lower(), m.group("det").lower(), m.group("adj").lower()
-        if noun in STOPWORDS or noun in _NOT_KINDS or re.fullmatch(_PERIOD, noun, re.I):
-            continue
-        if adj == "last" and (_TO_COME_LAST.search(question) or (det == "the" and not _WHEN_GONE.search(question))):
-            continue  # "when is my last exam?", "who was the last keeper?": the end of a sequence
-        return m
-    return None
 
 
 def _kind_pattern(kind: str) -> str:
@@ -314,8 +239,8 @@ def _kind_pattern(kind: str) -> str:
     pattern = r"(?<!\w)" + re.escape(stem).replace("\\-", "-?").replace("\\ ", r"\s*")
     if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", kind):
         return pattern  # a `Retrospective`, `retros/…` say retro
-    # any other noun ("run", "trip", _OPEN's): the word, its plural or its verb's forms ("runs", "running", "runner",
-    # "chatted", "practised"), not a longer word it begins ("my last car": not "card", "career"; "bus": not "busy")
+    # a noun that is a verb too ("run", "trip", "call"): the word, its plural or its verb's forms ("runs", "running",
+    # "runner", "called", "chatted"), not a longer word it begins ("rundown", "runway"; "bus": not "busy")
     doubled = "[b-df-hj-np-tv-z]"  # "running", "chatted", "swimmer": a consonant doubled before the ending
     return pattern + rf"(?:e?s|ed|(?<=e)d|{doubled}?(?:ed|ing|ers?))?(?!\w)"
 
@@ -394,9 +319,9 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     `titles`: chunk id -> its note's title (the header's first line), which
     names a note's kind as its path does (Latest.named). `today`: the asking
     day, after which a note's date is no candidate's (None: any date). None
-    when the question asks for a kind no candidate is of (nor of
-    Latest.instead): it is not read as one about the latest ("the last class"
-    in a campaign's notes, "my last swim" in notes of none)."""
+    when the question asks for a kind no candidate is of (Latest.unkinded):
+    it is not read as one about the latest ("the last class" in a campaign's
+    notes, "my last swim" in notes of none)."""
     out = Reordered(latest, within=list(spans or []))
     text: dict = {}
     name: dict = {}
@@ -420,10 +345,10 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
         # no note of that kind by its path or title: the notes that say it compete ("the last session" in a
         # diary's "Therapy session with Dr Amal", "the last interview" in daily notes: review revH)
         latest = out.latest = replace(latest, named=False)
-    if latest.kind and not some_hold() and latest.instead:
-        latest = out.latest = replace(latest, kind=latest.instead, instead="")  # "my last gym session": "Gym: …"
     if latest.kind and not some_hold():
-        return None  # no note says it: "my last swim" is not any note's
+        if not latest.unkinded:
+            return None  # "the last class" in a campaign's notes, "my last swim" in notes of none
+        latest = out.latest = replace(latest, kind="")
     dated = []
     for unit, i in best.items():
         if not latest.holds("\n".join(text[unit]), name[unit]):

@@ -583,7 +583,7 @@ def _text_channels(s: _Search, embedder, clauses: list[str]):
 
         s.rankings["bm25"], s.pools["bm25"] = bm25_pool(s.conn, without_recency(s.question), o, s.days)
         if clauses:
-            sides = [bm25_pool(s.conn, c, o) for c in clauses]
+            sides = [bm25_pool(s.conn, without_recency(c), o) for c in clauses]
             merged = merge_max([s.rankings["bm25"]] + [r for r, _p in sides], normalise=True)
             s.rankings["bm25"] = store.per_document_rows(s.conn, merged, max(o.note_candidates,
                                                                              o.dated_note_chunks))[:o.candidates]

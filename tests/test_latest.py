@@ -493,10 +493,6 @@ def _ask_on_monday(db, question: str, mode: str = "hybrid"):
     ("what did maria say about chapter 3 last meeting?", "Meetings/2026-11-24 Supervisor.md",
      "Meetings/2026-12-08 Supervisor.md"),
     ("when was my last supervisor meeting?", "Meetings/2026-11-24 Supervisor.md", "Meetings/2026-12-08 Supervisor.md"),
-    # the race page dated 2027-03-14 was "my last run"
-    ("when did I last run?", "journals/2026-12-03.md", "pages/Bath Half 2027.md"),
-    # "latest" of a plan is the latest written: a page dated by the trip it plans is not written then
-    ("what's the latest plan for the trip?", "journals/2026-12-03.md", "Trips/Portugal 2027.md"),
 ])
 def test_a_note_dated_after_the_asking_day_is_not_the_latest(runner, question, first, later, mode):
     result = _ask_on_monday(runner, question, mode)
@@ -508,28 +504,21 @@ def test_a_note_dated_after_the_asking_day_is_not_the_latest(runner, question, f
 
 
 @pytest.mark.parametrize("mode", ["hybrid", "bm25"])
-@pytest.mark.parametrize("question,first", [
-    # the noun was dropped and any dated note won (the race page, then today's plan for the week)
-    ("when was my last run", "journals/2026-12-03.md"),
-    ("how far was my last long run?", "journals/2026-11-20.md"),
-    # not a note that skipped the gym (12-04) nor today's plan to go (12-07): "Gym: squat"
-    ("my last gym session", "journals/2026-12-02.md"),
-    ("when did I last go to the gym?", "journals/2026-12-02.md"),
-    # kinds no list held: "last" was searched as a word and the note of "the last km" won
-    ("when was my last parkrun?", "journals/2026-12-05.md"),
-    ("when was the last parkrun?", "journals/2026-12-05.md"),
-    ("my last haircut", "journals/2026-11-14.md"),
-    # not the TODO of a blood test to come (12-02)
-    ("when was my most recent blood test?", "journals/2026-10-14.md"),
-])
-def test_my_last_x_is_the_latest_note_that_says_x_done(runner, question, first, mode):
+@pytest.mark.parametrize("question", ["when was my last run?", "when did I last run?"])
+def test_a_race_page_dated_ahead_is_not_my_last_run_but_a_plan_for_the_week_is(runner, question, mode):
+    """The race page dated 2027-03-14 was "my last run" ("my last run" dropped its noun: every dated note competed).
+    The cost, pinned (review of latest2): today's "Plan for the week: … long run 13k Sun" says a run as a note of
+    one done does; the rule that told them apart by their sentences dropped notes of things done ("Run 5k, missed
+    the PB"), and was taken out."""
     result = _ask_on_monday(runner, question, mode)
     paths = [r["path"] for r in result.results]
-    assert paths[0] == first, paths
-    assert result.latest is not None and result.latest.dated[0][1] == first
+    assert paths[0] == "journals/2026-12-07.md", paths
+    summary = result.to_dict()["latest"]
+    assert [n["path"] for n in summary["later"]] == ["pages/Bath Half 2027.md"], summary
+    assert "journals/2026-12-03.md" in [n["path"] for n in summary["notes"]]  # "Run 6 km easy."
 
 
-@pytest.mark.parametrize("question", ["when was my last swim", "when was my last swim?", "my last yoga class"])
+@pytest.mark.parametrize("question", ["when was my last swim", "when was my last swim?", "my last call"])
 def test_my_last_x_no_note_says_is_no_question_about_the_latest(runner, question):
     """No note swims: every dated note competed (the noun dropped) and the race page won."""
     result = _ask_on_monday(runner, question)
@@ -538,19 +527,21 @@ def test_my_last_x_no_note_says_is_no_question_about_the_latest(runner, question
 
 
 def test_the_words_that_ask_for_the_latest_are_not_searched(runner):
-    """BM25 searched "last": the note of "the last km", "the last hill", which holds no parkrun, came in."""
-    paths = [r["path"] for r in _ask_on_monday(runner, "when was my last parkrun?", "bm25").results]
+    """BM25 searched "last": the note of "the last km", "the last hill", which holds no Jess, came in."""
+    paths = [r["path"] for r in _ask_on_monday(runner, "when did I last see Jess?", "bm25").results]
     assert "journals/2026-11-08.md" not in paths and paths[0] == "journals/2026-12-05.md", paths
 
 
-@pytest.mark.parametrize("question,kind", [
-    ("when was my last parkrun", "parkrun"), ("my last physio", "physio"), ("our latest offsite", "offsite"),
-    ("the most recent blood test", "blood"), ("When was the last haircut?", "haircut"), ("my last run", "run"),
-    ("what's the latest plan for the trip?", "plan"), ("my last swim with Jess", "swim"),
-])
-def test_any_noun_after_my_last_is_a_kind(question, kind):
-    asked = latest_words(question)
-    assert asked is not None and asked.kind == kind
+def test_a_decomposed_clause_does_not_search_last_either(runner):
+    from minirag_cli.latest import without_recency
+    from minirag_cli.retrieve import question_clauses
+
+    clauses = question_clauses("what did I eat after I last went to parkrun with Jess?", 1)
+    assert len(clauses) == 2 and [without_recency(c).split() for c in clauses][1] == ["I", "went", "to", "parkrun",
+                                                                                      "with", "Jess"], clauses
+    paths = [r["path"] for r in _ask_on_monday(runner, "what did I eat after I last went to parkrun with Jess?",
+                                               "bm25").results]
+    assert "journals/2026-11-08.md" not in paths, paths
 
 
 @pytest.mark.parametrize("question", [
@@ -558,43 +549,111 @@ def test_any_noun_after_my_last_is_a_kind(question, kind):
     "my last few runs", "the last but one run", "my last but one run", "at last a good run", "what did I do last week?",
     "what did I eat last night?", "when is my last exam?", "when's my last day at work?", "who was the last keeper?",
     "what happens in the last chapter?", "my last name", "is this my last chance?", "what was my last km split?",
+    # the previous one, not the newest note saying it (review of latest2: an open noun read 2026-11-20 for the job)
+    "who was my boss at my last job?", "what was my last address?", "who was my last landlord?",
+    # nor the first word after "last" as a kind ("our last date night": a `Date:` line said it)
+    "when was our last date night?", "when was my last eye test?", "when was the last full moon?",
+    "my last handful of runs",
 ])
-def test_last_before_a_count_a_part_or_a_time_to_come_is_not_a_kind(question):
+def test_last_before_a_count_a_part_a_time_to_come_or_another_noun_is_not_read(question):
     assert latest_words(question) is None
 
 
-@pytest.mark.parametrize("text,held", [
-    # a sentence about a day to come or a thing not done says no run done
-    ("- TODO Long run 13k on Sunday", False), ("Plan for the week: easy 7k Tue, long run 13k Sun", False),
-    ("Will run tomorrow if the knee holds.", False), ("Booked a run club taster for Thursday.", False),
-    ("Skipped the run, too tired.", False), ("No running for 3 days, says Sam.", False),
-    ("- [ ] run 5k", False), ("Next run in 2 days.", False),
-    # ... a run done says it, whatever the sentence after it says
-    ("Run 6 km easy.", True), ("Long run 12 km, no knee pain.", True),
-    ("Run with Jess. Will do it again next week.", True), ("Planted the bulbs after my run", True),
-    ("Run with Tom; he'll pace me again.", True), ("Going to the gym after my run.", True),
-    ("- DONE run 5k", True), ("- [x] run 5k", True), ("Went running by the river.", True),
-    # a longer word is no run
-    ("Got the rundown on the runway works.", False),
+@pytest.mark.parametrize("question,text,held", [
+    # "my last run" asking nothing else: a note that says a run, as a word with its endings
+    ("when was my last run?", "Run 6 km easy.", True), ("when was my last run?", "Went running by the river.", True),
+    ("when was my last run?", "Runs this week: 3", True),
+    ("when was my last run?", "Got the rundown on the runway works.", False),
+    # a run done says so whatever the rest of its sentence says (review of latest2: these were dropped)
+    ("when was my last run?", "Run 5k, missed the PB by 3 seconds.", True),
+    ("when was my last run?", "Great run, didn't stop once.", True),
+    ("when was my last run?", "Long run 14k (training plan week 3).", True),
+    ("when was my last call?", "Called the bank about the card.", True),
+    ("when was my last call?", "Callback booked with the bank.", False),
+    ("when was my last swim?", "Swimming 1km at the lido.", True), ("when was my last swim?", "New swimsuit.", False),
 ])
-def test_a_run_planned_or_skipped_is_no_run(text, held):
-    asked = latest_words("when was my last run?")
+def test_my_last_x_asking_nothing_else_is_a_note_that_says_x(question, text, held):
+    """"my last run" was read without its noun: every note held it, "rundown" too."""
+    asked = latest_words(question)
     assert asked.holds(text) is held
 
 
-def test_a_question_about_writing_reads_the_plans_too():
-    from dataclasses import replace
-
-    plan = replace(latest_words("what's the latest plan for the trip?"), named=False)  # (no note's title says plan)
-    assert plan.holds("New plan for the trip: skip Lisbon.")
-    assert latest_words("when did I last write about running?").holds("Will go running tomorrow if the knee holds.")
-
-
 def test_a_short_kind_is_its_whole_word():
-    """"my last bus": the kind's plural s was cut off ("bu" said "but"), and any longer word said it ("busy")."""
-    asked = latest_words("when was my last bus?")
-    assert asked.kind == "bus"
-    assert not asked.holds("but a busy day") and asked.holds("Took the bus home.") and asked.holds("Two buses late.")
-    car = latest_words("when was my last car service?")
-    assert car.kind == "car" and not car.holds("Card declined at the career fair.")
-    assert car.holds("Car service at Kwik Fit, £180.")
+    """A kind's plural s was cut off short words ("bus" became "bu": "but", "busy" said a bus)."""
+    import re
+
+    from minirag_cli.latest import _kind_pattern
+
+    bus = re.compile(_kind_pattern("bus"), re.I)
+    assert not bus.search("but a busy day") and bus.search("Took the bus home.") and bus.search("Two buses late.")
+    assert re.search(_kind_pattern("sessions"), "session 09"), "a plural kind is still its singular's"
+
+
+# review of latest2: a tester's daily notes, asked on Monday 2026-12-07 (tomorrow's list is dated 12-08). The rule that
+# read "plan", "next", "booked", "missed", "didn't" as a thing not done dropped these notes of things done
+EVERYDAY = {
+    "Daily/2026-10-02.md": "# 2026-10-02\nDentist 3pm, small filling. Nurse was lovely.\nVisited mum after, brought "
+                           "her soup.\n",
+    "Daily/2026-10-20.md": "# 2026-10-20\n- Ran 8k with Jess along the canal\n- Coffee with Anna, talked about the "
+                           "budget\n",
+    "Daily/2026-11-05.md": "# 2026-11-05\nRun 10k, missed the PB by 3 seconds.\nDentist: all fine, next check-up in "
+                           "6 months.\n",
+    "Daily/2026-11-12.md": "# 2026-11-12\nMoved into the new flat! Landlord is Sarah, seems nice.\nSaw mum today; she "
+                           "missed dad.\n",
+    "Daily/2026-11-19.md": "# 2026-11-19\nHaircut at Tony's, booked the next one for January.\nMet Anna for lunch, "
+                           "she didn't like the new proposal.\n",
+    "Daily/2026-11-26.md": "# 2026-11-26\nLong run 16k (training plan week 3), knees fine.\nCalled mum, she's booked "
+                           "her flights to Spain.\n",
+    "Daily/2026-12-01.md": "# 2026-12-01\nGreat run this morning, didn't stop once. 12k.\nVisited mum, she didn't "
+                           "eat much.\n",
+    "Daily/2026-12-04.md": "# 2026-12-04\nQuiet day. Laundry, groceries, read a book.\n",
+    "Daily/2026-12-05.md": "# 2026-12-05\nParkrun 23:58 - sub 24 at last!\nLunch with mum, she's planning a trip to "
+                           "Spain in spring.\n",
+    "Daily/2026-12-06.md": "# 2026-12-06\nGym - legs, following the 5x5 plan. Squat 85kg.\n",
+    "Daily/2026-12-08.md": "# 2026-12-08\n- [ ] dentist 9:00\n- [ ] run 5k\n- call mum\n- gym\n",
+    "People/Mum.md": "# Mum\nLives in Leeds. Birthday 3 March. Likes soup and gardening.\n",
+}
+# ... and one whose "my last visit / trip / session with …" no note says as such: its other words choose the notes
+VISITS = {
+    "Daily/2026-03-02.md": "# 2026-03-02\nDentist 3pm. The dentist said the dentist filling was fine; dentist again "
+                           "in spring. Dentist bill £60.\nTherapist 5pm: talked about sleep, therapist suggested a "
+                           "diary.\nDrove to Cornwall, Cornwall was lovely, Cornwall coast walk.\n",
+    "Daily/2026-08-14.md": "# 2026-08-14\nDentist 9am, one filling.\nTherapist: work stress.\n",
+    "Daily/2026-11-20.md": "# 2026-11-20\nDentist at lunch, quick clean.\nTherapist again, better week.\nWeekend in "
+                           "Cornwall, St Ives.\n",
+    "Daily/2026-12-01.md": "# 2026-12-01\nShopping, laundry.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def everyday(tmp_path_factory):
+    dbs = {}
+    for vault, notes in (("everyday", EVERYDAY), ("visits", VISITS)):
+        tmp = tmp_path_factory.mktemp(vault)
+        write_notes(tmp / "notes", notes)
+        dbs[vault] = tmp / "index.sqlite"
+        with Index.open(effective({"db": str(dbs[vault]), "embedding_model": "hashing:64"}), create=True,
+                        embedder_factory=hashing_embedder) as index:
+            index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return dbs
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("vault,question,first", [
+    ("everyday", "when did I last see my mum?", "Daily/2026-12-05.md"),
+    ("everyday", "when did I last call mum?", "Daily/2026-12-05.md"),
+    ("everyday", "when did I last go to the dentist?", "Daily/2026-11-05.md"),
+    ("everyday", "when was my last visit to the dentist?", "Daily/2026-11-05.md"),
+    ("everyday", "when was my last run?", "Daily/2026-12-01.md"),
+    ("everyday", "when did I last go to the gym?", "Daily/2026-12-06.md"),
+    ("visits", "when was my last visit to the dentist?", "Daily/2026-11-20.md"),
+    ("visits", "when was my last trip to Cornwall?", "Daily/2026-11-20.md"),
+    ("visits", "what did we talk about in my last session with the therapist?", "Daily/2026-11-20.md"),
+])
+def test_the_latest_of_what_the_asker_did_in_everyday_notes(everyday, vault, question, first, mode):
+    """Tomorrow's to-do list (2026-12-08) was the latest for every one of the first six; latest2 then took the
+    dentist, mum and run notes out as things not done, and read "my last visit/trip/session" by its noun alone."""
+    result = _ask_on_monday(everyday[vault], question, mode)
+    paths = [r["path"] for r in result.results]
+    assert paths[0] == first, paths
+    assert result.latest is not None and result.latest.dated[0][1] == first
