@@ -15,13 +15,18 @@ weekend" and a past tense's "this weekend", "what did I do this weekend?", are t
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
 coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
 month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
-(past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
-"in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
-"of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+(past) month" (the 31 days up to today), "the last N days / weeks" ("in the last 2 weeks", "past 3 days", "the last
+few days", "the last couple of weeks", "the past fortnight": the N days up to today, few 3, a couple 2; not "the last
+2 weeks of December", "my last 3 days in Paris": _rolling_days), an ISO week or a quarter ("in week 45", "in week 45
+of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
+today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
+today; in lower case too, "in october", but "may" and "march" only where no verb or noun follows: _lower_month; not
+one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
-"last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
+"last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
+before a noun or after "I last", "on sun cream", "where I last sat": _lower_short_day; nor "the last Fri of
+November"): the most
 recent such day before today, but "on" one in a question about plans the coming one ("what's for dinner on
 Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
@@ -160,9 +165,50 @@ _FOREIGN = {
 _MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
-# a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
-_WEEKDAY = "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?(?!['’]|\s+(?!(?:" + \
-    _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
+# after a weekday's short name: no name's word ("on Sun Valley", "Sat's"), a capitalised one but a month's
+_NOT_A_NAMES_WORD = r"(?!['’]|\s+(?!(?:" + _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
+
+
+def _lower_short_day() -> str:
+    """A weekday's short name in lower case, as a question is typed ("what did i do on fri?", "last wed", "next
+    tues"): a day as "on Fri" is. "sat" and "sun" are words too ("the chair I sat on", "on sun cream", "the last sat
+    score"): in lower case a day only where no noun or verb can follow, before the question's or a clause's end, a
+    part of the day, a preposition, "last/this week" or another weekday of a list or a span ("on sat?", "on sun
+    morning", "last sat at the gym", "on sat and sun"); after "I last", "the last" not at all (_a_verbs_sat)."""
+    words = sorted(_SHORT_DAYS, key=len, reverse=True)
+    any_day = "(?i:" + "|".join(sorted([*WEEKDAY_NAMES, *words], key=len, reverse=True)) + r")\b"
+    ends = (r"(?=\s*(?:[?!.;:)]|$)"
+            r"|(?:\s*,\s*(?:(?:and|or)\s+)?|\s*&\s*|\s*[-–—]\s*|\s+(?:and|or|to|through|thru|till|until)\s+)"
+            r"(?:(?:on|last)\s+)?" + any_day +
+            r"|\s+(?:at|in|with|for|from|when|while|morning|afternoon|evening|night|(?:last|this)\s+week)\b)")
+    plain = "|".join(w for w in words if w not in _WORD_DAYS)
+    return (f"(?-i:{plain})" + r"\b\.?" + _NOT_A_NAMES_WORD
+            + f"|(?-i:{'|'.join(_WORD_DAYS)})" + r"\b\.?" + ends)
+
+
+_WORD_DAYS = ("sat", "sun")  # short weekdays that are English words (_lower_short_day)
+# a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word, or in lower case as typed
+# (_lower_short_day: "on fri", "last wed")
+_WEEKDAY = ("|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?" + _NOT_A_NAMES_WORD + "|"
+            + _lower_short_day())
+
+
+def _lower_month() -> str:
+    """A month's name as _PHRASE reads it after in, during, over, throughout or "the month of": capitalised
+    ("October", "Sept"), or in lower case as typed ("what papers did i read in october?", "in sept"), a month as
+    much. "may" and "march" are words too ("what I put in may be wrong", "in march order"): in lower case a month
+    only where no verb or noun follows, before the question's or a clause's end, a preposition or "this/last/next
+    year" ("in may?", "in march at work", "in may last year"); "may I…", "march on", "the march" have no such
+    lead and are never read. (A lower-case month with its day or year, "nov 20", "may 2026", is a date written:
+    text.date_terms.)"""
+    lower = "|".join(w for w in MONTH_ALT.split("|") if w not in _WORD_MONTHS)
+    ends = (r"(?=\s*(?:[?!.,;:)]|$)"
+            r"|\s+(?:(?:this|last|next)\s+year|at|with|for|on|in|from|about|when|while)\b)")
+    return (f"(?-i:{_MONTH_WORDS})|(?-i:{lower})" + r"\b" + f"|(?-i:{'|'.join(_WORD_MONTHS)})" + r"\b" + ends)
+
+
+_WORD_MONTHS = ("march", "may")  # months that are English words in lower case (_lower_month)
+_MONTH_NAME = _lower_month()
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
                    r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did
@@ -194,12 +240,23 @@ def _foreign_or_english(english: str, joiner: bool = False) -> str:
     return out
 
 
+# the counts of "the last N days / weeks" in words: the numbers, and "couple (of)" 2, "few" 3 (the least a few is:
+# the days asked are searched first, not alone); not "several", which is as often a week as three days
+_COUNTS = {**{w: n for w, n in _NUMBERS.items() if n > 1}, "couple": 2, "couple of": 2, "few": 3}
+_COUNT_WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(_COUNTS, key=len, reverse=True))
+# the longest span "the last N days" reads (a year, as a span written out: dayspans.py): each day is a search term
+_ROLLING_DAYS_MAX = 366
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
+    # "in the last 2 weeks", "over the past 7 days", "the last few days", "past 3 days": the days up to today as
+    # well (_rolling_days); not "the last 2 weeks of December" nor "my last 3 days" (_of_the_asking_day)
+    r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:(?P<rollcount>[1-9]\d{0,2}|" + _COUNT_WORDS + r")\s+"
+    r"(?P<rollunit>days?|weeks?)|(?P<fortnight>fortnight))(?!\s+of\b)"
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
     # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
@@ -226,10 +283,10 @@ _PHRASE = re.compile(
     # a week of a month, "in the first week of October (2026)": its days 1-7, 8-14, 15-21, 22-28 or its last 7,
     # of the year written, else of the latest such month begun (as a month alone)
     r"|(?:in|during|over|throughout)\s+the\s+(?P<nthweek>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week"
-    r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
+    r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d)"
     r"|(?:\s+of|\s*,)?\s+(?P<weekmonthrel>this|last|next)\s+year\b)?"  # "… of October last year", as a month alone
-    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
+    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
@@ -570,6 +627,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
             except ValueError:  # no 31st in April
                 pass
             first = (first - dt.timedelta(days=1)).replace(day=1)
+    if m.group("rollunit") or m.group("fortnight"):
+        return _rolling_days(m, today), today, False
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
@@ -602,6 +661,20 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first + dt.timedelta(days=32)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
+    """The first of the days "the last N days / weeks" (_PHRASE's rollcount, rollunit; "the past fortnight") reads,
+    the last being today, as "the past week" is the 7 days up to today: "the last 2 weeks" asked on 2026-12-07 is
+    2026-11-24 to 12-07, "the last few days" 12-05 to 12-07. ValueError past _ROLLING_DAYS_MAX."""
+    if m.group("fortnight"):
+        days = 14
+    else:
+        count = " ".join(m.group("rollcount").lower().split())
+        days = (int(count) if count.isdigit() else _COUNTS[count]) * (7 if m.group("rollunit")[0] in "wW" else 1)
+    if days > _ROLLING_DAYS_MAX:
+        raise ValueError("longer than a year")
+    return today - dt.timedelta(days=days - 1)
 
 
 def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -826,9 +899,12 @@ def _whose_time(question: str, m: re.Match, person=None) -> Someone | None:
 # last week?", "Mon last week", "am Mi letzte Woche"), it is the weekday, no one's "my", unless the day phrase is of
 # the pronoun's language ("Mon lundi dernier …", "Mi sábado pasado …"): {word: the pronoun's language}
 _WEEKDAY_PRONOUNS = {"Mon": "fr", "Mi": "es"}
-_WEEKDAY_PRONOUN = re.compile(rf"(?<![\w'’])(?:{'|'.join(w for k in _WEEKDAY_PRONOUNS for w in (k, k.upper()))})"
-                              r"\.?(?!\w)")
+_WEEKDAY_PRONOUN = re.compile(rf"(?<![\w'’])(?:{'|'.join(w for k in _WEEKDAY_PRONOUNS for w in (k, k.upper()))}"
+                              r"|mon)\.?(?!\w)")
 _DAY_AFTER = re.compile(r"(?i:\b(?:on|am)\s+)$")
+# ... and "mon" in lower case after "on" alone, as _PHRASE reads it ("what did Keller say on mon last week?"): anywhere
+# else it is French's "my"
+_ON_BEFORE = re.compile(r"(?i:\bon\s+)$")
 
 
 def _without_weekday_pronouns(rest: str, gap: int, language: str) -> str:
@@ -838,6 +914,8 @@ def _without_weekday_pronouns(rest: str, gap: int, language: str) -> str:
     def blank(w: re.Match) -> str:
         if _WEEKDAY_PRONOUNS[w.group(0).rstrip(".").title()] == language:
             return w.group(0)
+        if w.group(0).islower():
+            return " " * len(w.group(0)) if _ON_BEFORE.search(rest, 0, w.start()) else w.group(0)
         beside = (not rest[w.end():gap].strip(" \t,") if w.end() <= gap
                   else not rest[gap:w.start()].strip(" \t,"))
         return " " * len(w.group(0)) if beside or _DAY_AFTER.search(rest, 0, w.start()) else w.group(0)
@@ -957,6 +1035,34 @@ def _a_day_of_the_month(question: str, m: re.Match) -> bool:
     return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
 
 
+# a word before "last N days" that makes them someone's own count, not the days up to today: "my last 3 days in
+# Paris", "Anna's last 2 weeks", "the trip's last 3 days", "our first … and last 2 weeks"
+_OWN_COUNT = re.compile(r"\b(?:my|our|your|his|her|their|its|those|\w+['’]s|and|or)\s+$", re.I)
+
+
+def _of_the_asking_day(question: str, m: re.Match) -> bool:
+    """Are the days "last N days / weeks" (_PHRASE's rollcount) the asker's days up to today: no possessive nor a
+    list's join before them (_OWN_COUNT: "my last 3 days in Paris" are a stay's)?"""
+    return not _OWN_COUNT.search(question, 0, m.start())
+
+
+# after a weekday: the month it is of, "the last friday of november", "the last Mon of the month" (a day of that
+# month, not the latest such weekday: a capitalised month is a date written, which left it unread, a lower-case one not)
+_OF_A_MONTH = re.compile(r"\s+of\s+(?:the\s+month\b|(?:" + MONTH_ALT + r")\b)", re.I)
+
+
+# before "last sat": its subject ("where I last sat", "the bench we last sat on") or a determiner ("the last sat
+# score", "my last sun"): "sat" is the verb, "sun" a noun (_lower_short_day)
+_SAT_BEFORE = re.compile(r"\b(?:i|we|you|he|she|they|it|who|the|a|my|our|your|his|her|their|its)\s+$", re.I)
+
+
+def _a_verbs_sat(question: str, m: re.Match) -> bool:
+    """Is the phrase `m` a lower-case "last sat" or "last sun" (_lower_short_day's words) of a verb or a noun: after
+    its subject or a determiner (_SAT_BEFORE: "the chair I last sat in", "the last sun of the summer")?"""
+    return (bool(m.group("weekday")) and re.match(r"last\s+(?-i:sat|sun)\b", m.group(0), re.I) is not None
+            and _SAT_BEFORE.search(question, 0, m.start()) is not None)
+
+
 def _ambiguous_day(question: str) -> AskedDays | None:
     """The two days the one ambiguous slashed day `question` writes may be (text.ambiguous_slashed_days:
     `05/06/2027`, May 6 or 5 June 2027), searched both (dates7: it read none) and said so as the days read
@@ -1003,6 +1109,8 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
+             and (not m.group("rollunit") or _of_the_asking_day(question, m)) and not _a_verbs_sat(question, m)
+             and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
@@ -1188,8 +1296,8 @@ def _latest_such_day(day: int, month: int | None, year: int | None, weekday: int
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and the German, French, Spanish "from" spans since): beside another phrase it leaves that one read alone
-# ("what did I do yesterday and on Mon?")
-_SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
+# ("what did I do yesterday and on Mon?"); a short name in lower case alike ("yesterday and on mon")
+_SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?", "did I use to work at the
 # weekend?", "what did I tend / like to do…", review revG), which is every weekend; a count is of one weekend, "how
