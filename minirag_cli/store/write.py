@@ -159,6 +159,39 @@ HEADER_FIRST_LINE_CHARS = 120
 
 
 def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> str | None:
+    """The first line of a note's header when it is not the first line of its first chunk; None when it is
+    (_written_head), with the citation key its file name opens with in front when its title does not write it
+    (_cited_head: heuristic rules 29)."""
+    return _cited_head(_written_head(text, matter, path, first_chunk_text), matter, path, first_chunk_text)
+
+
+# the marks a Markdown heading opens with (`# V-MoE`): a title's, no word of it
+_HEADING_OPENING = re.compile(r"[ \t]*#{1,6}[ \t]+")
+
+
+def _cited_head(head: str | None, matter, path: str, first_chunk_text: str) -> str | None:
+    """`head` (or the first line of the first chunk, `head` None) with the citation key the note's file name opens
+    with before its title (heuristic.cited_key), `KEY - Title`, when the title does not write it: `Riquelme2021 -
+    Scaling Vision with Sparse Mixture of Experts` for `Riquelme2021 - Vision MoE.md` titled by its front matter,
+    so BM25 finds every chunk of the paper's note by the key a question writes ("what did riquelme2021 get on
+    imagenet": the file name's key was no word of the note). Its date line stays last (frontmatter.joined_head)."""
+    if not path:
+        return head
+    from minirag_cli.extract.heuristic import cited_key  # the rules compile their regexes when first imported
+
+    key = cited_key(path, matter)
+    first = head if head is not None else first_chunk_text.split("\n", 1)[0]
+    if key is None or not first.strip() or re.search(rf"(?<!\w){re.escape(key)}(?!\w)", first, re.IGNORECASE):
+        return head
+    date = frontmatter.head_date_line(first)
+    title = first.strip()
+    if date:  # `Title · date: 2021-06-01`, or the date line alone
+        title = title[:len(title) - len(date)].strip().removesuffix(frontmatter.HEAD_SEP.strip()).strip()
+    title = _HEADING_OPENING.sub("", title, count=1).strip()
+    return frontmatter.joined_head(f"{key} - {title}" if title else key, date, HEADER_FIRST_LINE_CHARS)
+
+
+def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> str | None:
     """The first line of a note's header when it is not the first line of
     its first chunk; None when it is. A note that opens with front matter
     (`matter`: frontmatter.of_note of its `text`) is headed by the block's
