@@ -601,6 +601,11 @@ def line_date(line: str, numeric_only: bool = False) -> str:
     return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
 
 
+# a Markdown heading's marks, at a line's start (`# 東京出張` is the title 東京出張): answer.py drops them from the lines a
+# model reads, store.note_head from the title a citation key heads (`# C# notes` keeps its `C#`)
+HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
+
+
 # what may open a note's head before the day it opens with: a Markdown heading's `#`s, a weekday (`# Sat, 15 May 2027`)
 _HEAD_LEAD = re.compile(rf"[ \t]*(?:#{{1,6}}[ \t]+)?(?:(?:{_WEEKDAY})\.?,?[ \t]+)?", re.I)
 
