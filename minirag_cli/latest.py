@@ -52,6 +52,18 @@ before (a campaign's "the last class" placed its newest session first); but
 the question alone: Latest.unkinded) then have the notes that hold the rest
 compete. A noun that is also a verb (call, visit, talk) is a kind only after
 "the", "my" or "our": "When did Priya last call Tom?".
+
+The same words ask for another note of the kind by its date (Latest.earliest,
+Latest.place): "the first session", "our first 1:1", "the first lecture",
+"my earliest note on Priya", "the first time I…", "when did I first meet…"
+for the earliest (after "the", "my" or "our" only: "first aid", "first
+class", "the first thing I did", "what did I do first?" are read as before);
+"two sessions ago", "the session before last", "the previous session",
+"the penultimate 1:1", "the second to last meeting" for the one before the
+latest (the place from it: "three meetings ago" the third). A GM's "the
+first session" ranked the long Session 02 first, "two sessions ago" a 1:1
+note. A count of notes ("the first sessions", "three meetings this week",
+"in previous sessions") is no one note: read as before.
 """
 
 from __future__ import annotations
@@ -59,6 +71,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from minirag_cli.numbering import NUMBER_WORDS
 from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
 
 # "last" before these is a day or a period (askday.py), not the latest time
@@ -104,6 +117,36 @@ day days week weeks weekend month months year years night today yesterday tonigh
 """.split())  # the days asked about too ("… last month?"): searched as dates (askday.py), not words
 
 
+# "first" before these is an idiom's word, not the first of a kind ("the first aid kit", "the first class ticket",
+# "the first thing I did today")
+_FIRST_IDIOMS = "aid|class|hand|rate|half|world|name|place|thing|things"
+# "when did I first meet Priya?" (not "Should I first call the bank?": a plan, no verb of these)
+_FIRST_VERBS = ("met|meet|saw|see|seen|visited|visit|went|go|heard|hear|tried|try|talked|talk|spoke|speak|wrote"
+                "|write|mentioned|mention|noticed|notice|started|start|played|play|learned|learnt|learn|came|come")
+_EARLIEST = re.compile(
+    # "the first session", "our first 1:1", "my earliest note on Priya", "the first staff meeting"
+    rf"\b(?P<det>my|our|the)\s+(?:first|earliest|1st)\s+(?!(?:{_FIRST_IDIOMS})\b)"
+    rf"(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})(?![\w:-])"
+    # "the first time I saw Priya", "when was the earliest time we…"
+    r"|\b(?:first|earliest)\s+time\s+(?:that\s+)?(?:i|we)\b"
+    # "when did I first meet Priya?", "where we first met"
+    rf"|(?<!should\s)(?<!could\s)(?<!would\s)(?<!must\s)(?<!can\s)(?<!do\s)\b(?:i|we)\s+(?:(?:have|had)\s+)?first"
+    rf"(?=\s+(?:{_FIRST_VERBS})\b)",
+    re.I)
+_COUNT = "|".join(["a", "an", *NUMBER_WORDS, r"\d{1,2}"])
+_BEFORE_LATEST = re.compile(
+    # "two sessions ago", "3 meetings ago", "a session ago" (the latest)
+    rf"\b(?P<count>{_COUNT})\s+(?P<agokind>{_KINDS})(?:e?s)?\s+ago\b"
+    # "the session before last", "our 1:1 before the last one" (not "the meeting before last week")
+    rf"|(?:\b(?P<bdet>my|our|the)\s+)?(?<![\w'’-])(?P<bkind>{_KINDS}|{_VERB_KINDS})\s+before\s+(?:the\s+)?last"
+    rf"(?!\s+(?:{_PERIOD})\b)(?:\s+one)?(?![\w'’-])"
+    # "the previous session", "the penultimate 1:1", "the second to last meeting", "the last but one session"
+    r"|(?:\b(?P<pdet>my|our|the)\s+)?(?<![\w'’-])"
+    r"(?:previous|penultimate|(?P<nth>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?last|last[\s-]+but[\s-]+one)\s+"
+    rf"(?:(?!(?:{_PERIOD})\b)(?P<pmod>[\w-]+)\s+)?(?P<pkind>{_KINDS}|{_VERB_KINDS})(?![\w:-])",
+    re.I)
+
+
 @dataclass(frozen=True)
 class Latest:
     """A question's words that ask for the latest time (`words`), and what
@@ -120,6 +163,8 @@ class Latest:
     # no candidate says the kind: the candidates compete without it, as before kinds were read ("my last meeting
     # with Anna" in notes that write "met Anna"); else no note is one of them: not a question about the latest
     unkinded: bool = False
+    earliest: bool = False  # "the first session": the candidates compete oldest first
+    place: int = 1  # the place asked for from the latest (or earliest): "two sessions ago", "the previous 1:1" 2
 
     def holds(self, text: str, name: str = "") -> bool:
         """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
@@ -142,12 +187,14 @@ class Reordered:
     latest: Latest
     dated: list[tuple[int, str, str]] = field(default_factory=list)
     undated: list[tuple[int, str]] = field(default_factory=list)
-    moved: bool = False  # the latest note was not first before
+    moved: bool = False  # the note asked for (the latest…) was not first before
     within: list = field(default_factory=list)  # the (first, last) days the question asks about, if any
+    chosen: int | None = None  # the chunk id of the note asked for (the latest, earliest…), placed first
 
     def to_dict(self) -> dict:
         return {"words": self.latest.words, "names": list(self.latest.names), "terms": list(self.latest.terms),
-                "kind": self.latest.kind,
+                "kind": self.latest.kind, "from": "earliest" if self.latest.earliest else "latest",
+                "place": self.latest.place,
                 "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
                 "notes": [{"path": p, "date": d} for _c, p, d in self.dated],
                 "undated": [p for _c, p in self.undated], "moved": self.moved}
@@ -159,15 +206,19 @@ def latest_words(question: str) -> Latest | None:
     from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
-    m = _LATEST.search(unquoted)
+    asked = _asked_words(unquoted)
+    if asked is None:
+        return None
+    m, earliest, place = asked
+    other = _group(m, "other")
     # Spanish says "I" by its verb alone: "¿Cuándo vi a Priya por última vez?" (was not first person)
-    if m is None or (m.group("other") and not first_person(unquoted, spanish="ltima" in m.group("other").lower())):
+    if other and not first_person(unquoted, spanish="ltima" in other.lower()):
         return None
     # the word before a kind ("the last staff meeting") is one of what is asked
-    modifier = m.group("mod") or m.group("kindmod") or ""
+    modifier = _group(m, "mod", "kindmod", "pmod")
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
-    noun = " ".join((m.group("noun") or m.group("kind") or "").lower().split())
-    det = (m.group("det") or "").lower()
+    noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind").lower().split())
+    det = _group(m, "det", "bdet", "pdet").lower()
     mine = det in ("my", "our")
     if not noun or re.fullmatch(_NOTE_NOUNS, noun):
         kind = ""  # "the latest note on Priya": any note
@@ -191,7 +242,38 @@ def latest_words(question: str) -> Latest | None:
         else:
             terms.append(low)
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind,
-                  named=bool(kind) and det == "the", unkinded=mine and bool(re.fullmatch(_NOUNS, noun)))
+                  named=bool(kind) and det == "the", unkinded=mine and bool(re.fullmatch(_NOUNS, noun)),
+                  earliest=earliest, place=place)
+
+
+def _group(m: re.Match, *names: str) -> str:
+    """The first of the groups `names` that `m` matched ('' if none): the regexes name theirs apart."""
+    return next((m.group(n) for n in names if n in m.re.groupindex and m.group(n)), "")
+
+
+def _asked_words(unquoted: str) -> tuple[re.Match, bool, int] | None:
+    """The words that ask for a note by its date, whether the earliest, and
+    the place asked for (module docstring); None if none. The ones before the
+    latest first ("the second to last session" holds "last session")."""
+    for m in _BEFORE_LATEST.finditer(unquoted):
+        if m.group("count"):
+            count = m.group("count").lower()
+            return m, False, (1 if count in ("a", "an") else int(count) if count.isdigit() else NUMBER_WORDS[count])
+        noun = m.group("bkind") or m.group("pkind")
+        # "in previous sessions": all of them; "the previous review" is one, "previous review" a verb's too
+        if _plural(noun) or (re.fullmatch(_VERB_KINDS, noun, re.I) and not (m.group("bdet") or m.group("pdet"))):
+            continue
+        return m, False, {"third": 3, "3rd": 3}.get((m.group("nth") or "").lower(), 2)
+    m = _LATEST.search(unquoted)
+    if m is not None:
+        return m, False, 1
+    # "the first sessions were slow": a count of them, no one note
+    return next(((m, True, 1) for m in _EARLIEST.finditer(unquoted) if not _plural(m.group("noun") or "")), None)
+
+
+def _plural(noun: str) -> bool:
+    """A kind in the plural ("sessions", "meetings"; not "class")."""
+    return noun.lower().endswith("s") and not noun.lower().endswith("ss")
 
 
 def _kind_pattern(kind: str) -> str:
@@ -267,7 +349,8 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             spans: list | None = None, sections: dict | None = None,
             titles: dict[int, str] | None = None) -> Reordered | None:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
-    first place and give the candidates their `recency` vote (module
+    first place (the earliest, or the one before the latest: latest.earliest,
+    latest.place) and give the candidates their `recency` vote (module
     docstring). `rows`: chunk id -> store.result_rows' row; `best`:
     best_of_notes; `heads`: chunk id -> its note's head (store.note_heads);
     `spans`: the (first, last) days the question asks about
@@ -315,11 +398,23 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     dated.sort(reverse=True)  # newest first; of one date, the better ranked
     out.dated = [(c, p, d) for d, _i, c, p in dated]
     by_id = {h.chunk_id: h for h in hits}
-    for place, (chunk, _p, day) in enumerate(out.dated, start=1):
-        by_id[chunk].channels["recency"] = {"score": round(1 / place, 6), "date": day}
-    if out.dated and hits[0].chunk_id != out.dated[0][0]:
-        first = by_id[out.dated[0][0]]
-        hits.remove(first)
-        hits.insert(0, first)
-        out.moved = True
+    asked = _in_asked_order(dated) if latest.earliest else out.dated
+    for place, (chunk, _p, day) in enumerate(asked, start=1):
+        by_id[chunk].channels["recency"] = {"score": round(1 / place, 6), "date": day,
+                                            **({"from": "earliest"} if latest.earliest else {})}
+    if len(asked) >= latest.place:  # "five sessions ago" of three: none is moved
+        out.chosen = asked[latest.place - 1][0]
+        if hits[0].chunk_id != out.chosen:
+            first = by_id[out.chosen]
+            hits.remove(first)
+            hits.insert(0, first)
+            out.moved = True
     return out
+
+
+def _in_asked_order(dated: list[tuple[str, int, int, str]]) -> list[tuple[int, str, str]]:
+    """The candidates (note_day, -rank, chunk, path) oldest first, of one date
+    the better ranked: a weekly or monthly note by its last day (it says
+    nothing of which of its days: the month's first daily note is no newer)."""
+    ordered = sorted(dated, key=lambda d: (d[0].partition("/")[2] or d[0], -d[1]))
+    return [(c, p, d) for d, _i, c, p in ordered]

@@ -36,7 +36,8 @@ chunk, voted for by the `date` channel (datednotes.py).
 
 A question about the asker's latest time ("when did I last see Priya?",
 latest.py): of the fused results' notes that hold its names, the latest-dated
-moves first, each of them with a `recency` vote.
+moves first, each of them with a `recency` vote; "the first session" the
+earliest, "two sessions ago" the one before the latest.
 
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
@@ -802,7 +803,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if latest is not None and latest.moved:
         # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
         for item in results:
-            if item["chunk_id"] == latest.dated[0][0]:
+            if item["chunk_id"] == latest.chosen:
                 item["ranked_by"] = "recency"
     return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
                         latest=latest, writing=frozenset(s.writing))

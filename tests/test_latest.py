@@ -434,3 +434,138 @@ def test_the_last_episode_with_no_note_of_episodes_is_the_newest_note_that_says_
     """The trade-off above, pinned: no note's path or title says "episode", so the daily note that does competes."""
     result = _search(last_of, "what happened in the last episode of Severance?")
     assert result.results[0]["path"] == "daily/2026-12-04.md", [r["path"] for r in result.results]
+
+
+# the same words for another note of the kind by its date: "the first session", "our first 1:1" the earliest; "two
+# sessions ago", "the session before last", "the previous 1:1" the one before the latest. The note asked for is a
+# short one each time; a long one in the middle says most of the kind (Session 02, the 10-22 1:1, the 11-24 meeting)
+SERIES = {
+    "Sessions/Session 01 - 2026-08-22.md": "# Session 01\n\nThe party met at the inn.\n",
+    "Sessions/Session 02 - 2026-09-05.md": "# Session 02\n\nWhat happened: a long session, the session of the "
+                                           "library; the first session in the dungeon, the session recap below. "
+                                           "What happened in the session stays in the session.\n",
+    "Sessions/Session 03 - 2026-10-17.md": "# Session 03\n\nJail break.\n",
+    "Sessions/Session 04 - 2026-11-28.md": "# Session 04\n\nThe storm.\n",
+    "Lectures/Lecture 1 - Intro.md": "---\ndate: 2026-09-07\n---\n# Lecture 1 - Intro\n\nSyllabus.\n",
+    "Lectures/Lecture 2 - Graphs.md": "---\ndate: 2026-09-14\n---\n# Lecture 2 - Graphs\n\nWhat the first "
+                                      "lecture promised: graphs; this lecture was about graphs, lecture notes.\n",
+    "Lectures/Lecture 3 - Trees.md": "---\ndate: 2026-09-21\n---\n# Lecture 3 - Trees\n\nTrees.\n",
+    "1-1/Priya/2026-10-01.md": "# 1:1 Priya\n\nPriya asked about the reorg.\n",
+    "1-1/Priya/2026-10-22.md": "# 1:1 Priya\n\nPriya raised the on-call load; Priya raised hiring; Priya raised "
+                               "Atlas. Priya raised it again in our first 1:1 after the offsite.\n",
+    "1-1/Priya/2026-11-12.md": "# 1:1 Priya\n\nPriya wants a budget.\n",
+    "1-1/Priya/2026-12-03.md": "# 1:1 Priya\n\nPriya asked for leave.\n",
+    # older than every 1:1 and names Priya: no 1:1; the first thing done, a first aid kit, nine lives
+    "daily/2026-09-01.md": "# 2026-09-01\n\nFirst thing I did today: a first aid course with Priya. Three meetings "
+                           "this week. The cat has nine lives. In two weeks: Lisbon.\n",
+    "meetings/staff/2026-11-10.md": "# Staff meeting\n\nBudget.\n",
+    "meetings/staff/2026-11-24.md": "# Staff meeting\n\nWhat we discussed at the staff meeting: hiring, budget, the "
+                                    "staff meeting schedule, the earliest staff meeting slot.\n",
+    "meetings/staff/2026-12-01.md": "# Staff meeting\n\nReorg.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def series(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("series")
+    write_notes(tmp / "notes", SERIES)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first", [
+    ("what happened in the first session?", "Sessions/Session 01 - 2026-08-22.md"),
+    ("what did Priya raise in our first 1:1?", "1-1/Priya/2026-10-01.md"),  # not the older daily note naming her
+    ("what was the first lecture about?", "Lectures/Lecture 1 - Intro.md"),  # dated by its front matter
+    ("what did we discuss at the earliest staff meeting?", "meetings/staff/2026-11-10.md"),
+    ("what happened in our earliest session?", "Sessions/Session 01 - 2026-08-22.md"),
+    ("when did I first see Priya?", "daily/2026-09-01.md"),
+    ("when was the first time I met Priya?", "daily/2026-09-01.md"),
+])
+def test_first_before_a_kind_asks_for_the_earliest_of_them(series, question, first, mode):
+    result = _search(series, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert (latest["from"], latest["place"]) == ("earliest", 1)
+    assert result.results[0]["channels"]["recency"]["from"] == "earliest"
+    assert result.results[0]["channels"]["recency"]["score"] == 1.0
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first,place,day", [
+    ("what happened two sessions ago?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened 2 sessions ago?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened in the session before last?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened in the previous session?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened in the penultimate session?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    # not "last session", which it holds
+    ("what happened in the second to last session?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what did Priya raise in our previous 1:1?", "1-1/Priya/2026-11-12.md", 2, "2026-11-12"),
+    ("what did Priya say two 1:1s ago?", "1-1/Priya/2026-11-12.md", 2, "2026-11-12"),
+    ("what did Priya say four 1:1s ago?", "1-1/Priya/2026-10-01.md", 4, "2026-10-01"),
+    ("what was the lecture before last about?", "Lectures/Lecture 2 - Graphs.md", 2, "2026-09-14"),
+])
+def test_ago_before_last_and_previous_ask_for_the_one_before_the_latest(series, question, first, place, day, mode):
+    result = _search(series, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert (latest["from"], latest["place"]) == ("latest", place)
+    assert latest["notes"][place - 1]["path"] == first  # the notes stay newest first
+    assert result.results[0]["channels"]["recency"] == {"score": round(1 / place, 6), "date": day}
+
+
+def test_more_notes_ago_than_there_are_moves_none(series):
+    result = _search(series, "what happened ten sessions ago?")
+    assert result.latest is not None and result.latest.chosen is None and not result.latest.moved
+    assert all("ranked_by" not in r for r in result.results)
+
+
+@pytest.mark.parametrize("question", [
+    "what was the first thing I did today?", "where is the first aid kit?", "nine lives", "three meetings this week",
+    "what are we doing in two weeks?", "what did I do first?", "Should I first call Priya?",
+    "what happened two weeks ago?", "the meeting before last week", "what did we cover in previous sessions?",
+    "the first sessions were slow", "first class tickets to Lisbon", "my previous job",
+    "When was the first time Wolfgang went to the basement?",  # someone else's first time (LiHua dev's lihua-96)
+])
+def test_first_and_before_in_other_words_are_read_as_before(series, question):
+    assert latest_words(question) is None
+    result = _search(series, question)
+    assert result.latest is None
+    assert all("ranked_by" not in r and "recency" not in r["channels"] for r in result.results)
+
+
+def test_json_and_table_say_the_earliest_and_the_one_before_the_latest(series, monkeypatch):
+    """Placed first by its date as "last session" is: `ranked_by` in the JSON, the table's "first as …" line
+    says which note of the kind it is, and --explain its place."""
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(series))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    for question, placed, explained in [
+        ("what did Priya raise in our first 1:1?", "first as the earliest (2026-10-01), score",
+         "recency: its note is dated 2026-10-01, the earliest of the notes that match"),
+        ("what happened two sessions ago?", "first as the one before the latest (2026-10-17), score",
+         "recency: its note is dated 2026-10-17, number 2 from the latest"),
+        ("what did Priya say four 1:1s ago?", "first as number 4 from the latest (2026-10-01), score",
+         "recency: its note is dated 2026-10-01, number 4 from the latest"),
+    ]:
+        out = CliRunner().invoke(app, ["ask", question, "--json", "--no-answer"])
+        assert out.exit_code == 0, out.output
+        results = json.loads(out.stdout)["results"]
+        assert results[0]["ranked_by"] == "recency" and all("ranked_by" not in r for r in results[1:]), question
+        out = CliRunner().invoke(app, ["ask", question, "--no-answer", "--explain"])
+        assert out.exit_code == 0, out.output
+        first = out.stdout.split(" 2. ")[0]
+        assert placed in first and explained in first, first
+
+
+def test_the_earliest_of_a_month_is_its_first_daily_note_not_the_months_note(journal):
+    """A month's note says nothing of which of its days: for the earliest it competes by its last day (by its
+    first, `monthly/2026-11.md` would come before the 11-02 coffee)."""
+    result = _search(journal, "When did I first see Priya in November?")
+    assert result.results[0]["path"] == "daily/2026-11-02.md", [r["path"] for r in result.results]
+    assert result.to_dict()["latest"]["from"] == "earliest"
