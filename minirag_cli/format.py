@@ -541,15 +541,15 @@ def explain_lines(r: dict) -> list[str]:
     if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0
-        end = info.get("from", "latest")  # "the first session": counted from the earliest
+        end = info.get("from", "latest")  # "our first 1:1": counted from the earliest
         out.append(f"recency: its note is dated {info['date']}, "
                    + (f"the {end} of the notes that match" if place == 1 else f"number {place} from the {end}"))
     return out
 
 
 def recency_place(vote: dict) -> str:
-    """Where a `recency` vote (latest.reorder) places its note: "the latest", "the earliest" ("the first
-    session"), "the one before the latest" ("two sessions ago", "the previous session"), "number 3 from the
+    """Where a `recency` vote (latest.reorder) places its note: "the latest", "the earliest" ("our earliest
+    session"), "the one before the latest" ("two sessions ago", "the session before last"), "number 3 from the
     latest"."""
     place = round(1 / vote["score"]) if vote["score"] else 0
     end = vote.get("from", "latest")

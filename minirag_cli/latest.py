@@ -54,16 +54,24 @@ compete. A noun that is also a verb (call, visit, talk) is a kind only after
 "the", "my" or "our": "When did Priya last call Tom?".
 
 The same words ask for another note of the kind by its date (Latest.earliest,
-Latest.place): "the first session", "our first 1:1", "the first lecture",
-"my earliest note on Priya", "the first time I…", "when did I first meet…"
-for the earliest (after "the", "my" or "our" only: "first aid", "first
-class", "the first thing I did", "what did I do first?" are read as before);
-"two sessions ago", "the session before last", "the previous session",
-"the penultimate 1:1", "the second to last meeting" for the one before the
-latest (the place from it: "three meetings ago" the third). A GM's "the
-first session" ranked the long Session 02 first, "two sessions ago" a 1:1
-note. A count of notes ("the first sessions", "three meetings this week",
-"in previous sessions") is no one note: read as before.
+Latest.place): "our earliest session", "our first 1:1", "the earliest lecture",
+"my earliest note on Priya", and a time past, "the first time I met…",
+"when did I first meet…", "where we first met", for the earliest (a kind of
+note after "the", "my" or "our" only: "first aid", "first class", "the first
+thing I did", "what did I do first?" are read as before, and so are a plan
+or a habit, "When we first start the container", "Shall we first go…", an
+act of any day, "the first sync", "the first call to the API", and a time to
+come, "the earliest appointment I can get"); "two sessions ago", "the
+session before last", "the penultimate 1:1", "the second to last meeting"
+for the one before the latest (the place from it: "three meetings ago" the
+third). A GM's "the first session" ranked the long Session 02 first, "two
+sessions ago" a 1:1 note. The place is counted among all the notes of the
+kind, by their path or title first (Latest.named), not only those that hold
+the question's other words. "the first session" of a series with a
+`Session 01` is that number's (numbering.py), not the earliest. A count of
+notes ("the first sessions", "three meetings this week", "in previous
+sessions") is no one note, and "the previous session" (a GM preparing the
+next game means the latest): read as before.
 """
 
 from __future__ import annotations
@@ -71,8 +79,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from minirag_cli.numbering import NUMBER_WORDS
-from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.numbering import NUMBERED_KINDS
+from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES
 
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
@@ -110,7 +118,7 @@ _LATEST = re.compile(
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
 see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
-show tell find give list
+show tell find give list try tried notice noticed start started play played learn learned learnt come came
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
 happen happens happened discuss discussed decide decided say said
 day days week weeks weekend month months year years night today yesterday tonight ago
@@ -120,31 +128,57 @@ day days week weeks weekend month months year years night today yesterday tonigh
 # "first" before these is an idiom's word, not the first of a kind ("the first aid kit", "the first class ticket",
 # "the first thing I did today")
 _FIRST_IDIOMS = "aid|class|hand|rate|half|world|name|place|thing|things"
-# "when did I first meet Priya?" (not "Should I first call the bank?": a plan, no verb of these)
-_FIRST_VERBS = ("met|meet|saw|see|seen|visited|visit|went|go|heard|hear|tried|try|talked|talk|spoke|speak|wrote"
-                "|write|mentioned|mention|noticed|notice|started|start|played|play|learned|learnt|learn|came|come")
+# a verb's past form: "when I first met Priya", "the first time we went" ask for a time past; "When we first start
+# the container", "If I first write the tests", "Shall we first go to the bank?", "the first time I run the script"
+# plan or tell a habit (review of sessions). Regular ones by their -ed ("visited"; not "need", "feed")
+_PAST = ("met|saw|seen|went|gone|heard|spoke|spoken|wrote|written|came|ran|ate|drank|flew|rode|swam|drove|took|taken"
+         "|made|got|felt|found|bought|gave|given|left|lost|paid|sang|sat|slept|taught|thought|told|won|wore|began"
+         r"|fell|knew|built|caught|brought|kept|held|learnt|did|had|was|were|been|[a-z]+[^\We]ed")
+
+
+def _opening(*alternations: str) -> str:
+    """A lookahead at a word's start for the first letters `alternations` (words joined by "|") or a digit may
+    open with: a regex that opens so is scanned as fast as the _LATEST above (on 2 MB of blanks, or a log pasted
+    into a question, a free start cost 3-8 s: review of sessions); its blanks after a word are possessive too."""
+    letters = {alt[0] for alternation in alternations for alt in alternation.split("|") if alt[0].isalpha()}
+    return r"\b(?=[0-9" + "".join(sorted(letters)) + "])"
+
+
 _EARLIEST = re.compile(
-    # "the first session", "our first 1:1", "my earliest note on Priya", "the first staff meeting"
-    rf"\b(?P<det>my|our|the)\s+(?:first|earliest|1st)\s+(?!(?:{_FIRST_IDIOMS})\b)"
-    rf"(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})(?![\w:-])"
-    # "the first time I saw Priya", "when was the earliest time we…"
-    r"|\b(?:first|earliest)\s+time\s+(?:that\s+)?(?:i|we)\b"
-    # "when did I first meet Priya?", "where we first met"
-    rf"|(?<!should\s)(?<!could\s)(?<!would\s)(?<!must\s)(?<!can\s)(?<!do\s)\b(?:i|we)\s+(?:(?:have|had)\s+)?first"
-    rf"(?=\s+(?:{_FIRST_VERBS})\b)",
+    _opening("my|our|the", "first|earliest", "did", "i|we", "have|had") + "(?:"
+    # "the first session", "our first 1:1", "my earliest note on Priya", "the first staff meeting": a kind of note
+    # (not "the first sync", "the first call to the API", "the first run", "the first match": a verb's noun, done
+    # any day; review of sessions)
+    rf"(?P<det>my|our|the)\s++(?:first|earliest|1st)\s++(?!(?:{_FIRST_IDIOMS})\b)"
+    rf"(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s++)?(?P<noun>{_NOTE_NOUNS}|{_KINDS})(?![\w:-])"
+    # "the first time I saw Priya", "when was the earliest time we met", "the first time I've had a migraine" (the
+    # verb is no word of the match: "I first met Anna…" has Anna a name, not its rest's first word)
+    rf"|(?:first|earliest)\s++time\s++(?:that\s++)?(?:i|we)(?:['’](?:ve|d))?(?=\s++(?:ever\s++)?(?:{_PAST})\b)"
+    # "when did I first meet Priya?"
+    r"|did\s++(?:i|we)\s++first\b(?=\s+[a-z])"
+    # "where we first met", "I had first talked", "had we first met"
+    rf"|(?:i|we)(?:['’]d|['’]ve|\s++have|\s++had)?\s++first(?=\s++(?:{_PAST})\b)"
+    rf"|(?:have|had)\s++(?:i|we)\s++first(?=\s++(?:{_PAST})\b))",
     re.I)
+# "earliest" of a time to come: "the earliest appointment I can get", "the first session we could book", "the first
+# available slot" ask when one is free, not for a note
+_AVAILABLE = re.compile(r"[^.?!\n]{0,60}?\b(?:available|free|open|(?:i|we|you)\s+(?:can|could)\b(?!['’]t))", re.I)
 _COUNT = "|".join(["a", "an", *NUMBER_WORDS, r"\d{1,2}"])
 _BEFORE_LATEST = re.compile(
+    _opening(_COUNT, "my|our|the", _KINDS, _VERB_KINDS, "penultimate|second|third|last") + "(?:"
     # "two sessions ago", "3 meetings ago", "a session ago" (the latest)
-    rf"\b(?P<count>{_COUNT})\s+(?P<agokind>{_KINDS})(?:e?s)?\s+ago\b"
-    # "the session before last", "our 1:1 before the last one" (not "the meeting before last week")
-    rf"|(?:\b(?P<bdet>my|our|the)\s+)?(?<![\w'’-])(?P<bkind>{_KINDS}|{_VERB_KINDS})\s+before\s+(?:the\s+)?last"
-    rf"(?!\s+(?:{_PERIOD})\b)(?:\s+one)?(?![\w'’-])"
-    # "the previous session", "the penultimate 1:1", "the second to last meeting", "the last but one session"
-    r"|(?:\b(?P<pdet>my|our|the)\s+)?(?<![\w'’-])"
-    r"(?:previous|penultimate|(?P<nth>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?last|last[\s-]+but[\s-]+one)\s+"
-    rf"(?:(?!(?:{_PERIOD})\b)(?P<pmod>[\w-]+)\s+)?(?P<pkind>{_KINDS}|{_VERB_KINDS})(?![\w:-])",
+    rf"(?P<count>{_COUNT})\s++(?P<agokind>{_KINDS})(?:e?s)?\s++ago\b"
+    # "the session before last", "our 1:1 before the last one" (not "the meeting before last week": _asked_words)
+    rf"|(?:(?P<bdet>my|our|the)\s++)?(?<!['’-])(?P<bkind>{_KINDS}|{_VERB_KINDS})\s++before\s++(?:the\s++)?last"
+    r"(?:\s++one)?(?![\w'’-])"
+    # "the penultimate 1:1", "the second to last meeting", "the last but one session" (not "the previous session":
+    # a GM preparing the next game means the latest; review of sessions)
+    r"|(?:(?P<pdet>my|our|the)\s++)?(?<!['’-])"
+    r"(?:penultimate|(?P<nth>second|third|2nd|3rd)[\s-]++(?:to[\s-]++)?last|last[\s-]++but[\s-]++one)\s++"
+    rf"(?:(?!(?:{_PERIOD})\b)(?P<pmod>[\w-]+)\s++)?(?P<pkind>{_KINDS}|{_VERB_KINDS})(?![\w:-]))",
     re.I)
+# "twenty one sessions ago", "twenty-one": a number beyond the words read (text.NUMBER_WORDS), so not read at all
+_TENS_BEFORE = re.compile(r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]+$", re.I)
 
 
 @dataclass(frozen=True)
@@ -163,8 +197,10 @@ class Latest:
     # no candidate says the kind: the candidates compete without it, as before kinds were read ("my last meeting
     # with Anna" in notes that write "met Anna"); else no note is one of them: not a question about the latest
     unkinded: bool = False
-    earliest: bool = False  # "the first session": the candidates compete oldest first
-    place: int = 1  # the place asked for from the latest (or earliest): "two sessions ago", "the previous 1:1" 2
+    earliest: bool = False  # "our first 1:1": the candidates compete oldest first
+    place: int = 1  # the place asked for from the latest (or earliest): "two sessions ago", "the penultimate 1:1" 2
+    # "the first session": a kind numbered notes may be of (numbering.py), whose `Session 01` is the first (reorder)
+    first_numbered: bool = False
 
     def holds(self, text: str, name: str = "") -> bool:
         """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
@@ -241,9 +277,15 @@ def latest_words(question: str) -> Latest | None:
             names.append(word)
         else:
             terms.append(low)
+    first_numbered = (earliest and not modifier and bool(re.fullmatch(NUMBERED_KINDS, kind))
+                      and bool(re.search(r"\b(?:first|1st)\b", m.group(0), re.I)))
+    # "the last visit": a note of visits by its path or title, else by its text; "last session" any note that says
+    # it. A note counted from the latest or the earliest ("two sessions ago", "our first 1:1") is one of the
+    # series by its path or title first: a gym's daily note saying "a session I can book" is none
+    counted = m.re is not _LATEST
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind,
-                  named=bool(kind) and det == "the", unkinded=mine and bool(re.fullmatch(_NOUNS, noun)),
-                  earliest=earliest, place=place)
+                  named=bool(kind) and (det == "the" or counted), unkinded=mine and bool(re.fullmatch(_NOUNS, noun)),
+                  earliest=earliest, place=place, first_numbered=first_numbered)
 
 
 def _group(m: re.Match, *names: str) -> str:
@@ -254,21 +296,54 @@ def _group(m: re.Match, *names: str) -> str:
 def _asked_words(unquoted: str) -> tuple[re.Match, bool, int] | None:
     """The words that ask for a note by its date, whether the earliest, and
     the place asked for (module docstring); None if none. The ones before the
-    latest first ("the second to last session" holds "last session")."""
-    for m in _BEFORE_LATEST.finditer(unquoted):
-        if m.group("count"):
-            count = m.group("count").lower()
-            return m, False, (1 if count in ("a", "an") else int(count) if count.isdigit() else NUMBER_WORDS[count])
-        noun = m.group("bkind") or m.group("pkind")
-        # "in previous sessions": all of them; "the previous review" is one, "previous review" a verb's too
-        if _plural(noun) or (re.fullmatch(_VERB_KINDS, noun, re.I) and not (m.group("bdet") or m.group("pdet"))):
-            continue
-        return m, False, {"third": 3, "3rd": 3}.get((m.group("nth") or "").lower(), 2)
+    latest first ("the second to last session" holds "last session"). Each
+    regex only where its word is (a pasted page of blanks is read at once)."""
+    low = unquoted.lower()
+    if "ago" in low or "last" in low or "penultimate" in low:
+        asked = next(filter(None, (_before_latest(m, unquoted) for m in _BEFORE_LATEST.finditer(unquoted))), None)
+        if asked is not None:
+            return asked
     m = _LATEST.search(unquoted)
     if m is not None:
         return m, False, 1
-    # "the first sessions were slow": a count of them, no one note
-    return next(((m, True, 1) for m in _EARLIEST.finditer(unquoted) if not _plural(m.group("noun") or "")), None)
+    if "first" in low or "earliest" in low or "1st" in low:
+        return next(((m, True, 1) for m in _EARLIEST.finditer(unquoted) if _one_earliest(m, unquoted)), None)
+    return None
+
+
+def _before_latest(m: re.Match, unquoted: str) -> tuple[re.Match, bool, int] | None:
+    """A match of _BEFORE_LATEST with its place from the latest, if it asks for one note of a kind."""
+    if m.group("count"):
+        count = m.group("count").lower()
+        if _TENS_BEFORE.search(unquoted[max(0, m.start() - 12):m.start()]):
+            return None  # "twenty one sessions ago" is no one session ago
+        place = 1 if count in ("a", "an") else int(count) if count.isdigit() else NUMBER_WORDS[count]
+        return (m, False, place) if place > 0 else None  # "0 sessions ago" asks for none
+    noun = m.group("bkind") or m.group("pkind")
+    # "in the last two sessions"… all of them; "the review before last" is one, "review before last" a verb's too
+    if _plural(noun) or (re.fullmatch(_VERB_KINDS, noun, re.I) and not (m.group("bdet") or m.group("pdet"))):
+        return None
+    if m.group("bkind"):
+        # "the meeting before last Christmas / summer / term": a day before a period, not the one before the latest;
+        # only the kind may follow ("the session before the last session"), or a small word ("… before last with
+        # Anna")
+        after = re.match(r"\s*([^\W\d_][\w'’-]*)", unquoted[m.end():m.end() + 40])
+        if after and after.group(1).lower() not in STOPWORDS and not re.fullmatch(_kind_pattern(noun) + "s?",
+                                                                                 after.group(1).lower()):
+            return None
+    return m, False, {"third": 3, "3rd": 3}.get((m.group("nth") or "").lower(), 2)
+
+
+def _one_earliest(m: re.Match, unquoted: str) -> bool:
+    """A match of _EARLIEST asks for the earliest note: not "the first sessions were slow" (a count of them), "the
+    first note of the song" (a note of the asker's is "my" or "our" one), "the earliest appointment I can get"."""
+    noun = m.group("noun") or ""
+    if not noun:
+        return True  # "the first time I met…", "when did I first…"
+    if _plural(noun) or (re.fullmatch(_NOTE_NOUNS, noun, re.I) and m.group("det").lower() == "the"):
+        return False
+    return not (re.fullmatch(r"available|free|open|next|possible", (m.group("mod") or "").lower())
+                or _AVAILABLE.match(unquoted, m.end(), m.end() + 80))
 
 
 def _plural(noun: str) -> bool:
@@ -374,6 +449,9 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     def some_hold() -> bool:
         return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in best)
 
+    if latest.first_numbered and any(re.search(_numbered_one(latest.kind), name[unit].lower()) for unit in best):
+        return None  # "the first session" of a `Session 01`: the number's (numbering.py), not the earliest's
+
     if latest.kind and latest.named and not some_hold():
         # no note of that kind by its path or title: the notes that say it compete ("the last session" in a
         # diary's "Therapy session with Dr Amal", "the last interview" in daily notes: review revH)
@@ -382,6 +460,11 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
         if not latest.unkinded:
             return None
         latest = out.latest = replace(latest, kind="")
+    if latest.kind and (latest.earliest or latest.place > 1):
+        # the place is counted among all the notes of the kind (of a name's: "Priya… our first 1:1"), not among
+        # those that say the question's words: "recap of the session before last" placed Session 02 first, the
+        # latest saying no "recap"; "the map in the first session" Session 02, the first saying no "map"
+        latest = out.latest = replace(latest, terms=())
     dated = []
     for unit, i in best.items():
         if not latest.holds("\n".join(text[unit]), name[unit]):
@@ -410,6 +493,11 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             hits.insert(0, first)
             out.moved = True
     return out
+
+
+def _numbered_one(kind: str) -> str:
+    """What a note numbered 1 of the kind says in its path or title: `Session 01`, `Lecture 1`, `session-001`."""
+    return _kind_pattern(kind) + r"[\s_-]*0{0,2}1(?!\d)"
 
 
 def _in_asked_order(dated: list[tuple[str, int, int, str]]) -> list[tuple[int, str, str]]:

@@ -144,6 +144,8 @@ def test_spelled_numbers():
     assert numbered_phrases("the twentieth chapter") == ['"chapter 20"', '"chapter 020"']
     assert respelled("ninth session") == ["session 9", "session 09", "session 009"]
     assert respelled("Season Two") == ["Season 2", "Season 02", "Season 002"]
+    assert numbered_phrases("what happened in session twenty?") == ['"session 20"', '"session 020"']
+    assert respelled("the TWENTIETH Session") == ["the Session 20", "the Session 020"]
 
 
 @pytest.mark.parametrize("question", [
@@ -151,6 +153,9 @@ def test_spelled_numbers():
     "Priya turned nine", "the top three risks", "where is the first aid kit?", "the first thing I did today",
     "what did I do first?", "a session one-shot", "the third sessions were slow", "book two tickets",
     "first class seats", "all three sessions", "the 21st session", "the 3rd of May",
+    # beyond twenty: not read at all, never as session 20 or session 1 (review of sessions)
+    "what happened in session twenty one?", "session twenty-one", "the twenty-first session",
+    "the twenty first session", "the thirty-second episode", "Episode Thirty Three",
 ])
 def test_number_words_elsewhere_are_not_respelled(question, monkeypatch):
     assert numbered_phrases(question) == [] and respelled(question) == []
