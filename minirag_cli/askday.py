@@ -112,11 +112,10 @@ from dataclasses import dataclass
 
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES,
-                              strip_accents)
+from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, NUMBER_WORDS, STOPWORDS,
+                              WEEKDAY_NAMES, strip_accents)
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-            "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
+_NUMBERS = {**{w: n for w, n in NUMBER_WORDS.items() if n <= 12}, "a": 1}
 # the numbers up to twelve in German, French and Spanish ("vor zwei Tagen", "il y a trois jours", "hace dos
 # días"), "one" in its inflected forms ("vor einem Tag", "il y a une semaine", "hace una semana")
 _FOREIGN_ONE = {"de": "ein eine einem einen einer", "fr": "un une", "es": "un una"}

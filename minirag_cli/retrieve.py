@@ -36,7 +36,8 @@ chunk, voted for by the `date` channel (datednotes.py).
 
 A question about the asker's latest time ("when did I last see Priya?",
 latest.py): of the fused results' notes that hold its names, the latest-dated
-moves first, each of them with a `recency` vote.
+moves first, each of them with a `recency` vote; "our first 1:1" the
+earliest, "two sessions ago" the one before the latest.
 
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
@@ -802,7 +803,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if latest is not None and latest.moved:
         # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
         for item in results:
-            if item["chunk_id"] == latest.dated[0][0]:
+            if item["chunk_id"] == latest.chosen:
                 item["ranked_by"] = "recency"
     return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
                         latest=latest, writing=frozenset(s.writing))
@@ -829,7 +830,7 @@ def _latest(s: _Search, fused: list[Hit]):
     best = best_of_notes(fused, rows, s.options.latest_pool, sections)
     bests = [fused[i].chunk_id for i in best.values()]
     return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
-                   note_titles(s.conn, bests) if asked.named else None)
+                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

@@ -137,6 +137,14 @@ also ever tell told ask asked say said make made get got go went want wants one 
 week month year question whose
 """.split())
 
+# --------------------------------------------------------------------------- numbers
+
+# one to twenty in words, the one table: "three days ago" (askday, to twelve), "more than two weeks" (timeline, to
+# twelve), a count an answer writes in words (answer_score), "session nine", "two sessions ago" (numbering, latest)
+NUMBER_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split(), start=1)}
+
 # --------------------------------------------------------------------------- months
 
 MONTH_NAMES = MONTHS_BY_LANGUAGE["en"].split()
