@@ -80,7 +80,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from minirag_cli.numbering import NUMBERED_KINDS
-from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
 
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
@@ -266,11 +266,12 @@ def latest_words(question: str) -> Latest | None:
         kind = noun  # "the last visit": a note of visits (named); "last session": any note that says it
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
+    asking = {a for a, _b in asking_spans(rest)}  # "how much did the last visit cost?": no note need say much
     names, terms = [], []
     for i, w in enumerate(words):
         word = re.sub(r"['’]s$", "", w.group(0))
         low = word.lower()
-        if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2:
+        if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2 or w.start() in asking:
             continue
         # the question's first word has its capital from the sentence ("Priya? when…" is rare)
         if word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip())):

@@ -64,10 +64,10 @@ from minirag_cli.errors import UsageError
 from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
-                              date_key_prefixes, date_terms, day_phrases, german_function_word, german_question,
-                              iso_dates, refuse_wordless, typed_text, without_invisibles, asked_months, seasons,
-                              numeric_day_phrases, written_days)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, asking_spans, cjk_bigrams,
+                              cjk_day_tokens, date_key_prefixes, date_terms, day_phrases, german_function_word,
+                              german_question, iso_dates, refuse_wordless, typed_text, without_invisibles,
+                              asked_months, seasons, numeric_day_phrases, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -183,6 +183,7 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     if german_question(question):  # its function words go too, as STOPWORDS do; its names stay (`Wen Du`, `MIT`)
         plain = _blanked(plain, [m.span() for i, m in enumerate(_WORD_PIECE.finditer(plain))
                                  if german_function_word(m.group(), i == 0)])
+    plain = _blanked(plain, asking_spans(plain))  # "what did the physio say?": say only asks (text.ASKING_WORDS)
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     if about_notes:  # "what did I write in October 2026?": write says where to look, not what
         words = [w for w in words if w not in NOTE_WORDS]
