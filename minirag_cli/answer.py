@@ -56,7 +56,8 @@ from minirag_cli import frontmatter
 from minirag_cli.answer_score import CITATION, cited_numbers, content_words
 from minirag_cli.answer_score import words as text_words
 from minirag_cli.notekinds import joplin_kept_line
-from minirag_cli.text import head_date, note_date  # note_date is text.py's: datednotes reads it without answer.py
+# note_date is text.py's: datednotes reads it without answer.py
+from minirag_cli.text import HEADING_MARK, head_date, note_date
 from minirag_cli.timeline import note_key
 
 # Bump whenever the prompt, the source selection or the decoding settings
@@ -215,10 +216,9 @@ class Answer:
 # --------------------------------------------------------------------------- sources
 
 
-# a Markdown heading's marker ("# 東京出張" is the title 東京出張), and a line that is only a rule or
-# a front matter fence: the model copied them into its answer ("# 2026年5月3日" shown as the
+# a Markdown heading's marker ("# 東京出張" is the title 東京出張: text.HEADING_MARK), and a line that is only a
+# rule or a front matter fence: the model copied them into its answer ("# 2026年5月3日" shown as the
 # answer's first line), and they say nothing a source's words do not
-_HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
 _RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
 LIST_ITEMS = 8  # a heading brings at most this many items of the list under it (select_lines)
@@ -229,7 +229,7 @@ def _clean_line(line: str) -> str:
         return ""
     # a Logseq block's `id::` line, `{{query ...}}`, a reference's uuid and an Obsidian block id
     # (`Tobias grew up in Malmö. ^pref-tobias`) say nothing to the model, which would copy them
-    line = frontmatter.shown_without_logseq_marks(_HEADING_MARK.sub("", line))
+    line = frontmatter.shown_without_logseq_marks(HEADING_MARK.sub("", line))
     # emoji and other pictographs cost tokens and say nothing to the model
     line = "".join(c for c in line if unicodedata.category(c) != "So")
     line = re.sub(r"[ \t]+", " ", line).strip()
@@ -369,7 +369,7 @@ class _Line:
 def _line_of(rank: int, result: dict, seq: int, raw: str, line: bool) -> _Line | None:
     """The _Line of the raw line `raw` (None when it cleans to nothing, or is a Joplin note's metadata)."""
     text = "" if _joplin_metadata(result, raw) else _clean_line(raw)
-    return _Line(rank, result, seq, text, line=line, heading=bool(_HEADING_MARK.match(raw)),
+    return _Line(rank, result, seq, text, line=line, heading=bool(HEADING_MARK.match(raw)),
                  item=bool(_LIST_ITEM.match(raw))) if text else None
 
 

@@ -58,7 +58,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from minirag_cli.text import CJK_CHARS, MONTH_ALT, MONTH_WORDS, cjk_bigrams, split_camel, strip_accents
+from minirag_cli.text import CJK_CHARS, MONTH_ALT, MONTH_WORDS, NUMBER_WORDS, cjk_bigrams, split_camel, strip_accents
 from minirag_cli.text import STOPWORDS as RETRIEVAL_STOPWORDS
 
 CONTENT_SHARE = 0.5  # a content gold is right from this share of its content words on (inclusive)
@@ -117,9 +117,7 @@ also done either else ever every get gets got let like made make makes may might
 per quite rather really though thus upon us via whether whose within without yet
 """.split())
 
-_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS = {"zero": "0", **{w: str(n) for w, n in NUMBER_WORDS.items()}}
 _NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
                       "eighty": "80", "ninety": "90", "hundred": "100", "thousand": "1000",
                       "first": "1st", "second": "2nd", "third": "3rd", "dozen": "12", "half": "0.5"})

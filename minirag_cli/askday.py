@@ -15,13 +15,19 @@ weekend" and a past tense's "this weekend", "what did I do this weekend?", are t
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
 coming one; "on/at/over the weekend" in a past tense alone, as "this weekend": _of_one_past_time), this
 month and last month, "the last (past) week" and "this past week" (the 7 days up to today), "the last
-(past) month" (the 31 days up to today), an ISO week or a quarter ("in week 45", "in week 45 of 2026",
-"in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by today, as
-"of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+(past) month" (the 31 days up to today), "the last N days / weeks" ("in the last 2 weeks", "in past 3 days", "the
+last few days", "the last couple of weeks", "the past fortnight": the N days up to today, few 3, a couple 2; not "the
+last 2 weeks of December", "my last 3 days in Paris", "invoices past 30 days": _rolling_days, _of_the_asking_day;
+beside another day phrase they yield), an ISO week or a quarter ("in week 45", "in week 45
+of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
+today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
+today; in lower case too, "in october", but "may" and "march" only where no verb or noun follows: _lower_month; not
+one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
-"last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
+"last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
+before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
+lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
 recent such day before today, but "on" one in a question about plans the coming one ("what's for dinner on
 Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
@@ -106,11 +112,10 @@ from dataclasses import dataclass
 
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES,
-                              strip_accents)
+from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, NUMBER_WORDS, STOPWORDS,
+                              WEEKDAY_NAMES, strip_accents)
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-            "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
+_NUMBERS = {**{w: n for w, n in NUMBER_WORDS.items() if n <= 12}, "a": 1}
 # the numbers up to twelve in German, French and Spanish ("vor zwei Tagen", "il y a trois jours", "hace dos
 # días"), "one" in its inflected forms ("vor einem Tag", "il y a une semaine", "hace una semana")
 _FOREIGN_ONE = {"de": "ein eine einem einen einer", "fr": "un une", "es": "un una"}
@@ -160,9 +165,67 @@ _FOREIGN = {
 _MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
-# a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word ("on Sun Valley", "Sat's")
-_WEEKDAY = "|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?(?!['’]|\s+(?!(?:" + \
-    _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
+# after a weekday's short name: no name's word ("on Sun Valley", "Sat's"), a capitalised one but a month's
+_NOT_A_NAMES_WORD = r"(?!['’]|\s+(?!(?:" + _MONTH_WORDS + r")\b)(?-i:[A-Z]))"
+
+
+# the words that may follow a day's word where a noun or a verb could too ("in march at work", "on the 2nd at work"):
+# a preposition, not "on", "from" or "about" ("in march on the capital" is a march's); _lower_month, the day of the
+# month (_PHRASE's dom)
+_AFTER_A_DAY = r"(?:at|in|with|when|while|during|for)\b"
+# how far before a phrase a word that tells it is looked for (_of_the_asking_day, _without_weekday_pronouns): a word
+# and its blanks (a search from the question's start, for each phrase, was quadratic: 17 s for 30 KB, review of qread)
+_WORD_BEFORE = 40
+_WORD_DAYS = ("sat", "sun")  # short weekdays that are English words (_lower_short_day)
+_WORD_MONTHS = ("march", "may")  # months that are English words in lower case (_lower_month)
+
+
+def _lower_short_day() -> str:
+    """A weekday's short name in lower case, as a question is typed ("what did i do on fri?", "last thurs", "next
+    tues"): a day as "on Fri" is. "sat" and "sun" are words too ("the box i was working on sat in my bag", "on sun
+    cream", "notes on sun at high latitudes"): in lower case a day only where no noun, verb or topic can follow, before
+    the question's or a clause's end, a part of the day, "last/this week" or another weekday of a list or a span ("on
+    sat?", "on sun morning", "on sat and sun"), never after a preposition's "in", "for", "with", "at"; and after
+    "last" not at all (_LAST_OF_A_DAY: "where mum last sat", "when did they last wed?")."""
+    words = sorted(_SHORT_DAYS, key=len, reverse=True)
+    any_day = "(?i:" + "|".join(sorted([*WEEKDAY_NAMES, *words], key=len, reverse=True)) + r")\b"
+    ends = (r"(?=\s*(?:[?!.;:)]|$)"
+            r"|(?:\s*,\s*(?:(?:and|or)\s+)?|\s*&\s*|\s*[-–—]\s*|\s+(?:and|or|to|through|thru|till|until)\s+)"
+            r"(?:(?:on|last)\s+)?" + any_day +
+            r"|\s+(?:morning|afternoon|evening|night|(?:last|this)\s+week)\b)")
+    plain = "|".join(w for w in words if w not in _WORD_DAYS)
+    return (f"(?-i:{plain})" + r"\b\.?" + _NOT_A_NAMES_WORD
+            + f"|(?-i:{'|'.join(_WORD_DAYS)})" + r"\b\.?" + ends)
+
+
+# a weekday, its short name capitalised ("on Mon", "last Fri."), not a name's word, or in lower case as typed
+# (_lower_short_day: "on fri", "last thurs")
+_WEEKDAY = ("|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?" + _NOT_A_NAMES_WORD + "|"
+            + _lower_short_day())
+# "last" before a weekday, but not before a lower-case "sat", "sun" or "wed": after "last" they are a verb's or a
+# noun's as often, whatever goes before ("which chair had Tom last sat in?", "where I'd last sat", "the last sun of
+# summer", "when did they last wed?"); "on sat", "next wed" are read
+_LAST_OF_A_DAY = r"last(?!\s+(?-i:sat|sun|wed)\b)"
+# a lower-case "sat" or "sun" (or "last wed") joined to the weekdays read but not read itself (_lower_short_day,
+# _LAST_OF_A_DAY: "on fri and sun for the trip", "on fri and last sat")
+_WORD_DAY_LISTED = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*&\s*)"
+                              r"(?:(?:on\s+)?(?-i:sat|sun)|last\s+(?-i:sat|sun|wed))\b", re.I)
+
+
+def _lower_month() -> str:
+    """A month's name as _PHRASE reads it after in, during, over, throughout or "the month of": capitalised
+    ("October", "Sept"), or in lower case as typed ("what papers did i read in october?", "in sept"), a month as
+    much. "may" and "march" are words too ("what I put in may be wrong", "in march order", "in march on the
+    capital"): in lower case a month only where no verb or noun follows, before the question's or a clause's end,
+    "this/last/next year" or one of _AFTER_A_DAY ("in may?", "in march at work", "in may last year"); "may I…",
+    "march on", "the march" have no such lead and are never read. (A lower-case month with its day or year, "nov 20",
+    "may 2026", is a date written: text.date_terms.)"""
+    lower = "|".join(w for w in MONTH_ALT.split("|") if w not in _WORD_MONTHS)
+    ends = r"(?=\s*(?:[?!.,;:)]|$)|\s+(?:(?:this|last|next)\s+year\b|" + _AFTER_A_DAY + "))"
+    return (f"(?-i:{_MONTH_WORDS})|(?-i:{lower})" + r"\b" + f"|(?-i:{'|'.join(_WORD_MONTHS)})" + r"\b" + ends)
+
+
+_MONTH_NAME = _lower_month()
 # a question in the past tense: "what did I do this weekend?" asked on a Monday is of the weekend just gone
 _PAST = re.compile(r"\b(?:did|was|were|had)(?:n['’]t)?\b|\b(?:went|happened)\b"
                    r"|\b(?:what|where|how|when)['’]d\b", re.I)  # "what'd I do": did
@@ -194,12 +257,24 @@ def _foreign_or_english(english: str, joiner: bool = False) -> str:
     return out
 
 
+# the counts of "the last N days / weeks" in words: the numbers, and "couple (of)" 2, "few" 3 (the least a few is:
+# the days asked are searched first, not alone); not "several", which is as often a week as three days
+_COUNTS = {**{w: n for w, n in _NUMBERS.items() if n > 1}, "couple": 2, "couple of": 2, "few": 3}
+_COUNT_WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(_COUNTS, key=len, reverse=True))
+# the longest span "the last N days" reads (a year, as a span written out: dayspans.py): each day is a search term
+_ROLLING_DAYS_MAX = 366
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
+    # "in the last 2 weeks", "over the past 7 days", "the last few days", "in past 3 days": the days up to today as
+    # well (_rolling_days); not "the last 2 weeks of December", "my last 3 days", "invoices past 30 days"
+    # (_of_the_asking_day), nor a singular unit, a noun's ("the last 2 week sprint", "a 3 day weekend")
+    r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:(?P<rollcount>[1-9]\d{0,2}|" + _COUNT_WORDS + r")\s+"
+    r"(?P<rollunit>days|weeks)|(?P<fortnight>fortnight))(?!\s+of\b)"
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
     # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
@@ -226,10 +301,10 @@ _PHRASE = re.compile(
     # a week of a month, "in the first week of October (2026)": its days 1-7, 8-14, 15-21, 22-28 or its last 7,
     # of the year written, else of the latest such month begun (as a month alone)
     r"|(?:in|during|over|throughout)\s+the\s+(?P<nthweek>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week"
-    r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
+    r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d)"
     r"|(?:\s+of|\s*,)?\s+(?P<weekmonthrel>this|last|next)\s+year\b)?"  # "… of October last year", as a month alone
-    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>(?-i:" + _MONTH_WORDS + r"))(?!['’])\.?"
+    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
@@ -240,22 +315,21 @@ _PHRASE = re.compile(
     # German, French, Spanish "from … to" alike: "von Montag bis Mittwoch", "du lundi au mercredi", "de lundi à
     # mercredi", "de lunes a miércoles", "del lunes al miércoles" (_FROM_LEADS, _TO; not "zwischen …
     # und", "entre … et / y": a choice's or a comparison's two days as often, as English "between")
-    r"|(?:(?:on|last|from)\s+" + _FROM_LEADS + r")"
+    r"|(?:(?:on|" + _LAST_OF_A_DAY + r"|from)\s+" + _FROM_LEADS + r")"
     r"(?P<spanfrom>" + _foreign_or_english(_WEEKDAY) + r")"
     r"(?:" + _foreign_or_english(r"\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+", joiner=True) + r")"
     r"(?P<spanto>" + _foreign_or_english(_WEEKDAY) + r")"
     # the coming one; not "next Monday and Friday", nor "next Monday to Friday" (several days: none, as before)
     r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
     + _WEEKDAY + r"))"
-    r"|(?:on|last)\s+(?P<weekday>" + _WEEKDAY + r")"
+    r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
-    r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|last)\s+)?(?:" + _WEEKDAY
-    + r"))*)"
+    r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|" + _LAST_OF_A_DAY + r")\s+)?"
+    r"(?:" + _WEEKDAY + r"))*)"
     # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
     # floor" or "the 21st century" (a word other than these after it is the ordinal's noun), and these
     # words only after "on the 21st" (_a_day_of_the_month: "the 5th at the race" is a race)
-    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|(?:at|in|with|when|while|during"
-    r"|for)\b))"
+    r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?P<lastweek>" + _FOREIGN["lastweek"] + ")|(?P<thisweek>" + _FOREIGN["thisweek"] + ")"
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
@@ -570,6 +644,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
             except ValueError:  # no 31st in April
                 pass
             first = (first - dt.timedelta(days=1)).replace(day=1)
+    if m.group("rollunit") or m.group("fortnight"):
+        return _rolling_days(m, today), today, False
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
         back = 6 if m.group("rolling").lower() == "week" else 30
         return today - dt.timedelta(days=back), today, False
@@ -602,6 +678,20 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first + dt.timedelta(days=32)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
+    """The first of the days "the last N days / weeks" (_PHRASE's rollcount, rollunit; "the past fortnight") reads,
+    the last being today, as "the past week" is the 7 days up to today: "the last 2 weeks" asked on 2026-12-07 is
+    2026-11-24 to 12-07, "the last few days" 12-05 to 12-07. ValueError past _ROLLING_DAYS_MAX."""
+    if m.group("fortnight"):
+        days = 14
+    else:
+        count = " ".join(m.group("rollcount").lower().split())
+        days = (int(count) if count.isdigit() else _COUNTS[count]) * (7 if m.group("rollunit")[0] in "wW" else 1)
+    if days > _ROLLING_DAYS_MAX:
+        raise ValueError("longer than a year")
+    return today - dt.timedelta(days=days - 1)
 
 
 def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -826,9 +916,12 @@ def _whose_time(question: str, m: re.Match, person=None) -> Someone | None:
 # last week?", "Mon last week", "am Mi letzte Woche"), it is the weekday, no one's "my", unless the day phrase is of
 # the pronoun's language ("Mon lundi dernier …", "Mi sábado pasado …"): {word: the pronoun's language}
 _WEEKDAY_PRONOUNS = {"Mon": "fr", "Mi": "es"}
-_WEEKDAY_PRONOUN = re.compile(rf"(?<![\w'’])(?:{'|'.join(w for k in _WEEKDAY_PRONOUNS for w in (k, k.upper()))})"
-                              r"\.?(?!\w)")
+_WEEKDAY_PRONOUN = re.compile(rf"(?<![\w'’])(?:{'|'.join(w for k in _WEEKDAY_PRONOUNS for w in (k, k.upper()))}"
+                              r"|mon)\.?(?!\w)")
 _DAY_AFTER = re.compile(r"(?i:\b(?:on|am)\s+)$")
+# ... and "mon" in lower case after "on" alone, as _PHRASE reads it ("what did Keller say on mon last week?"): anywhere
+# else it is French's "my"
+_ON_BEFORE = re.compile(r"(?i:\bon\s+)$")
 
 
 def _without_weekday_pronouns(rest: str, gap: int, language: str) -> str:
@@ -838,6 +931,9 @@ def _without_weekday_pronouns(rest: str, gap: int, language: str) -> str:
     def blank(w: re.Match) -> str:
         if _WEEKDAY_PRONOUNS[w.group(0).rstrip(".").title()] == language:
             return w.group(0)
+        if w.group(0).islower():
+            after_on = _ON_BEFORE.search(rest, max(0, w.start() - _WORD_BEFORE), w.start())
+            return " " * len(w.group(0)) if after_on else w.group(0)
         beside = (not rest[w.end():gap].strip(" \t,") if w.end() <= gap
                   else not rest[gap:w.start()].strip(" \t,"))
         return " " * len(w.group(0)) if beside or _DAY_AFTER.search(rest, 0, w.start()) else w.group(0)
@@ -957,6 +1053,30 @@ def _a_day_of_the_month(question: str, m: re.Match) -> bool:
     return not any(p.start() <= m.start("dom") < p.end() for p in _ORDINALS.finditer(question))
 
 
+# a word before "last N days" that makes them someone's own count, not the days up to today: "my last 3 days in
+# Paris", "Anna's last 2 weeks", "the trip's last 3 days", "our first … and last 2 weeks"
+_OWN_COUNT = re.compile(r"\b(?:my|our|your|his|her|their|its|those|\w+['’]s|and|or)\s+$", re.I)
+# "past N days" without "the" is the days up to today after a preposition of time alone ("what did i eat in past 3
+# days"): else it is beyond them, "which invoices are past 30 days?", "went past 3 days overdue"
+_TIME_PREPOSITION = re.compile(r"\b(?:in|over|during|within|throughout|for)\s+$", re.I)
+
+
+def _of_the_asking_day(question: str, m: re.Match) -> bool:
+    """Are the days "last N days / weeks" (_PHRASE's rollcount) the asker's days up to today: no possessive nor a
+    list's join before them (_OWN_COUNT: "my last 3 days in Paris" are a stay's), and a bare "past N days" after a
+    preposition of time (_TIME_PREPOSITION: "invoices past 30 days" are overdue ones)?"""
+    before = max(0, m.start() - _WORD_BEFORE)
+    if m.group(0)[:4].lower() == "past" and not _TIME_PREPOSITION.search(question, before, m.start()):
+        return False
+    return not _OWN_COUNT.search(question, before, m.start())
+
+
+# after a weekday: the month it is of, "the last friday of november", "the last Mon of the month" (a day of that
+# month, not the latest such weekday: a capitalised month is a date written, which left it unread, a lower-case one not)
+# (not a possessive's, "on friday of jan's party": Jan's)
+_OF_A_MONTH = re.compile(r"\s+of\s+(?:the\s+month|" + MONTH_ALT + r")\b(?!['’])", re.I)
+
+
 def _ambiguous_day(question: str) -> AskedDays | None:
     """The two days the one ambiguous slashed day `question` writes may be (text.ambiguous_slashed_days:
     `05/06/2027`, May 6 or 5 June 2027), searched both (dates7: it read none) and said so as the days read
@@ -993,20 +1113,37 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
-def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
-    """read_days of the day phrases _PHRASE reads (and an ambiguous slashed day)."""
+def _day_phrases(question: str) -> list[re.Match]:
+    """The phrases _PHRASE finds in `question` that are days: not German's "hier", a bare French day in a French
+    question alone, not "the 5th at the race", "my last 3 days", "the last friday of november", nor "on the weekend"
+    but in a past tense. A written span (_spelled_span) yields to these alone."""
     # once for the question, not for each phrase (a long question was quadratic)
     one_past = _of_one_past_time(question)
-    found = [m for m in _PHRASE.finditer(question)
+    return [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
+             and (not m.group("rollunit") or _of_the_asking_day(question, m))
+             and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
+
+
+def _up_to_today(m: re.Match) -> bool:
+    """Is the phrase `m` "the last N days / weeks" or "the past fortnight" (_PHRASE's rollunit, fortnight)?"""
+    return bool(m.group("rollunit") or m.group("fortnight"))
+
+
+def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """read_days of the day phrases _PHRASE reads (and an ambiguous slashed day)."""
+    found = _day_phrases(question)
+    if len(found) > 1:  # "which invoices were past 30 days due last month?", "over the last 3 days and yesterday": the
+        # other phrase read, as before "the last N days" were (review of qread)
+        found = [f for f in found if not _up_to_today(f)]
     if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
         # "on the weekend" was (review revG)
         found = [f for f in found if not f.group("theweekend")]
@@ -1037,6 +1174,9 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
             # a span not read listed after the weekdays read ("on Mon, and Tue-Thu"): its days asked too, not the
             # first's alone (db517d4 read none: "Tue" was someone's name before shortnames read a dashed span)
             or (m.group("weekday") and _SPAN_NOT_READ.match(question, m.end()))
+            # a lower-case "sat", "sun" listed after them and not read as a day ("on fri and sun for the trip"):
+            # both days asked, not the first alone
+            or (m.group("weekday") and _WORD_DAY_LISTED.match(question, m.end()))
             # (a month named without its year is the date the question writes: none besides it)
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
@@ -1090,8 +1230,10 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
-    if _COMPARED.search(rest) or any(True for _m in _PHRASE.finditer(rest)):
-        return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before
+    if _COMPARED.search(rest) or any(not _up_to_today(m) for m in _day_phrases(rest)):
+        return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
+        # that are no days ("…, my last 5 days in Rome", "…, the 5th at the race", "on the weekend" in a present
+        # tense: _day_phrases) nor "the last N days", which yield to another day phrase
     days = AskedDays(found.words, found.first, found.last, found.span, ahead=found.first > today, spelled=True)
     return UnreadSpan(days, found.why) if found.why else days
 
@@ -1188,8 +1330,8 @@ def _latest_such_day(day: int, month: int | None, year: int | None, weekday: int
 
 # a weekday phrase that was no date before short names and "from" spans were read ("on Mon", "from Monday to
 # Wednesday", and the German, French, Spanish "from" spans since): beside another phrase it leaves that one read alone
-# ("what did I do yesterday and on Mon?")
-_SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?-i:" + _SHORT_DAY_WORDS + r")\b", re.I)
+# ("what did I do yesterday and on Mon?"); a short name in lower case alike ("yesterday and on mon")
+_SHORT_OR_FROM = re.compile(r"(?:from|vo[nm]|du|del?)\b|(?:on|last)\s+(?:" + _SHORT_DAY_WORDS + r")\b", re.I)
 # "on the weekend" said of one weekend: a past tense, not a plan's ("what did I do on the weekend?"), nor a
 # habit's ("what did I usually do on the weekend?", "did I ever hike at the weekend?", "did I use to work at the
 # weekend?", "what did I tend / like to do…", review revG), which is every weekend; a count is of one weekend, "how

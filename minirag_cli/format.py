@@ -505,7 +505,7 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         chans = " ".join(sorted(r["channels"]))
         repeats = f"  repeats #{r['duplicate_of']}" if r.get("duplicate_of") else ""
         # placed first as the latest note (latest.py), by its date, whatever its score: the lower score said why
-        placed = (f"first as the latest ({r['channels']['recency']['date']}), "
+        placed = (f"first as {recency_place(r['channels']['recency'])} ({r['channels']['recency']['date']}), "
                   if r.get("ranked_by") == "recency" and "recency" in r["channels"] else "")
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]{placed}score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
@@ -541,9 +541,21 @@ def explain_lines(r: dict) -> list[str]:
     if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0
+        end = info.get("from", "latest")  # "our first 1:1": counted from the earliest
         out.append(f"recency: its note is dated {info['date']}, "
-                   + ("the latest of the notes that match" if place == 1 else f"number {place} from the latest"))
+                   + (f"the {end} of the notes that match" if place == 1 else f"number {place} from the {end}"))
     return out
+
+
+def recency_place(vote: dict) -> str:
+    """Where a `recency` vote (latest.reorder) places its note: "the latest", "the earliest" ("our earliest
+    session"), "the one before the latest" ("two sessions ago", "the session before last"), "number 3 from the
+    latest"."""
+    place = round(1 / vote["score"]) if vote["score"] else 0
+    end = vote.get("from", "latest")
+    if place == 1:
+        return f"the {end}"
+    return "the one before the latest" if place == 2 and end == "latest" else f"number {place} from the {end}"
 
 
 def sync_line(running: str, rebuilding: bool, listed: str) -> str:

@@ -72,8 +72,9 @@ def public_result(r: dict, explain: bool = False) -> dict:
     path: two synced folders may both hold a `todo.md`), lines, chunk_id (what
     `mrag show ID` takes), score, text, channels (+ duplicate_of, the rank of
     the result a near-duplicate repeats; ranked_by "recency" on the result a
-    "when did I last …?" question placed first by its date, above better
-    scores; and graph with `explain`)."""
+    "when did I last …?" question (or "our first 1:1", "two sessions
+    ago") placed first by its date, above better scores; and graph with
+    `explain`)."""
     out = {"rank": r["rank"], "path": r["path"]}
     if r.get("root"):
         out["file"] = str(Path(r["root"]) / r["path"])

@@ -61,6 +61,26 @@ did Priya last call Tom?". A note's plan ("Plan for the week: … long run
 planned or missed one were dropped, and with them "Run 5k, missed the PB",
 "Dentist: all fine, next check-up in 6 months" (review of latest2).
 
+The same words ask for another note of the kind by its date (Latest.earliest,
+Latest.place): "our earliest session", "our first 1:1", "the earliest lecture",
+"my earliest note on Priya", and a time past, "the first time I met…",
+"when did I first meet…", "where we first met", for the earliest (a kind of
+note after "the", "my" or "our" only: "first aid", "first class", "the first
+thing I did", "what did I do first?" are read as before, and so are a plan
+or a habit, "When we first start the container", "Shall we first go…", an
+act of any day, "the first sync", "the first call to the API", and a time to
+come, "the earliest appointment I can get"); "two sessions ago", "the
+session before last", "the penultimate 1:1", "the second to last meeting"
+for the one before the latest (the place from it: "three meetings ago" the
+third). A GM's "the first session" ranked the long Session 02 first, "two
+sessions ago" a 1:1 note. The place is counted among all the notes of the
+kind, by their path or title first (Latest.named), not only those that hold
+the question's other words. "the first session" of a series with a
+`Session 01` is that number's (numbering.py), not the earliest. A count of
+notes ("the first sessions", "three meetings this week", "in previous
+sessions") is no one note, and "the previous session" (a GM preparing the
+next game means the latest): read as before.
+
 "last" and "latest" ask of the days gone: a note dated after the asking day
 (tomorrow's agenda, a race page dated by its race) is no candidate
 (Reordered.later) and keeps the place its score gives. The words that ask
@@ -73,7 +93,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from minirag_cli.text import MONTH_NAMES, STOPWORDS, WEEKDAY_NAMES
+from minirag_cli.numbering import NUMBERED_KINDS
+from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
 
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
@@ -113,11 +134,67 @@ _RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zul
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
 see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
-show tell find give list
+show tell find give list try tried notice noticed start started play played learn learned learnt come came
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
 happen happens happened discuss discussed decide decided say said
 day days week weeks weekend month months year years night today yesterday tonight ago
 """.split())  # the days asked about too ("… last month?"): searched as dates (askday.py), not words
+
+
+# "first" before these is an idiom's word, not the first of a kind ("the first aid kit", "the first class ticket",
+# "the first thing I did today")
+_FIRST_IDIOMS = "aid|class|hand|rate|half|world|name|place|thing|things"
+# a verb's past form: "when I first met Priya", "the first time we went" ask for a time past; "When we first start
+# the container", "If I first write the tests", "Shall we first go to the bank?", "the first time I run the script"
+# plan or tell a habit (review of sessions). Regular ones by their -ed ("visited"; not "need", "feed")
+_PAST = ("met|saw|seen|went|gone|heard|spoke|spoken|wrote|written|came|ran|ate|drank|flew|rode|swam|drove|took|taken"
+         "|made|got|felt|found|bought|gave|given|left|lost|paid|sang|sat|slept|taught|thought|told|won|wore|began"
+         r"|fell|knew|built|caught|brought|kept|held|learnt|did|had|was|were|been|[a-z]+[^\We]ed")
+
+
+def _opening(*alternations: str) -> str:
+    """A lookahead at a word's start for the first letters `alternations` (words joined by "|") or a digit may
+    open with: a regex that opens so is scanned as fast as the _LATEST above (on 2 MB of blanks, or a log pasted
+    into a question, a free start cost 3-8 s: review of sessions); its blanks after a word are possessive too."""
+    letters = {alt[0] for alternation in alternations for alt in alternation.split("|") if alt[0].isalpha()}
+    return r"\b(?=[0-9" + "".join(sorted(letters)) + "])"
+
+
+_EARLIEST = re.compile(
+    _opening("my|our|the", "first|earliest", "did", "i|we", "have|had") + "(?:"
+    # "the first session", "our first 1:1", "my earliest note on Priya", "the first staff meeting": a kind of note
+    # (not "the first sync", "the first call to the API", "the first run", "the first match": a verb's noun, done
+    # any day; review of sessions)
+    rf"(?P<det>my|our|the)\s++(?:first|earliest|1st)\s++(?!(?:{_FIRST_IDIOMS})\b)"
+    rf"(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s++)?(?P<noun>{_NOTE_NOUNS}|{_KINDS})(?![\w:-])"
+    # "the first time I saw Priya", "when was the earliest time we met", "the first time I've had a migraine" (the
+    # verb is no word of the match: "I first met Anna…" has Anna a name, not its rest's first word)
+    rf"|(?:first|earliest)\s++time\s++(?:that\s++)?(?:i|we)(?:['’](?:ve|d))?(?=\s++(?:ever\s++)?(?:{_PAST})\b)"
+    # "when did I first meet Priya?"
+    r"|did\s++(?:i|we)\s++first\b(?=\s+[a-z])"
+    # "where we first met", "I had first talked", "had we first met"
+    rf"|(?:i|we)(?:['’]d|['’]ve|\s++have|\s++had)?\s++first(?=\s++(?:{_PAST})\b)"
+    rf"|(?:have|had)\s++(?:i|we)\s++first(?=\s++(?:{_PAST})\b))",
+    re.I)
+# "earliest" of a time to come: "the earliest appointment I can get", "the first session we could book", "the first
+# available slot" ask when one is free, not for a note
+_AVAILABLE = re.compile(r"[^.?!\n]{0,60}?\b(?:available|free|open|(?:i|we|you)\s+(?:can|could)\b(?!['’]t))", re.I)
+_COUNT = "|".join(["a", "an", *NUMBER_WORDS, r"\d{1,2}"])
+_BEFORE_LATEST = re.compile(
+    _opening(_COUNT, "my|our|the", _KINDS, _VERB_KINDS, "penultimate|second|third|last") + "(?:"
+    # "two sessions ago", "3 meetings ago", "a session ago" (the latest)
+    rf"(?P<count>{_COUNT})\s++(?P<agokind>{_KINDS})(?:e?s)?\s++ago\b"
+    # "the session before last", "our 1:1 before the last one" (not "the meeting before last week": _asked_words)
+    rf"|(?:(?P<bdet>my|our|the)\s++)?(?<!['’-])(?P<bkind>{_KINDS}|{_VERB_KINDS})\s++before\s++(?:the\s++)?last"
+    r"(?:\s++one)?(?![\w'’-])"
+    # "the penultimate 1:1", "the second to last meeting", "the last but one session" (not "the previous session":
+    # a GM preparing the next game means the latest; review of sessions)
+    r"|(?:(?P<pdet>my|our|the)\s++)?(?<!['’-])"
+    r"(?:penultimate|(?P<nth>second|third|2nd|3rd)[\s-]++(?:to[\s-]++)?last|last[\s-]++but[\s-]++one)\s++"
+    rf"(?:(?!(?:{_PERIOD})\b)(?P<pmod>[\w-]+)\s++)?(?P<pkind>{_KINDS}|{_VERB_KINDS})(?![\w:-]))",
+    re.I)
+# "twenty one sessions ago", "twenty-one": a number beyond the words read (text.NUMBER_WORDS), so not read at all
+_TENS_BEFORE = re.compile(r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]+$", re.I)
 
 
 @dataclass(frozen=True)
@@ -136,6 +213,10 @@ class Latest:
     # no candidate says the kind: the candidates compete without it, as before kinds were read ("my last meeting
     # with Anna" in notes that write "met Anna"); else no note is one of them: not a question about the latest
     unkinded: bool = False
+    earliest: bool = False  # "our first 1:1": the candidates compete oldest first
+    place: int = 1  # the place asked for from the latest (or earliest): "two sessions ago", "the penultimate 1:1" 2
+    # "the first session": a kind numbered notes may be of (numbering.py), whose `Session 01` is the first (reorder)
+    first_numbered: bool = False
     span: tuple[int, int] = (0, 0)  # where the question says it (`words`)
 
     def holds(self, text: str, name: str = "") -> bool:
@@ -159,13 +240,15 @@ class Reordered:
     latest: Latest
     dated: list[tuple[int, str, str]] = field(default_factory=list)
     undated: list[tuple[int, str]] = field(default_factory=list)
-    moved: bool = False  # the latest note was not first before
+    moved: bool = False  # the note asked for (the latest…) was not first before
     within: list = field(default_factory=list)  # the (first, last) days the question asks about, if any
     later: list[tuple[int, str, str]] = field(default_factory=list)  # candidates dated after the asking day
+    chosen: int | None = None  # the chunk id of the note asked for (the latest, earliest…), placed first
 
     def to_dict(self) -> dict:
         return {"words": self.latest.words, "names": list(self.latest.names), "terms": list(self.latest.terms),
-                "kind": self.latest.kind,
+                "kind": self.latest.kind, "from": "earliest" if self.latest.earliest else "latest",
+                "place": self.latest.place,
                 "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
                 "notes": [{"path": p, "date": d} for _c, p, d in self.dated],
                 "undated": [p for _c, p in self.undated],
@@ -178,15 +261,19 @@ def latest_words(question: str) -> Latest | None:
     from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
-    m = _LATEST.search(unquoted)
+    asked = _asked_words(unquoted)
+    if asked is None:
+        return None
+    m, earliest, place = asked
+    other = _group(m, "other")
     # Spanish says "I" by its verb alone: "¿Cuándo vi a Priya por última vez?" (was not first person)
-    if m is None or (m.group("other") and not first_person(unquoted, spanish="ltima" in m.group("other").lower())):
+    if other and not first_person(unquoted, spanish="ltima" in other.lower()):
         return None
     # the word before a kind ("the last staff meeting") is one of what is asked
-    modifier = m.group("mod") or m.group("kindmod") or ""
+    modifier = _group(m, "mod", "kindmod", "pmod")
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
-    noun = " ".join((m.group("noun") or m.group("kind") or "").lower().split())
-    det = (m.group("det") or "").lower()
+    noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind").lower().split())
+    det = _group(m, "det", "bdet", "pdet").lower()
     mine = det in ("my", "our")
     if not noun or re.fullmatch(_NOTE_NOUNS, noun):
         kind = ""  # "the latest note on Priya": any note
@@ -198,11 +285,12 @@ def latest_words(question: str) -> Latest | None:
         kind = noun  # "the last visit": a note of visits (named); "last session": any note that says it
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
+    asking = {a for a, _b in asking_spans(rest)}  # "how much did the last visit cost?": no note need say much
     names, terms = [], []
     for i, w in enumerate(words):
         word = re.sub(r"['’]s$", "", w.group(0))
         low = word.lower()
-        if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2:
+        if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2 or w.start() in asking:
             continue
         # the question's first word has its capital from the sentence ("Priya? when…" is rare)
         if word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip())):
@@ -212,9 +300,16 @@ def latest_words(question: str) -> Latest | None:
     # "when was my last run?", "my last swim": nothing but the noun says what is asked; read without it, every dated
     # note competed (a vault of no swim's newest note was the answer): the notes that say it, else none (reorder)
     bare = mine and not kind and not names and not terms and bool(noun) and not re.fullmatch(_NOTE_NOUNS, noun)
+    first_numbered = (earliest and not modifier and bool(re.fullmatch(NUMBERED_KINDS, kind))
+                      and bool(re.search(r"\b(?:first|1st)\b", m.group(0), re.I)))
+    # "the last visit": a note of visits by its path or title, else by its text; "last session" any note that says
+    # it. A note counted from the latest or the earliest ("two sessions ago", "our first 1:1") is one of the
+    # series by its path or title first: a gym's daily note saying "a session I can book" is none
+    counted = m.re is not _LATEST
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
-                  noun if bare else kind, named=bool(kind) and det == "the",
-                  unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms), span=m.span())
+                  noun if bare else kind, named=bool(kind) and (det == "the" or counted),
+                  unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms),
+                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span())
 
 
 def without_recency(question: str) -> str:
@@ -227,6 +322,69 @@ def without_recency(question: str) -> str:
     start, end = asked.span
     said = _RECENCY_WORDS.sub(lambda m: " " * len(m.group(0)), question[start:end])
     return question[:start] + said + question[end:]
+
+
+def _group(m: re.Match, *names: str) -> str:
+    """The first of the groups `names` that `m` matched ('' if none): the regexes name theirs apart."""
+    return next((m.group(n) for n in names if n in m.re.groupindex and m.group(n)), "")
+
+
+def _asked_words(unquoted: str) -> tuple[re.Match, bool, int] | None:
+    """The words that ask for a note by its date, whether the earliest, and
+    the place asked for (module docstring); None if none. The ones before the
+    latest first ("the second to last session" holds "last session"). Each
+    regex only where its word is (a pasted page of blanks is read at once)."""
+    low = unquoted.lower()
+    if "ago" in low or "last" in low or "penultimate" in low:
+        asked = next(filter(None, (_before_latest(m, unquoted) for m in _BEFORE_LATEST.finditer(unquoted))), None)
+        if asked is not None:
+            return asked
+    m = _LATEST.search(unquoted)
+    if m is not None:
+        return m, False, 1
+    if "first" in low or "earliest" in low or "1st" in low:
+        return next(((m, True, 1) for m in _EARLIEST.finditer(unquoted) if _one_earliest(m, unquoted)), None)
+    return None
+
+
+def _before_latest(m: re.Match, unquoted: str) -> tuple[re.Match, bool, int] | None:
+    """A match of _BEFORE_LATEST with its place from the latest, if it asks for one note of a kind."""
+    if m.group("count"):
+        count = m.group("count").lower()
+        if _TENS_BEFORE.search(unquoted[max(0, m.start() - 12):m.start()]):
+            return None  # "twenty one sessions ago" is no one session ago
+        place = 1 if count in ("a", "an") else int(count) if count.isdigit() else NUMBER_WORDS[count]
+        return (m, False, place) if place > 0 else None  # "0 sessions ago" asks for none
+    noun = m.group("bkind") or m.group("pkind")
+    # "in the last two sessions"… all of them; "the review before last" is one, "review before last" a verb's too
+    if _plural(noun) or (re.fullmatch(_VERB_KINDS, noun, re.I) and not (m.group("bdet") or m.group("pdet"))):
+        return None
+    if m.group("bkind"):
+        # "the meeting before last Christmas / summer / term": a day before a period, not the one before the latest;
+        # only the kind may follow ("the session before the last session"), or a small word ("… before last with
+        # Anna")
+        after = re.match(r"\s*([^\W\d_][\w'’-]*)", unquoted[m.end():m.end() + 40])
+        if after and after.group(1).lower() not in STOPWORDS and not re.fullmatch(_kind_pattern(noun) + "s?",
+                                                                                 after.group(1).lower()):
+            return None
+    return m, False, {"third": 3, "3rd": 3}.get((m.group("nth") or "").lower(), 2)
+
+
+def _one_earliest(m: re.Match, unquoted: str) -> bool:
+    """A match of _EARLIEST asks for the earliest note: not "the first sessions were slow" (a count of them), "the
+    first note of the song" (a note of the asker's is "my" or "our" one), "the earliest appointment I can get"."""
+    noun = m.group("noun") or ""
+    if not noun:
+        return True  # "the first time I met…", "when did I first…"
+    if _plural(noun) or (re.fullmatch(_NOTE_NOUNS, noun, re.I) and m.group("det").lower() == "the"):
+        return False
+    return not (re.fullmatch(r"available|free|open|next|possible", (m.group("mod") or "").lower())
+                or _AVAILABLE.match(unquoted, m.end(), m.end() + 80))
+
+
+def _plural(noun: str) -> bool:
+    """A kind in the plural ("sessions", "meetings"; not "class")."""
+    return noun.lower().endswith("s") and not noun.lower().endswith("ss")
 
 
 def _kind_pattern(kind: str) -> str:
@@ -309,7 +467,8 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             spans: list | None = None, sections: dict | None = None,
             titles: dict[int, str] | None = None, today=None) -> Reordered | None:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
-    first place and give the candidates their `recency` vote (module
+    first place (the earliest, or the one before the latest: latest.earliest,
+    latest.place) and give the candidates their `recency` vote (module
     docstring). `rows`: chunk id -> store.result_rows' row; `best`:
     best_of_notes; `heads`: chunk id -> its note's head (store.note_heads);
     `spans`: the (first, last) days the question asks about
@@ -341,6 +500,9 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     def some_hold() -> bool:
         return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in gone)
 
+    if latest.first_numbered and any(re.search(_numbered_one(latest.kind), name[unit].lower()) for unit in best):
+        return None  # "the first session" of a `Session 01`: the number's (numbering.py), not the earliest's
+
     if latest.kind and latest.named and not some_hold():
         # no note of that kind by its path or title: the notes that say it compete ("the last session" in a
         # diary's "Therapy session with Dr Amal", "the last interview" in daily notes: review revH)
@@ -349,6 +511,11 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
         if not latest.unkinded:
             return None  # "the last class" in a campaign's notes, "my last swim" in notes of none
         latest = out.latest = replace(latest, kind="")
+    if latest.kind and (latest.earliest or latest.place > 1):
+        # the place is counted among all the notes of the kind (of a name's: "Priya… our first 1:1"), not among
+        # those that say the question's words: "recap of the session before last" placed Session 02 first, the
+        # latest saying no "recap"; "the map in the first session" Session 02, the first saying no "map"
+        latest = out.latest = replace(latest, terms=())
     dated = []
     for unit, i in best.items():
         if not latest.holds("\n".join(text[unit]), name[unit]):
@@ -366,11 +533,28 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     dated.sort(reverse=True)  # newest first; of one date, the better ranked
     out.dated = [(c, p, d) for d, _i, c, p in dated]
     by_id = {h.chunk_id: h for h in hits}
-    for place, (chunk, _p, day) in enumerate(out.dated, start=1):
-        by_id[chunk].channels["recency"] = {"score": round(1 / place, 6), "date": day}
-    if out.dated and hits[0].chunk_id != out.dated[0][0]:
-        first = by_id[out.dated[0][0]]
-        hits.remove(first)
-        hits.insert(0, first)
-        out.moved = True
+    asked = _in_asked_order(dated) if latest.earliest else out.dated
+    for place, (chunk, _p, day) in enumerate(asked, start=1):
+        by_id[chunk].channels["recency"] = {"score": round(1 / place, 6), "date": day,
+                                            **({"from": "earliest"} if latest.earliest else {})}
+    if len(asked) >= latest.place:  # "five sessions ago" of three: none is moved
+        out.chosen = asked[latest.place - 1][0]
+        if hits[0].chunk_id != out.chosen:
+            first = by_id[out.chosen]
+            hits.remove(first)
+            hits.insert(0, first)
+            out.moved = True
     return out
+
+
+def _numbered_one(kind: str) -> str:
+    """What a note numbered 1 of the kind says in its path or title: `Session 01`, `Lecture 1`, `session-001`."""
+    return _kind_pattern(kind) + r"[\s_-]*0{0,2}1(?!\d)"
+
+
+def _in_asked_order(dated: list[tuple[str, int, int, str]]) -> list[tuple[int, str, str]]:
+    """The candidates (note_day, -rank, chunk, path) oldest first, of one date
+    the better ranked: a weekly or monthly note by its last day (it says
+    nothing of which of its days: the month's first daily note is no newer)."""
+    ordered = sorted(dated, key=lambda d: (d[0].partition("/")[2] or d[0], -d[1]))
+    return [(c, p, d) for d, _i, c, p in ordered]

@@ -36,7 +36,8 @@ chunk, voted for by the `date` channel (datednotes.py).
 
 A question about the asker's latest time ("when did I last see Priya?",
 latest.py): of the fused results' notes that hold its names, the latest-dated
-moves first, each of them with a `recency` vote.
+moves first, each of them with a `recency` vote; "our first 1:1" the
+earliest, "two sessions ago" the one before the latest.
 
 Question decomposition: a question that joins two events ("Did A ... before
 B ...?") is also searched side by side, dense and BM25 each taking a chunk's
@@ -63,10 +64,10 @@ from minirag_cli.errors import UsageError
 from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, cjk_bigrams, cjk_day_tokens,
-                              date_key_prefixes, date_terms, day_phrases, german_function_word, german_question,
-                              iso_dates, refuse_wordless, typed_text, without_invisibles, asked_months, seasons,
-                              numeric_day_phrases, written_days)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, asking_spans, cjk_bigrams,
+                              cjk_day_tokens, date_key_prefixes, date_terms, day_phrases, german_function_word,
+                              german_question, iso_dates, refuse_wordless, typed_text, without_invisibles,
+                              asked_months, seasons, numeric_day_phrases, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -182,6 +183,7 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     if german_question(question):  # its function words go too, as STOPWORDS do; its names stay (`Wen Du`, `MIT`)
         plain = _blanked(plain, [m.span() for i, m in enumerate(_WORD_PIECE.finditer(plain))
                                  if german_function_word(m.group(), i == 0)])
+    plain = _blanked(plain, asking_spans(plain))  # "what did the physio say?": say only asks (text.ASKING_WORDS)
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     if about_notes:  # "what did I write in October 2026?": write says where to look, not what
         words = [w for w in words if w not in NOTE_WORDS]
@@ -805,7 +807,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if latest is not None and latest.moved:
         # placed first by its date, not its score (a lower one than the next result's): said so, not hidden
         for item in results:
-            if item["chunk_id"] == latest.dated[0][0]:
+            if item["chunk_id"] == latest.chosen:
                 item["ranked_by"] = "recency"
     return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
                         latest=latest, writing=frozenset(s.writing))
@@ -832,7 +834,7 @@ def _latest(s: _Search, fused: list[Hit]):
     best = best_of_notes(fused, rows, s.options.latest_pool, sections)
     bests = [fused[i].chunk_id for i in best.values()]
     return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
-                   note_titles(s.conn, bests) if asked.named else None, s.today)
+                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

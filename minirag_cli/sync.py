@@ -1710,7 +1710,8 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
             # its header lost `· created: …` at the upgrade to rules 22) or follow its title (a Notion page's
             # `Created:`); a todo.txt's lines tell whether it is written as one (todotxt.reads_as_todo_txt)
             text = stored_text(cs) or ""
-        heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else ""))
+        heads.append(store.note_head(text, matter, dated_path(*paths[doc]), pairs[0][1].text if pairs else "",
+                                     paths[doc][1]))
         matters.append(matter)
         # the days of its dated sections (sections.py), read from the note as its chunks lay it: laid once, for its
         # days (the entities' dates and the chunks') and a clippings chunk's books
@@ -2253,7 +2254,7 @@ def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: 
     if any((chunk_days(chunks[:1], text, path) or [""]) + (chunk_books(chunks[:1], text) or [""])):
         return False
     stored = store.first_header(conn, doc_id)
-    head = store.note_head(text, frontmatter.of_note(text), dated_path(root, path), chunks[0].text)
+    head = store.note_head(text, frontmatter.of_note(text), dated_path(root, path), chunks[0].text, path)
     first = head if head is not None else chunks[0].text.split("\n", 1)[0][:HEADER_FIRST_LINE_CHARS]
     now = header_layout(first, [])
     return stored is not None and bool(now) and stored.split("\n", 1)[0] != now
@@ -3971,7 +3972,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     forms = alias_forms(run.aliases.get(str(root), {}), joined)
     # each note's head and the days of its dated sections, found once: its entities' dates, then its write
     heads = [store.note_head(p.text, p.matter, dated_path(str(root), p.note.path),
-                             p.chunks[0].text if p.chunks else "") for p in group]
+                             p.chunks[0].text if p.chunks else "", p.note.path) for p in group]
     days = [chunk_days(p.chunks, p.text, p.note.path) for p in group]
     dates = [d for p, head, note_days in zip(group, heads, days, strict=True)
              for d in _chunk_dates(p.chunks, note_days, head, p.note.path, str(root))]

@@ -33,6 +33,46 @@ themselves then there these they this those through to too under until up very w
 while who whom why will with would you your yours yourself yourselves
 """.split())
 
+# A question's words that only ask, of no content it asks about (asking_spans): "what did the physio say?", "how
+# much does physio cost?", "anything on 28 December?" searched say, much, anything, and a note's "until Sam says
+# so", "much better" or "signs off anything over £2k" ranked above the visit's note. Dropped from a question's words
+# alone: a note's words stay as written.
+ASKING_WORDS = frozenset("""
+say says said saying much many anything something everything anyone someone everyone anybody somebody everybody
+""".split())
+# A contraction typed without its apostrophe ("whats happening", "didnt I pay"), as the contraction is read (`what's`:
+# `what` and `s`, no word); not the forms that are words too: were, well, shell, shed, hell, its, id, ill, wed (and
+# Wednesday), cant, wont, lets
+UNAPOSTROPHED = frozenset("""
+whats whos hows wheres whens whys thats theres heres im ive youre youve youll youd hes shes hed weve theyre theyve
+theyll theyd itll thatll wholl whod dont doesnt didnt isnt arent wasnt werent havent hasnt hadnt couldnt shouldnt
+wouldnt mustnt neednt shant aint couldve shouldve wouldve mightve mustve yall
+""".split())
+# the measure a question asks by after "how" ("how long did I sleep?", "how far did I run?") or as "so far" is no
+# content; elsewhere it is ("my long run", "the long table", "Far Cry")
+_ASKED_MEASURE = re.compile(r"\bhow\s+(long|far|often|soon)\b|\b(?:so|thus)\s+(far)\b", re.I)
+# the pieces of a contraction that FTS5 reads as words: `ve`, `re`, `ll` of "I've", "you're", "we'll", and the
+# stem of a negation ("didn't": `didn`; "don't": `don`, Don; "won't": `won`, a word)
+_CONTRACTED = re.compile(r"(?<=\w)['’](?:ve|re|ll)\b|\b[^\W\d_]+n['’]t\b", re.I)
+_ASKING_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_STOP = re.compile(r"[.!?:;\n]")
+
+
+def asking_spans(question: str) -> list[tuple[int, int]]:
+    """The spans of `question`'s words that only ask (ASKING_WORDS, UNAPOSTROPHED, the measure after "how", a
+    contraction's pieces), in order. A word of those lists counts written in lower case or opening a sentence:
+    capitalised within one it is a name's (`Edward Said`, `Much Wenlock`, `Jony Ive`)."""
+    spans = [m.span(m.lastindex) for m in _ASKED_MEASURE.finditer(question)]
+    spans += [m.span() for m in _CONTRACTED.finditer(question)]
+    after = 0  # where the word before ended
+    for m in _ASKING_WORD.finditer(question):
+        word, opening = m.group(), after == 0 or _SENTENCE_STOP.search(question, after, m.start()) is not None
+        if (word.lower() in ASKING_WORDS or word.lower() in UNAPOSTROPHED) and (word.islower() or opening):
+            spans.append(m.span())
+        after = m.end()
+    return sorted(set(spans))
+
+
 # German's function words that are no English words: a German question ("Wann habe ich mit Jürgen gesprochen?")
 # drops them from its BM25 query as an English one drops STOPWORDS (german_question; qa39: `ich`, `habe`, `mit` ranked
 # a note that says "Ich habe gelernt" and no Jürgen first). An English question keeps every word it kept.
@@ -136,6 +176,14 @@ GROUNDING_STOPWORDS = STOPWORDS | frozenset("""
 also ever tell told ask asked say said make made get got go went want wants one two first new last next time day
 week month year question whose
 """.split())
+
+# --------------------------------------------------------------------------- numbers
+
+# one to twenty in words, the one table: "three days ago" (askday, to twelve), "more than two weeks" (timeline, to
+# twelve), a count an answer writes in words (answer_score), "session nine", "two sessions ago" (numbering, latest)
+NUMBER_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split(), start=1)}
 
 # --------------------------------------------------------------------------- months
 
@@ -599,6 +647,11 @@ def line_date(line: str, numeric_only: bool = False) -> str:
         return ""
     date = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
     return f"{date} {m.group(4)}:{m.group(5)}" if m.group(4) else date
+
+
+# a Markdown heading's marks, at a line's start (`# 東京出張` is the title 東京出張): answer.py drops them from the lines a
+# model reads, store.note_head from the title a citation key heads (`# C# notes` keeps its `C#`)
+HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
 
 
 # what may open a note's head before the day it opens with: a Markdown heading's `#`s, a weekday (`# Sat, 15 May 2027`)

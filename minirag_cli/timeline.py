@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from minirag_cli.answer_score import STOPWORDS, content_words
-from minirag_cli.text import file_period
+from minirag_cli.text import NUMBER_WORDS, file_period
 
 MIN_EVENT_WORDS = 3  # content words each side of the split must have
 EVENT_DEPTH = 20  # how deep in an event's own search a listed result may be
@@ -58,8 +58,7 @@ _LEAD = re.compile(r"^\s*(?:question\s*:\s*)?(?:did|does|do|is|was|were|has|had|
 _ORDER_WORD = re.compile(r"\b(before|after|prior to)\b", re.I)
 _INTERVAL = re.compile(r"\b(more|less|longer|shorter|fewer)\s+than\s+(\d+|a|one|two|three|four|five|six|seven|eight|"
                        r"nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b", re.I)
-_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_NUMBERS = {"a": 1, **{w: n for w, n in NUMBER_WORDS.items() if n <= 12}}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 # past tense only: "When is the bake sale?" asks for a time the note states, not the note's date
 _WHEN = re.compile(r"^\s*(?:question\s*:\s*)?when\s+(?:did\s+|(?:was|were)\s+(?=the\s+(?:first|last)\s+time\b))"

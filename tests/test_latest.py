@@ -439,6 +439,293 @@ def test_the_last_episode_with_no_note_of_episodes_is_the_newest_note_that_says_
     assert result.results[0]["path"] == "daily/2026-12-04.md", [r["path"] for r in result.results]
 
 
+# the same words for another note of the kind by its date: "our earliest session", "our first 1:1" the earliest; "two
+# sessions ago", "the session before last", "the penultimate 1:1" the one before the latest. The note asked for is a
+# short one each time; a long one in the middle says most of the kind (Session 02, the 10-22 1:1, the 11-24 meeting)
+SERIES = {
+    "Sessions/Session 01 - 2026-08-22.md": "# Session 01\n\nThe party met at the inn.\n",
+    "Sessions/Session 02 - 2026-09-05.md": "# Session 02\n\nWhat happened: a long session, the session of the "
+                                           "library; the first session in the dungeon, the session recap below. "
+                                           "What happened in the session stays in the session.\n",
+    "Sessions/Session 03 - 2026-10-17.md": "# Session 03\n\nJail break.\n",
+    "Sessions/Session 04 - 2026-11-28.md": "# Session 04\n\nThe storm.\n",
+    "Lectures/Lecture 1 - Intro.md": "---\ndate: 2026-09-07\n---\n# Lecture 1 - Intro\n\nSyllabus.\n",
+    "Lectures/Lecture 2 - Graphs.md": "---\ndate: 2026-09-14\n---\n# Lecture 2 - Graphs\n\nWhat the first "
+                                      "lecture promised: graphs; this lecture was about graphs, lecture notes.\n",
+    "Lectures/Lecture 3 - Trees.md": "---\ndate: 2026-09-21\n---\n# Lecture 3 - Trees\n\nTrees.\n",
+    "1-1/Priya/2026-10-01.md": "# 1:1 Priya\n\nPriya asked about the reorg.\n",
+    "1-1/Priya/2026-10-22.md": "# 1:1 Priya\n\nPriya raised the on-call load; Priya raised hiring; Priya raised "
+                               "Atlas. Priya raised it again in our first 1:1 after the offsite.\n",
+    "1-1/Priya/2026-11-12.md": "# 1:1 Priya\n\nPriya wants a budget.\n",
+    "1-1/Priya/2026-12-03.md": "# 1:1 Priya\n\nPriya asked for leave.\n",
+    # older than every 1:1 and names Priya: no 1:1; the first thing done, a first aid kit, nine lives
+    "daily/2026-09-01.md": "# 2026-09-01\n\nFirst thing I did today: a first aid course with Priya. Three meetings "
+                           "this week. The cat has nine lives. In two weeks: Lisbon.\n",
+    "meetings/staff/2026-11-10.md": "# Staff meeting\n\nBudget.\n",
+    "meetings/staff/2026-11-24.md": "# Staff meeting\n\nWhat we discussed at the staff meeting: hiring, budget, the "
+                                    "staff meeting schedule, the earliest staff meeting slot.\n",
+    "meetings/staff/2026-12-01.md": "# Staff meeting\n\nReorg.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def series(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("series")
+    write_notes(tmp / "notes", SERIES)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first", [
+    ("what did Priya raise in our first 1:1?", "1-1/Priya/2026-10-01.md"),  # not the older daily note naming her
+    ("what was the earliest lecture about?", "Lectures/Lecture 1 - Intro.md"),  # dated by its front matter
+    ("what did we discuss at the earliest staff meeting?", "meetings/staff/2026-11-10.md"),
+    ("what happened in our earliest session?", "Sessions/Session 01 - 2026-08-22.md"),
+    ("when did I first see Priya?", "daily/2026-09-01.md"),
+    ("when was the first time I met Priya?", "daily/2026-09-01.md"),
+])
+def test_first_before_a_kind_asks_for_the_earliest_of_them(series, question, first, mode):
+    result = _search(series, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert (latest["from"], latest["place"]) == ("earliest", 1)
+    assert result.results[0]["channels"]["recency"]["from"] == "earliest"
+    assert result.results[0]["channels"]["recency"]["score"] == 1.0
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first,place,day", [
+    ("what happened two sessions ago?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened 2 sessions ago?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened in the session before last?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what happened in the penultimate session?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    # not "last session", which it holds
+    ("what happened in the second to last session?", "Sessions/Session 03 - 2026-10-17.md", 2, "2026-10-17"),
+    ("what did Priya raise in our 1:1 before the last one?", "1-1/Priya/2026-11-12.md", 2, "2026-11-12"),
+    ("what did Priya raise in the penultimate 1:1?", "1-1/Priya/2026-11-12.md", 2, "2026-11-12"),
+    ("what did Priya say two 1:1s ago?", "1-1/Priya/2026-11-12.md", 2, "2026-11-12"),
+    ("what did Priya say four 1:1s ago?", "1-1/Priya/2026-10-01.md", 4, "2026-10-01"),
+    ("what was the lecture before last about?", "Lectures/Lecture 2 - Graphs.md", 2, "2026-09-14"),
+])
+def test_ago_before_last_and_penultimate_ask_for_the_one_before_the_latest(series, question, first, place, day, mode):
+    result = _search(series, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert (latest["from"], latest["place"]) == ("latest", place)
+    assert latest["notes"][place - 1]["path"] == first  # the notes stay newest first
+    assert result.results[0]["channels"]["recency"] == {"score": round(1 / place, 6), "date": day}
+
+
+def test_more_notes_ago_than_there_are_moves_none(series):
+    result = _search(series, "what happened ten sessions ago?")
+    assert result.latest is not None and result.latest.chosen is None and not result.latest.moved
+    assert all("ranked_by" not in r for r in result.results)
+
+
+@pytest.mark.parametrize("question", [
+    "what was the first thing I did today?", "where is the first aid kit?", "nine lives", "three meetings this week",
+    "what are we doing in two weeks?", "what did I do first?", "Should I first call Priya?",
+    "what happened two weeks ago?", "the meeting before last week", "what did we cover in previous sessions?",
+    "the first sessions were slow", "first class tickets to Lisbon", "my previous job",
+    "When was the first time Wolfgang went to the basement?",  # someone else's first time (LiHua dev's lihua-96)
+])
+def test_first_and_before_in_other_words_are_read_as_before(series, question):
+    assert latest_words(question) is None
+    result = _search(series, question)
+    assert result.latest is None
+    assert all("ranked_by" not in r and "recency" not in r["channels"] for r in result.results)
+
+
+def test_json_and_table_say_the_earliest_and_the_one_before_the_latest(series, monkeypatch):
+    """Placed first by its date as "last session" is: `ranked_by` in the JSON, the table's "first as …" line
+    says which note of the kind it is, and --explain its place."""
+    from minirag_cli.cli import app
+
+    monkeypatch.setenv("MRAG_DB", str(series))
+    monkeypatch.setenv("MRAG_EMBEDDING_MODEL", "hashing:64")
+    for question, placed, explained in [
+        ("what did Priya raise in our first 1:1?", "first as the earliest (2026-10-01), score",
+         "recency: its note is dated 2026-10-01, the earliest of the notes that match"),
+        ("what happened two sessions ago?", "first as the one before the latest (2026-10-17), score",
+         "recency: its note is dated 2026-10-17, number 2 from the latest"),
+        ("what did Priya say four 1:1s ago?", "first as number 4 from the latest (2026-10-01), score",
+         "recency: its note is dated 2026-10-01, number 4 from the latest"),
+    ]:
+        out = CliRunner().invoke(app, ["ask", question, "--json", "--no-answer"])
+        assert out.exit_code == 0, out.output
+        results = json.loads(out.stdout)["results"]
+        assert results[0]["ranked_by"] == "recency" and all("ranked_by" not in r for r in results[1:]), question
+        out = CliRunner().invoke(app, ["ask", question, "--no-answer", "--explain"])
+        assert out.exit_code == 0, out.output
+        first = out.stdout.split(" 2. ")[0]
+        assert placed in first and explained in first, first
+
+
+def test_the_earliest_of_a_month_is_its_first_daily_note_not_the_months_note(journal):
+    """A month's note says nothing of which of its days: for the earliest it competes by its last day (by its
+    first, `monthly/2026-11.md` would come before the 11-02 coffee)."""
+    result = _search(journal, "When did I first see Priya in November?")
+    assert result.results[0]["path"] == "daily/2026-11-02.md", [r["path"] for r in result.results]
+    assert result.to_dict()["latest"]["from"] == "earliest"
+
+
+# review of sessions: a campaign whose Session 0 (the GMs' session zero) is older than Session 01, whose latest
+# session says no "recap", and a gym's daily note that says "session" and is newer than every session
+CAMPAIGN = {
+    "Sessions/Session 0 - 2026-08-15.md": "# Session 0\n\nSession zero: characters, table rules, the map of the "
+                                          "region.\n",
+    "Sessions/Session 01 - 2026-08-22.md": "# Session 01\n\nThe party met at the Prancing Goat inn. Brother Osk "
+                                           "hired them.\n",
+    "Sessions/Session 02 - 2026-09-05.md": "# Session 02\n\nThe library heist. Recap: they stole the map.\n",
+    "Sessions/Session 03 - 2026-10-17.md": "# Session 03\n\nJail break. Recap of the library heist fallout.\n",
+    "Sessions/Session 04 - 2026-11-28.md": "# Session 04\n\nThe storm at sea. The party lost the map overboard.\n",
+    "daily/2026-12-01.md": "# 2026-12-01\n\nGym: the earliest session I can book on Saturdays is 7am, a recap of "
+                           "the session rules at the desk.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("campaign")
+    write_notes(tmp / "notes", CAMPAIGN)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first,place", [
+    # Session 04, the latest, says no "recap": counted among the notes that did, Session 02 was placed first
+    ("recap of the session before last", "Sessions/Session 03 - 2026-10-17.md", 2),
+    # Session 03 says no "map": counted among the three that do, Session 02 was
+    ("what did the party do with the map two sessions ago?", "Sessions/Session 03 - 2026-10-17.md", 2),
+    # the gym's note says "session" and is newer: a session by its path first, as "the last session" reads it
+    ("what happened two sessions ago?", "Sessions/Session 03 - 2026-10-17.md", 2),
+    ("what did we decide about the heist three sessions ago?", "Sessions/Session 02 - 2026-09-05.md", 3),
+    ("what happened in our earliest session?", "Sessions/Session 0 - 2026-08-15.md", 1),
+])
+def test_the_place_is_counted_among_all_the_notes_of_the_kind(campaign, question, first, place, mode):
+    """The place from the latest, and the earliest, are counted among the notes of the kind (by their path or
+    title first), not among those that hold the question's other words."""
+    result = _search(campaign, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    latest = result.to_dict()["latest"]
+    assert latest["place"] == place and latest["terms"] == [], latest
+    assert [n["path"] for n in latest["notes"]] == sorted(p for p in CAMPAIGN if p.startswith("Sessions/"))[::-1]
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question", ["what happened with the map in the first session?",
+                                      "what happened in the first session?", "our 1st session"])
+def test_the_first_session_of_a_numbered_series_is_session_01_not_the_earliest(campaign, question, mode):
+    """"first" before a numbered kind: with a `Session 01` among the notes, the number's (numbering.py) search
+    ranks it, and nothing is placed by its date (the earliest, Session 0, placed first above it, and the
+    earliest that said "map" before that)."""
+    assert latest_words(question).first_numbered
+    result = _search(campaign, question, mode)
+    assert result.latest is None
+    assert result.results[0]["path"] == "Sessions/Session 01 - 2026-08-22.md", [r["path"] for r in result.results]
+
+
+def test_the_first_of_a_kind_no_note_numbers_is_the_earliest(series):
+    """No `Staff meeting 1`: "the first staff meeting" (a kind numbering does not read) is the earliest."""
+    assert not latest_words("what did we discuss at the first staff meeting?").first_numbered
+    result = _search(series, "what did we discuss at the first staff meeting?")
+    assert result.results[0]["path"] == "meetings/staff/2026-11-10.md", [r["path"] for r in result.results]
+    assert result.to_dict()["latest"]["from"] == "earliest"
+
+
+@pytest.mark.parametrize("question", [
+    # a plan, a habit: "first" and a verb in the present (review of sessions)
+    "When we first start the container, which env vars do we need?", "when I first visit a new client what should "
+    "I bring?", "If I first write the tests, does CI pass?", "When I first go live, who gets paged?",
+    "Shall we first go to the bank or the post office?", "Will we first meet at the station?",
+    "the first time I run the script it asks for a key", "When do we first need the badge?",
+    "the first time I'd like to visit Rome",
+    # "the first" of an act any day, or of a time to come
+    "Why is the first sync so slow?", "Why does the first call to the API return 401?",
+    "what happens on the first run?",
+    "the first match in the regex", "the first review of the PR", "What's the earliest appointment I can get at the "
+    "dentist?", "What is the earliest session I can book at the gym?", "the first available appointment",
+    "the earliest session we could attend", "the first note of the song", "the first entry in the changelog",
+    # a day before a period, none before the latest, a number beyond the words read
+    "What did we agree at the team meeting before last Christmas?", "the meeting before last summer",
+    "the lecture before last Easter", "the session before last term", "the class before last semester",
+    "the review before last quarter", "what happened 0 sessions ago?", "what happened twenty one sessions ago?",
+    "what happened twenty-one sessions ago?",
+    # "previous": a GM preparing the next game means the latest
+    "recap of the previous session", "previous meeting notes template", "what did Priya ask in our previous 1:1?",
+])
+def test_first_before_last_and_previous_in_other_senses_are_not_read(question):
+    assert latest_words(question) is None
+
+
+@pytest.mark.parametrize("question,words,earliest,place", [
+    ("when did I first meet Priya?", "did I first", True, 1),
+    ("where we first met", "we first", True, 1),
+    ("When I first heard about Rust, what did I think?", "I first", True, 1),
+    ("had we first talked about the budget in October?", "had we first", True, 1),
+    ("I'd first visited Lisbon in spring", "I'd first", True, 1),
+    ("the first time we went to Lisbon", "first time we", True, 1),
+    ("Is this the first time I've had a migraine?", "first time I've", True, 1),
+    ("my first appointment with Dr Amal", "my first appointment", True, 1),
+    ("what did we discuss at the earliest staff meeting?", "the earliest staff meeting", True, 1),
+    ("my first note on Priya", "my first note", True, 1),
+    ("What did we decide at our first meeting, I can't remember", "our first meeting", True, 1),
+    ("the first time I'd seen snow", "first time I'd", True, 1),
+    ("the session before last?", "the session before last", False, 2),
+    ("what did we say in the meeting before last about the budget?", "the meeting before last", False, 2),
+    ("the session before the last session", "the session before the last", False, 2),
+    ("our 1:1 before the last one", "our 1:1 before the last one", False, 2),
+    ("what happened twenty sessions ago?", "twenty sessions ago", False, 20),
+    ("what happened 3 sessions ago?", "3 sessions ago", False, 3),
+    ("the second-to-last session", "the second-to-last session", False, 2),
+    ("the third to last meeting", "the third to last meeting", False, 3),
+])
+def test_first_before_last_ago_in_their_senses_are_read(question, words, earliest, place):
+    asked = latest_words(question)
+    assert asked is not None and (asked.words, asked.earliest, asked.place) == (words, earliest, place), asked
+
+
+def test_a_name_after_i_first_and_its_verb_is_a_name():
+    """"I first met Anna at the conference": the verb is no word of the match, so "Anna" does not open the rest
+    (where its capital would be the sentence's)."""
+    asked = latest_words("I first met Anna at the conference, what's her email?")
+    assert asked.names == ("Anna",) and asked.earliest
+
+
+def test_the_verbs_of_first_ask_for_nothing_a_note_must_say():
+    """"When did I first try the new espresso machine?": "try" is no word the note must hold, as "see" is not."""
+    assert latest_words("When did I first try the new espresso machine?").terms == ("new", "espresso", "machine")
+    assert latest_words("where we first played chess").terms == ("chess",)
+
+
+def test_a_pasted_page_is_read_as_fast_as_before():
+    """Review of sessions: 2 MB of blanks after "the" cost latest_words 8 s (main 0.75 s), numbered_phrases 3.5 s
+    (0.37 s): their regexes opened with free starts and blanks that backtracked. Timed against the regexes main
+    scans such a question with (the same machine, the same moment)."""
+    import time
+
+    from minirag_cli import latest, numbering
+
+    def timed(work) -> float:
+        began = time.perf_counter()
+        work()
+        return time.perf_counter() - began
+
+    for text in ["the " + " " * 200_000 + "session", "previous " * 20_000]:
+        before = min(timed(lambda: list(latest._LATEST.finditer(text))) for _ in range(3))
+        assert min(timed(lambda: latest_words(text)) for _ in range(3)) < 3 * before + 0.05
+        before = min(timed(lambda: list(numbering._NUMBERED.finditer(text))) for _ in range(3))
+        assert min(timed(lambda: numbering.numbered_phrases(text)) for _ in range(3)) < 3 * before + 0.05
+
+
 # Two testers' vaults (latest2), asked on Monday 2026-12-07: a runner's journal with a race page dated ahead, a PhD's
 # supervisor meetings with tomorrow's agenda, a trip planned in daily notes and on a page dated by the trip
 MONDAY = dt.date(2026, 12, 7)

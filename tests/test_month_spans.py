@@ -170,7 +170,9 @@ def test_a_month_without_its_year_is_the_latest_begun(index, question, today, mo
 @pytest.mark.parametrize("question", ["what did Hailey do in October?",  # someone else's: every October
                                       "what did I do in September and October?",  # several: each year's
                                       "what did I do in October 2026?",  # a year written
-                                      "what did I do before October?", "what may I do in may?",
+                                      "what did I do before October?",
+                                      # a verb's "in" and "may" (qread reads "in may?", the month, in lower case)
+                                      "which notes I filed in may need a review?",
                                       "what did I leave in Jan's car?"])
 def test_other_months_are_read_as_written(question):
     from minirag_cli.askday import asked_days

@@ -103,7 +103,8 @@ def test_ids_versions_times_years_are_not_respelled(question, monkeypatch):
     assert query == fts_query(question)  # searched as before
 
 
-@pytest.mark.parametrize("question", ["what happened in session 3?", "what happened in session 03?"])
+@pytest.mark.parametrize("question", ["what happened in session 3?", "what happened in session 03?",
+                                      "what happened in session three?", "what happened in the third session?"])
 def test_a_numbered_span_names_the_title_its_file_name_dates(campaign, question):
     """`Session 03 - 2026-09-05.md`'s title entity is named by "session 3": was
     a seed by the vector alone, as every session's, and the graph could not
@@ -117,3 +118,47 @@ def test_a_numbered_span_names_the_title_its_file_name_dates(campaign, question)
         conn.close()
     assert [(s.name, s.via) for s in seeds] == [("Session 03 - 2026-09-05", "exact")], seeds
     assert _first(campaign, question, "graph") == "Sessions/Session 03 - 2026-09-05.md"
+
+
+@pytest.mark.parametrize("mode", ["bm25", "hybrid", "graph"])
+@pytest.mark.parametrize("question,want", [
+    ("what happened in session three?", "Sessions/Session 03 - 2026-09-05.md"),
+    ("session four recap", "Sessions/Session 04 - 2026-09-19.md"),
+    ("what happened in Session Two?", "Sessions/Session 02 - 2026-08-29.md"),
+    ("what happened in the third session?", "Sessions/Session 03 - 2026-09-05.md"),
+    ("what happened in the 4th session?", "Sessions/Session 04 - 2026-09-19.md"),
+    ("what was lecture four about?", "Lectures/Lecture 4.md"),
+    ("what was the third lecture about?", "Lectures/Lecture 3.md"),
+])
+def test_a_number_in_words_finds_the_numbered_note(campaign, question, want, mode):
+    """A number written as a word after a numbered kind ("session three") or an
+    ordinal before one ("the third session") is its number: Session 07, whose
+    words are lists of 1., 2., 3., ranked first for every session."""
+    assert _first(campaign, question, mode) == want, question
+
+
+def test_spelled_numbers():
+    assert numbered_phrases("what happened in session nine?") == ['"session 9"', '"session 09"', '"session 009"']
+    assert numbered_phrases("Episode Twelve recap") == ['"episode 12"', '"episode 012"']
+    assert numbered_phrases("our 3rd lecture") == ['"lecture 3"', '"lecture 03"', '"lecture 003"']
+    assert numbered_phrases("the twentieth chapter") == ['"chapter 20"', '"chapter 020"']
+    assert respelled("ninth session") == ["session 9", "session 09", "session 009"]
+    assert respelled("Season Two") == ["Season 2", "Season 02", "Season 002"]
+    assert numbered_phrases("what happened in session twenty?") == ['"session 20"', '"session 020"']
+    assert respelled("the TWENTIETH Session") == ["the Session 20", "the Session 020"]
+
+
+@pytest.mark.parametrize("question", [
+    "nine lives", "three meetings this week", "what are we doing in two weeks?", "I woke at nine",
+    "Priya turned nine", "the top three risks", "where is the first aid kit?", "the first thing I did today",
+    "what did I do first?", "a session one-shot", "the third sessions were slow", "book two tickets",
+    "first class seats", "all three sessions", "the 21st session", "the 3rd of May",
+    # beyond twenty: not read at all, never as session 20 or session 1 (review of sessions)
+    "what happened in session twenty one?", "session twenty-one", "the twenty-first session",
+    "the twenty first session", "the thirty-second episode", "Episode Thirty Three",
+])
+def test_number_words_elsewhere_are_not_respelled(question, monkeypatch):
+    assert numbered_phrases(question) == [] and respelled(question) == []
+    query = fts_query(question)
+    monkeypatch.setattr("minirag_cli.retrieve.numbered_phrases", lambda _text: [])
+    assert query == fts_query(question)  # searched as before

@@ -847,6 +847,19 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (neighbour)` made `Herb garden needs weeding.` a person, `Florence Pugh` the city of `Florence: hotel booked.`);
 #    a lower-case page is named by no alias's word (`aliases: [Apple Inc]` in `notes/apple.md` named `apple` and took
 #    a recipe's every apple), Falcon and Project Falcon two entities as before.
+# 29, citekeys' part (session 54's PhD vault): a literature note named by its citation key and its title, `KEY -
+#    Title` (`Papers/Nguyen2025 - Load Balancing Loss Revisited.md`, `nguyen2025loadbalancing - ...`, `Smith et al.
+#    2020 - ...`: cited_key), is named by the key as by an alias (note_aliases): the notes' `Nguyen2025` and
+#    `[@nguyen2025]` were an entity apart from the paper's note ("summary of Nguyen2025" ranked it 12th); and the key
+#    heads its chunks when its title does not write it (store.note_head: `Riquelme2021 - Scaling Vision with ...`;
+#    "what did riquelme2021 get on imagenet" ranked it 5th). Not a client's, a person's, a dated or a numbered note
+#    (`Acme - Kickoff call`, `Jen - Bloom Studio`, `2026-11-24 - Standup`, `Session 03 - ...`): Acme is the client of
+#    every Acme note, not its kickoff call. Only a literature note's (literature_note: an author, citekey, doi... in
+#    its front matter, or a folder of papers, `Papers/`, `Literature notes/`, `zotero/`): `Daily/Wedding2026 -
+#    Venues.md` took the daily notes' `Wedding2026`, `Mum and Dad 2025 - Christmas.md` was keyed (fixC); the key
+#    heads a title, not markup (`---` that opened no front matter, a bare `#`, a code fence, a table row), and never
+#    where it changes the note's date (`Zhou2022 - Sat, 15 March 2025` dated none: text.head_date reads a day in words
+#    opening the line).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -3357,6 +3370,56 @@ def cited_authors(authors: Sequence[str], text: str) -> dict[str, str]:
     return out
 
 
+# A literature note's file name as a reference manager's template writes it: the paper's citation key, a dash between
+# blanks, its title (`Nguyen2025 - Load Balancing Loss Revisited.md`). The key glued: letters, a lower-case one among
+# them (`FY2026`, `CVPR2026` are labels), then a year and maybe letters (`Nguyen2025a`, `nguyen2025loadbalancing`,
+# Better BibTeX's `nguyenLoadBalancingLoss2025`); or an author-year citation (CITATION: `Smith et al. 2020`)
+_KEYED_TITLE = re.compile(r"(\S.*?)[ \t]+[-–—][ \t]+\S.*")
+_GLUED_KEY = re.compile(rf"(?=[^\W\d_]*{LOWER})[^\W\d_]{{2,}}(?:1[5-9]|20)\d\d(?!\d)[^\W\d_]*")
+# What tells a literature note from a note any plan, trip or budget names `Wedding2026 - Venues.md`: a front matter
+# key a reference manager's template writes (Zotero Integration's, the Citations plugin's), with a value; or a folder
+# of papers (`Papers/`, `Literature notes/`, `03 References/`, `zotero/`). Not `year:`, which a yearly note writes too
+LITERATURE_KEYS = frozenset({*AUTHOR_KEYS, "citekey", "citation-key", "doi", "journal", "venue", "booktitle", "isbn",
+                             "arxiv"})
+_LITERATURE_FOLDER = re.compile(r"(?:\d+[ \t._-]*)?(?:papers?|lit|literature|references?|refs|readings?|zotero|"
+                                r"bib|bibliography)(?:[ _-]?notes?)?", re.IGNORECASE)
+
+
+def literature_note(path: str, matter: frontmatter.FrontMatter | None) -> bool:
+    """Is the note at `path` (its synced folder's '/'-separated path) with front matter `matter` a literature note,
+    the notes of one paper: LITERATURE_KEYS in its front matter, or a folder of papers it is in (_LITERATURE_FOLDER)?"""
+    if matter is not None and any(e.key.lower() in LITERATURE_KEYS and any(v.strip() for v in e.values)
+                                  for e in matter.entries):
+        return True
+    return any(_LITERATURE_FOLDER.fullmatch(folder.strip()) for folder in path.split("/")[:-1])
+
+
+def cited_key(path: str, matter: frontmatter.FrontMatter | None) -> str | None:
+    """The citation key the file name of a literature note (literature_note) at `path` opens with before ` - ` and
+    its title, by which its paper is cited (`Nguyen2025` of `Papers/Nguyen2025 - Load Balancing Loss Revisited.md`):
+    a name of the note, as an alias is (note_aliases; heuristic rules 29: the notes' `Nguyen2025` and `[@nguyen2025]`
+    were an entity apart from the paper's note). A key written with blanks (`Smith et al. 2020`, `Smith & Jones
+    2020`) when it cites several authors or its surname is one of the note's front matter authors (`matter`:
+    note_authors), as `Summer 2026 - Trip.md` opens with no citation. None for any other name: a client's or a
+    person's page (`Acme - Kickoff call`, `Jen - Bloom Studio`: the name is the client's, of every note of theirs),
+    a date, a numbered label (`Session 03 - 2026-09-05`), and for another note: `Wedding2026 - Venues.md`,
+    `Budget2026 - Draft.md`, `Mum and Dad 2025 - Christmas.md` name a plan, not a paper."""
+    found = note_name(path)
+    m = _KEYED_TITLE.fullmatch(found.name) if found is not None and found.type == "name" else None
+    if m is None or not literature_note(path, matter):
+        return None
+    key = m.group(1)
+    if _GLUED_KEY.fullmatch(key):
+        return key
+    cited = CITATION.fullmatch(key.removesuffix(")") if "(" in key else key)
+    if cited is None:
+        return None
+    if cited.group(2) is not None or re.search(r"\bet[ \t]+al\b", key):
+        return key
+    surnames = {fold(author.split()[-1]) for author in note_authors(matter) if author.split()}
+    return key if fold(cited.group(1)) in surnames else None
+
+
 def _tag_words(value: str) -> list[str]:
     """The tags one tag value holds: `hobby, garden` is hobby and garden."""
     return [t for t in re.split(r"[\s,]+", value) if t]
@@ -4205,7 +4268,9 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
     one (`((6543a1b2-...))`) is a mention of the page (sync.alias_forms).
     A Joplin note named by its title (joplin_title) has first that title, written JOPLIN_TITLE + title
     (its own name: sync.joined_names), and its id, by which `[...](:/973f…)` links it (rules 19); so has
-    a Denote note (denote_title: `titled`), and its identifier, which `denote:` links write (rules 20)."""
+    a Denote note (denote_title: `titled`), and its identifier, which `denote:` links write (rules 20).
+    A literature note's citation key its file name opens with, `Nguyen2025` of `Nguyen2025 - Load Balancing Loss
+    Revisited.md` (cited_key, rules 29)."""
     if path is not None and (joplin := joplin_title(path, text)) is not None:
         return [JOPLIN_TITLE + joplin.name, joplin_id(path), *_without_note_title(note_aliases(text))]
     if titled and path is not None and (denote := denote_title(path, text)) is not None:
@@ -4219,6 +4284,8 @@ def note_aliases(text: str, path: str | None = None, titled: bool = True) -> lis
     title = zettel_title(path, text) if path is not None else None
     if title is not None:
         values.append(title)
+    if path is not None and (key := cited_key(path, found)) is not None:
+        values.append(key)  # `Nguyen2025` of `Nguyen2025 - Load Balancing Loss Revisited.md` (rules 29)
     if path is not None and code_kind(path) == ORG:  # an Org note's `:ID:` and `:ROAM_ALIASES:` (rules 17)
         values += org_aliases(text)
     out: dict[str, str] = {}

@@ -7,7 +7,7 @@ text.umlaut_keys), longest span first and without overlaps; a first name
 as a whole word of a full name ("Wolfgang" -> "Wolfgang Schulz"); typos by
 rapidfuzz; dates in any spelling; a number with or without leading zeros
 ("session 3" names `Session 03`, and `Session 03 - 2026-09-05`, a title its file
-name dates: numbering.py); plus a KNN of the question vector over
+name dates; so do "session three" and "the third session": numbering.py); plus a KNN of the question vector over
 `vec_entity_names`. An optional `QueryTerms` (the LLM keyword step,
 answer.extract_query_terms) adds names, each its own concept.
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
 from minirag_cli.idnames import is_id
-from minirag_cli.numbering import respelled
+from minirag_cli.numbering import respelled, spelled_numbers
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, same_umlauts,
                               split_camel, umlaut_keys, without_invisibles, word_keys)
@@ -112,14 +112,21 @@ def _spans(question: str, max_words: int) -> list[_Span]:
             if n > max_words and not all(cjk[i:i + n]):
                 continue
             gram = words[i:i + n]
-            if gram[0].lower() in GROUNDING_STOPWORDS or gram[-1].lower() in GROUNDING_STOPWORDS:
-                continue
             text = gram[0] + "".join(("" if cjk[j - 1] and cjk[j] else " ") + words[j] for j in range(i + 1, i + n))
+            # "one", "two", "first" are no names alone, but "session two" and "first session" name Session 02, 01
+            if ((gram[0].lower() in GROUNDING_STOPWORDS or gram[-1].lower() in GROUNDING_STOPWORDS)
+                    and not _spelled_number(text)):
+                continue
             key = normalise_key(text)
             if len(key) >= 2:
                 # CJK has no case: 张伟 is written as a name is, not as "try" is
                 spans.append(_Span(i, i + n, text, key, text == text.lower() and not any(cjk[i:i + n])))
     return spans
+
+
+def _spelled_number(text: str) -> bool:
+    """`text` is a numbered thing in words and nothing more: "session two", "first session" (numbering.py)."""
+    return any(start == 0 and end == len(text) for _kind, _number, start, end in spelled_numbers(text))
 
 
 def _llm_spans(question: str, terms: QueryTerms) -> list[_Span]:
@@ -197,7 +204,8 @@ def _dated_titles(conn, spans: list[_Span]) -> list[tuple[_Span, int]]:
     matched, so every session's name was a seed alike by the vector."""
     out = []
     for sp in spans:
-        if not re.search(r"(?<![\d.:/-])\d{1,3}$", sp.text):
+        # "session 3", or in words: "session nine", "ninth session" (numbering.spelled_numbers)
+        if not re.search(r"(?<![\d.:/-])\d{1,3}$", sp.text) and not spelled_numbers(sp.text):
             continue
         for key in dict.fromkeys(normalise_key(t) for t in [sp.text, *respelled(sp.text)]):
             for eid, alias, akey in sql.aliases_from(conn, key, key + "\uffff", 20):

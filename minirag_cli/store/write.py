@@ -30,8 +30,8 @@ from minirag_cli.sections import clippings_entries, dated_header, opens_entry
 from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
-from minirag_cli.text import (bm25_text, bundle_path, cjk_text, line_date, name_date, normalise_key,
-                              without_invisibles)
+from minirag_cli.text import (HEADING_MARK, bm25_text, bundle_path, cjk_text, head_date, line_date, name_date,
+                              normalise_key, without_invisibles)
 
 
 @dataclass
@@ -158,7 +158,56 @@ def purge_orphan_entities(conn, candidates: Iterable[int] | None = None) -> set[
 HEADER_FIRST_LINE_CHARS = 120
 
 
-def note_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> str | None:
+def note_head(text: str, matter, path: str = "", first_chunk_text: str = "",
+              note_path: str | None = None) -> str | None:
+    """The first line of a note's header when it is not the first line of its first chunk; None when it is
+    (_written_head), with the citation key its file name opens with in front when its title does not write it
+    (_cited_head: heuristic rules 29; `note_path`: the note's path in its synced folder, as the extractor reads
+    it, `path` when None: `path` may have the synced folder's own folders in front, text.dated_path)."""
+    head = _written_head(text, matter, path, first_chunk_text)
+    return _cited_head(head, matter, path if note_path is None else note_path, first_chunk_text)
+
+
+# what a title opens with, maybe after quotes, brackets or emphasis (`**V-MoE**`, `[[Switch]]`): a letter or a digit;
+# not a line of markup (`---` that opened no front matter, a bare `#`, a code fence, a table row, a quote)
+_TITLE_OPENING = re.compile(r"[\"'“‘(\[*_]*[^\W_]")
+
+
+def _cited_head(head: str | None, matter, path: str, first_chunk_text: str) -> str | None:
+    """`head` (or the first line of the first chunk, `head` None) with the citation key the note's file name opens
+    with before its title (heuristic.cited_key), `KEY - Title`, when the title does not write it: `Riquelme2021 -
+    Scaling Vision with Sparse Mixture of Experts` for `Riquelme2021 - Vision MoE.md` titled by its front matter,
+    so BM25 finds every chunk of the paper's note by the key a question writes ("what did riquelme2021 get on
+    imagenet": the file name's key was no word of the note). Its date line stays last (frontmatter.joined_head).
+    `head` as it is when its line is no title (_TITLE_OPENING: `Zhou2022 - ---` disabled store.note_heads's
+    reading of a front matter a chunk holds) or the key would change the date the header gives the note (text.
+    head_date reads `# Sat, 15 March 2025` only opening the line: `Zhou2022 - Sat, 15 March 2025` dated none)."""
+    if not path:
+        return head
+    from minirag_cli.extract.heuristic import cited_key  # the rules compile their regexes when first imported
+
+    key = cited_key(path, matter)
+    if key is None:
+        return head
+    # the header's first line as document_header cuts it, before any regex reads it (a 2 MB one-line note)
+    first = head if head is not None else first_chunk_text[:HEADER_FIRST_LINE_CHARS].split("\n", 1)[0]
+    first = first[:HEADER_FIRST_LINE_CHARS]
+    if re.search(rf"(?<!\w){re.escape(key)}(?!\w)", first, re.IGNORECASE):
+        return head
+    date = frontmatter.head_date_line(first)
+    title = first.strip()
+    if date:  # `Title · date: 2021-06-01`, or the date line alone
+        title = title[:len(title) - len(date)].strip().removesuffix(frontmatter.HEAD_SEP.strip()).strip()
+    title = HEADING_MARK.sub("", title, count=1).strip()
+    if not (_TITLE_OPENING.match(title) if title else date):
+        return head
+    cited = frontmatter.joined_head(f"{key} - {title}" if title else key, date, HEADER_FIRST_LINE_CHARS)
+    if head_date(frontmatter.header_head(cited)) != head_date(frontmatter.header_head(first)):
+        return head
+    return cited
+
+
+def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "") -> str | None:
     """The first line of a note's header when it is not the first line of
     its first chunk; None when it is. A note that opens with front matter
     (`matter`: frontmatter.of_note of its `text`) is headed by the block's
