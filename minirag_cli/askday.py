@@ -22,9 +22,9 @@ its year ("in October", "during the month of May", "in Oct last year": of the ye
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
-recent such day before today, but "on" one in a question about plans the coming one ("what's for dinner on
-Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
-Monday and Friday": each the most recent such day before today, and those
+recent such day before today, but "on" one in a question about plans or a yes/no one in the present the coming one
+("what's for dinner on Thursday?", "is Chloe babysitting on Friday?": _coming_weekdays) (several, "last Friday and
+Saturday", "on Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
 latest such span ended by today, none of it to come; "from Mon to Fri" too; not "between Mon and Fri" nor a bare
@@ -90,7 +90,8 @@ follows is that date ("el sábado 14 de noviembre", "samedi 14":
 _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
-too, in any question: its days are written, no one's time (_spelled_span).
+too, in any question, and a single day written without its year ("what happened on Dec 2?") as a span of one day: its
+days are written, no one's time (_spelled_span).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -580,8 +581,7 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
         # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
         if not last and not ahead and today.weekday() < 5 and (m.group("pastweekend") or (
-                _PAST.search(m.string) and not _PLANNED.search(m.string)
-                and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
+                _told_past(m.string) and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
         monday = today - dt.timedelta(days=today.weekday() + 7 * last - ahead)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
@@ -711,9 +711,15 @@ _PLANNED_FORM = re.compile(
     # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
     r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
-    # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?"
-    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+)?"
-    r"(?!(?:some|any|no|every)?thing\b|morning\b|evening\b|meeting\b|wedding\b|building\b|during\b)\w{2,}ing\b",
+    # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
+    # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
+    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
+    r"|(?:(?-i:[A-Z])[\w'’-]*\s+)?"
+    r"(?!(?:some|any|no|every)?thing\b|morning\b|evening\b|meeting\b|wedding\b|building\b|during\b)\w{2,}ing\b)"
+    # a yes/no question in the present asks of now or to come (qdays): "is Chloe babysitting on Friday?", "am I on
+    # call on Saturday?", "is the bin collected on Thursday?", "is there a meeting on Monday?" (asked on a Monday:
+    # today's); not one of the notes, "are there notes on Friday?", "is my journal entry on Friday done?" (written)
+    r"|^\W*(?:is|are|am)(?:n['’]t)?\s(?!.*\b(?:notes?|journal|diary|entry|entries|wrote|written)\b)",
     re.I)
 # a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
 # Thursday?", "what is booked for Friday?"), nor "need", "feed"
@@ -724,6 +730,11 @@ _PAST_IRREGULAR = re.compile(
     r"written|done|bought|brought|thought|found|left|lost|paid|heard|kept|felt|sold|ran|began|drank|drove|fell|"
     r"flew|forgot|knew|sat|stood|taught|caught|threw|wore|chose|broke|spent|built|held|led)\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
+# ... nor the participle of a yes/no question's opening "is"/"are", its subject between ("is the bin collected on
+# Thursday?", "am I booked…", "isn't it done…"): a pronoun alone or up to three words none a pronoun (in "is the
+# cake I made on Friday still good?" a clause's "made" is a past)
+_YES_NO_SUBJECT = re.compile(r"\W*(?:is|are|am)(?:n['’]t)?\s+(?:(?:i|we|you|he|she|they|it)\s+"
+                             r"|(?:(?!(?:i|we|you|he|she|they)\b)[\w'’-]+\s+){1,3})$", re.I)
 
 
 def _of_days_under_way(m: re.Match) -> bool:
@@ -733,25 +744,44 @@ def _of_days_under_way(m: re.Match) -> bool:
     (AskedDays.to_come). Not a period that ends today ("in the past week") nor one named ("in December")."""
     this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
     current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
-    past = _language(m) == "en" and _PAST.search(m.string) and not _PLANNED.search(m.string)  # German "was": what
-    return current and not past
+    return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
 
 
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
-    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR): the coming days, not
-    the last ones?"""
+    about what is planned or a yes/no one in the present (_PLANNED_FORM) in no past form (_PAST, _PAST_ED,
+    _PAST_IRREGULAR): the coming days, not the last ones?"""
     question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
 
 
+# Three checks of a question's past answer three questions (qdays: each in place of another changes readings, 7 to
+# 9 of a table of 40 questions and tests of test_qdays / test_written_spans; so they are not one):
+# - _told_past: a past its auxiliary or "went" / "happened" tells, not a plan's ("what did I do this week?", not "what
+#   did I plan…"). A period under way ("what got done this week?", "who called me today?": their days to come still
+#   read, as nowdays made them; past_tense would read them past), "this weekend" and "on the weekend" (the one
+#   gone) ask no more.
+# - _past_form: any verb in a past form, a plan's too: a coming weekday needs none ("what did I plan on Friday?" is
+#   the Friday gone: fixN2), and a participle after "be" is none ("what's planned…", "is the bin collected…").
+# - past_tense: the question's own time is gone (a yearless span or day written is last year's, not coming: fixS2):
+#   _told_past, or _past_form in a question of no present or future form ("who cooked from Dec 20 to Dec 24?"; not
+#   "are we closed 24-26 December?", "what did I plan from Dec 21 to Jan 4?").
+
+
+def _told_past(question: str) -> bool:
+    """Is `question` in a past its auxiliary or "went" / "happened" tells (_PAST), not a plan's (_PLANNED: "what did I
+    plan to do…", "what was I going to cook…")?"""
+    return bool(_PAST.search(question)) and not _PLANNED.search(question)
+
+
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
     (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
-    return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
-                                               for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+    return bool(_PAST.search(question)) or any(
+        not _BE_BEFORE.search(question, 0, e.start()) and not _YES_NO_SUBJECT.match(question, 0, e.start())
+        for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
 
 
 def past_tense(question: str) -> bool:
@@ -759,9 +789,8 @@ def past_tense(question: str) -> bool:
     question of no present or future form (_PLANNED_FORM: "are we closed…", "who is booked…" are not), and not of a
     plan (_PLANNED, as for a period under way: "what did I plan…" is of the coming days)? A yearless span written
     out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS)."""
-    past = _PAST.search(question) or (_past_form(question) and not _PLANNED_FORM.search(question)
-                                      and not _PRESENT_OPENING.search(question))
-    return bool(past) and not _PLANNED.search(question)
+    return _told_past(question) or (_past_form(question) and not _PLANNED_FORM.search(question)
+                                    and not _PRESENT_OPENING.search(question) and not _PLANNED.search(question))
 
 
 # a question opening with a present or future form asks of now or to come: "are we closed 24-26 December?" (its
@@ -1080,9 +1109,9 @@ class UnreadSpan:
 
 
 def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
-    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16":
-    dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too long; None for none, or one beside
-    another day phrase, a comparison or a quote.
+    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16", a
+    yearless day alone, "on Dec 2": dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too
+    long; None for none, or one beside another day phrase, a comparison or a quote.
     Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
     from minirag_cli.dayspans import written_span
 
@@ -1230,7 +1259,7 @@ def _of_one_past_time(question: str) -> bool:
     (read as "this weekend" in a past tense is: the one just gone, or the one under way asked on it). "What do I
     do on the weekend?", "what am I doing on the weekend?" may be every weekend or the coming one, "when did I
     last go out on the weekend?" any weekend: not read."""
-    return (bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
+    return (_told_past(question) and not _HABIT.search(question)
             and not _LATEST.search(question) and not _WISHED.search(question))
 
 

@@ -19,6 +19,13 @@ ends are the days text.written_days and text.iso_dates read, so a span's day is 
   asking day (no such rule existed: "since" was a comparison and read nothing); a day written with its year after
   today is said, not read ("since Dec 8, 2026" asked on Dec 7); not "how long since …" nor "how many days since …",
   which measure from the day.
+- A single day written without its year ("what happened on Dec 2?", "on 2 December", "from December 2nd", "on
+  Wednesday, Dec 2"): a span of that one day, its year by the same rule (qdays: it read no day, and each year's Dec 2
+  was searched); only when it ends the question or a clause or a preposition follows it ("on Dec 2 at work"; not
+  "the Jan 6 committee", "on Nov 16 from 9 to 11", "on Dec 2 and 3"), and not a lower-case "may 3" / "march 10" (a
+  verb's). A day with its year, "on 2026-12-02", is searched as written, as before.
+- A year said after a yearless span or day is its year ("on Dec 2 last year", "from Nov 16 to Nov 20 in 2025": the
+  year ended this year's); a year said elsewhere in the question reads none of them (searched as written).
 - Not read, the two days searched as written as before: a span of more than a year (MAX_SPAN_DAYS) or with its
   ends reversed ("from Nov 20, 2026 to Nov 16, 2026"; said so: WrittenSpan.why, askday.UnreadSpan), a day moved ("postponed from Nov 16 to Nov 20": the two days,
   no span), a bare number that is no day ("from Nov 16 to 20 guests", "on Nov 16 from 9 to 11": Nov 16 alone).
@@ -28,7 +35,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from minirag_cli.text import WEEKDAY_NAMES
 
@@ -42,8 +49,10 @@ MAX_WRAP_DAYS = 62
 COMING_SPAN_DAYS = 31
 
 # an end's weekday written before it, "from Monday, Nov 16 to Friday, Nov 20" (not checked against the day)
-_WEEKDAY = r"(?:(?:" + "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"]) + \
-    r")\.?,?\s+)?"
+_DAY_NAMES = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"])
+_WEEKDAY = r"(?:(?:" + _DAY_NAMES + r")\.?,?\s+)?"
+# ... and a single day's, "on Wednesday, Dec 2": of its words, else a weekday read beside the day reads neither
+_WEEKDAY_BEFORE = re.compile(r"\b(?:" + _DAY_NAMES + r")\.?,?\s+$", re.I)
 # what joins the two ends: "to", "through", "until", a dash; "and" only after "between"
 _JOIN = r"\s*,?\s*(?:to|through|thru|till|until|[-–—])\s*" + _WEEKDAY
 _JOIN_AND = r"\s*,?\s*(?:and|to|through|thru|till|until|[-–—])\s*"
@@ -60,6 +69,23 @@ _NUMBER_BEFORE = re.compile(r"(?:\b(?P<lead>from|between)\s+)?(?:the\s+)?(?<![\d
 # the longest lead or bare day a day's span words write before it, "between the 31st through the ": under 40
 # characters; a longer run of blanks inside one is no span
 _LEAD_WINDOW = 80
+# what may follow a single day written alone (a day, not a name's word or a list's): the question's or a clause's
+# end, a possessive or a preposition ("on Dec 2?", "Dec 2's meeting", "on Dec 2 at work"; not "the Jan 6 committee",
+# "on Dec 2 and 3", "on Nov 16 from 9 to 11": the day searched as written, as before)
+_DAY_ENDS = re.compile(r"(?=\s*(?:$|[?!;)'’]|[.,:](?!\d)|(?:at|in|on|with|while|when|during|for|about)\b))", re.I)
+# a month's word that is a verb's in lower case: "I may 3 times…", "did we march 10 miles?" (not after "on")
+_LOWER_VERB_MONTH = re.compile(r"\b(?-i:may|march|mar)\b")
+_ON_BEFORE = re.compile(r"\bon\s+$", re.I)  # "on may 3" is a day
+# a year said after a yearless span or day, "on Dec 2 last year", "from Nov 16 to Nov 20, in 2025": its year
+# (text._OWN_YEAR_AFTER's words and a year after "in"/"of"); "on Dec 2 2025" is a day with its year (written_days)
+_YEAR_SAID = re.compile(r"[ \t]*,?[ \t]*(?:(?:of|in)[ \t]+)?(?:(?P<rel>this|last|next)[ \t]+year\b"
+                        r"|(?P<year>(?:19|20)\d\d)(?![-/.]?\d))", re.I)
+# ... and said anywhere else: which year the span's is, unread (the notes of every year searched, as before): a year
+# after a preposition or "the", or ending a clause ("what did I write in 2025 about Dec 2?", "for the 2025 budget");
+# not a count, "did I walk 2000 steps on Dec 2?"
+_ANY_YEAR = re.compile(r"\b(?:this|last|next)\s+year\b|\b(?:in|of|during|for|the)\s+(?:19|20)\d\d(?![-/.]?\d)"
+                       r"|\b(?:19|20)\d\d(?=\s*(?:$|[?!;,.)]|['’]s\b))", re.I)
+_RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
 _WEEK_OF = re.compile(r"\bthe\s+week\s+of\s+(?:the\s+)?$", re.I)
 _SINCE = re.compile(r"\bsince\s+(?:the\s+)?$", re.I)
 _MEASURED = re.compile(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years))\b", re.I)
@@ -114,12 +140,23 @@ def written_span(question: str, today: dt.date, past: bool = False) -> WrittenSp
                        for pattern in (_MOVED, _MEASURED))
     found = [s for s in (_pair(question, ends, i, moved) for i in range(len(ends))) if s is not None]
     found += [s for e in ends if (s := _around(question, e, moved, measured)) is not None]
+    if not found and len(ends) == 1 and (alone := _alone(question, ends[0], moved)) is not None:
+        found = [alone]
     if len(found) != 1:
         return None
     start, end, kind, a, b = found[0]
     if any(start <= e.start < end for e in ends if e is not a and e is not b) or \
             any(not (start <= e.start < end) for e in ends):
         return None  # another day written beside the span ("from Nov 16 to Nov 20 and on Dec 1"): as before
+    if a.year is None and b.year is None:  # "on Dec 2 last year": that year's; a year said elsewhere, none read
+        said = _YEAR_SAID.match(question, end)
+        if said is not None:
+            rel = said.group("rel")
+            year = today.year + _RELATIVE_YEAR[rel.lower()] if rel else int(said.group("year"))
+            end, b = said.end(), replace(b, year=year)
+            a = b if kind != "span" else a
+        if _ANY_YEAR.search(question[:start] + " " + question[end:]):
+            return None
     days = _days(kind, a, b, today, past)
     if days is None:
         return None
@@ -174,11 +211,26 @@ def _around(question: str, e: _End, moved: int, measured: int):
     return None
 
 
+def _alone(question: str, e: _End, moved: int):
+    """(start, end, "day", e, e) of the one day `question` writes, `e`, when it is written alone without its year
+    (module docstring: "what happened on Dec 2?"), its weekday before it in its words ("on Wednesday, Dec 2"); None
+    for a day with its year, one moved ("moved to Dec 2"), or one that is no day alone (_DAY_ENDS,
+    _LOWER_VERB_MONTH)."""
+    said = _YEAR_SAID.match(question, e.end)  # "on Dec 2 last year?": what follows the year said
+    if e.year is not None or moved <= e.start or not _DAY_ENDS.match(question, said.end() if said else e.end) or \
+            (_LOWER_VERB_MONTH.search(question, e.start, e.end) and not _ON_BEFORE.search(question, 0, e.start)):
+        return None
+    weekday = _before(_WEEKDAY_BEFORE, question, e.start)
+    return (weekday.start() if weekday else e.start), e.end, "day", e, e
+
+
 def _days(kind: str, a: _End, b: _End, today: dt.date, past: bool) -> tuple[dt.date, dt.date] | None:
     """(first, last) of the span: its ends' years written or, with none, the latest such span begun by `today`, or
     one beginning within COMING_SPAN_DAYS unless `past` (module docstring); reversed ends as written (last before
     first); None for a day no calendar has (Feb 30)."""
     try:
+        if kind == "day":
+            return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, past)
         if kind == "week":
             return _yearless(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year, past)
         if kind == "since":  # always back (a day written with its year after today: (day, today), reversed, said)
