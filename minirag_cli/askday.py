@@ -22,9 +22,9 @@ its year ("in October", "during the month of May", "in Oct last year": of the ye
 today; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri": a short name capitalised, not a name's word, "on Sun Valley"): the most
-recent such day before today, but "on" one in a question about plans or a yes/no one in the present the coming one
-("what's for dinner on Thursday?", "is Chloe babysitting on Friday?": _coming_weekdays) (several, "last Friday and
-Saturday", "on Monday and Friday": each the most recent such day before today, and those
+recent such day before today, but "on" one in a question about plans or a yes/no one of a plain subject's plan the
+coming one ("what's for dinner on Thursday?", "is Chloe babysitting on Friday?": _coming_weekdays) (several, "last
+Friday and Saturday", "on Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
 latest such span ended by today, none of it to come; "from Mon to Fri" too; not "between Mon and Fri" nor a bare
@@ -105,10 +105,11 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from minirag_cli.dayspans import RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, STOPWORDS, WEEKDAY_NAMES,
-                              strip_accents)
+from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, RELATIVE_YEAR, STOPWORDS,
+                              WEEKDAY_NAMES, strip_accents)
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "a": 1}
@@ -175,8 +176,8 @@ _PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to
 # clause or a word after it names ("of the year we moved", "of the year before"), which is no quarter
 _THE_YEAR = (r"\s+of\s+the\s+year\b(?!\s+(?:before|after|when|that|which|we|i|you|he|she|they|it|my|our|of|"
              r"in|since|\d))")
-# a year said in words after a week or a quarter: this year's, the one before, the one after
-_RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
+# a year said in words after a week or a quarter: this year's, the one before, the one after (text's, dayspans' too)
+_RELATIVE_YEAR = RELATIVE_YEAR
 # the leads of a span of weekdays in German, French and Spanish, each its language's days after it ("von Montag",
 # "du lundi", "de lundi", "de lunes", "del lunes", "de el lunes"), and the word between its two days
 _FROM_LEADS = (rf"|(?P<fromde>vo[nm]\s+(?=(?:{_DE_DAY})(?!\w)))|(?P<fromfr>(?:du|de)\s+(?=(?:{_FR_DAY})(?!\w)))"
@@ -699,6 +700,9 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
 
 
+# words in -ing that are no progressive's verb after "is" or a noun ("what's the wedding…", "is the Friday meeting on
+# Monday now?")
+_ING_NOUN = r"(?:(?:some|any|no|every)?thing|morning|evening|meeting|wedding|building|during)\b"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
@@ -713,14 +717,24 @@ _PLANNED_FORM = re.compile(
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
     # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
     # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
+    # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
-    r"|(?:(?-i:[A-Z])[\w'’-]*\s+)?"
-    r"(?!(?:some|any|no|every)?thing\b|morning\b|evening\b|meeting\b|wedding\b|building\b|during\b)\w{2,}ing\b)"
-    # a yes/no question in the present asks of now or to come (qdays): "is Chloe babysitting on Friday?", "am I on
-    # call on Saturday?", "is the bin collected on Thursday?", "is there a meeting on Monday?" (asked on a Monday:
-    # today's); not one of the notes, "are there notes on Friday?", "is my journal entry on Friday done?" (written)
-    r"|^\W*(?:is|are|am)(?:n['’]t)?\s(?!.*\b(?:notes?|journal|diary|entry|entries|wrote|written)\b)",
+    r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
+    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)",
     re.I)
+# a yes/no question in the present of a plain subject's plan or whereabouts asks of the coming weekday (qdays): "is
+# Chloe babysitting on Friday?", "am I on call on Saturday?", "aren't we meeting on Thursday?", "are the kids at
+# school on Friday?", "is the gym open on Sunday?": its subject a pronoun, one capitalised name or "the"/"my"/"our"
+# and one word, then an -ing verb or a state, and "on <weekday>" right after (_coming_weekdays). Not a relative
+# clause, a participle, a noun phrase or the notes' records, all of the weekday gone as before ("is the cake Mum made
+# on Friday still good?", "is Priya mentioned on Friday?", "are the photos from the party on Saturday online?", "is
+# my daily log on Friday complete?")
+_YES_NO_COMING = re.compile(
+    r"\W*(?:is|are|am)(?:n['’]t)?\s+"
+    r"(?:(?:i|we|you|he|she|they|it)\s+|(?-i:[A-Z])[\w'’-]*\s+"
+    r"|(?:the|my|our)\s+(?!" + RECORD_WORDS + r")\w+\s+(?!" + _ING_NOUN + "))"
+    r"(?:(?-i:[a-z])\w{2,}ing|on\s+call|off|away|out|home|back|free|busy|open|closed"
+    r"|(?:in|at)(?:\s+(?:the\s+|my\s+|our\s+)?(?-i:[a-z])\w+)?)\s+", re.I)
 # a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
 # Thursday?", "what is booked for Friday?"), nor "need", "feed"
 _PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
@@ -730,11 +744,6 @@ _PAST_IRREGULAR = re.compile(
     r"written|done|bought|brought|thought|found|left|lost|paid|heard|kept|felt|sold|ran|began|drank|drove|fell|"
     r"flew|forgot|knew|sat|stood|taught|caught|threw|wore|chose|broke|spent|built|held|led)\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
-# ... nor the participle of a yes/no question's opening "is"/"are", its subject between ("is the bin collected on
-# Thursday?", "am I booked…", "isn't it done…"): a pronoun alone or up to three words none a pronoun (in "is the
-# cake I made on Friday still good?" a clause's "made" is a past)
-_YES_NO_SUBJECT = re.compile(r"\W*(?:is|are|am)(?:n['’]t)?\s+(?:(?:i|we|you|he|she|they|it)\s+"
-                             r"|(?:(?!(?:i|we|you|he|she|they)\b)[\w'’-]+\s+){1,3})$", re.I)
 
 
 def _of_days_under_way(m: re.Match) -> bool:
@@ -749,11 +758,14 @@ def _of_days_under_way(m: re.Match) -> bool:
 
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
-    about what is planned or a yes/no one in the present (_PLANNED_FORM) in no past form (_PAST, _PAST_ED,
-    _PAST_IRREGULAR): the coming days, not the last ones?"""
+    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR), or of a yes/no one in
+    the present whose plain subject's plan or state it follows (_YES_NO_COMING, no past after it): the coming days,
+    not the last ones?"""
     question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
+    if _YES_NO_COMING.fullmatch(question, 0, m.start()):
+        return not _past_form(question[m.end():])
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
 
 
@@ -779,23 +791,31 @@ def _told_past(question: str) -> bool:
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
     (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
-    return bool(_PAST.search(question)) or any(
-        not _BE_BEFORE.search(question, 0, e.start()) and not _YES_NO_SUBJECT.match(question, 0, e.start())
-        for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+    return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
+                                               for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
 
 
 def past_tense(question: str) -> bool:
     """Does `question` ask of a time gone: "did", "was", "happened" (_PAST), or a past in "-ed" (_past_form) in a
     question of no present or future form (_PLANNED_FORM: "are we closed…", "who is booked…" are not), and not of a
     plan (_PLANNED, as for a period under way: "what did I plan…" is of the coming days)? A yearless span written
-    out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS)."""
+    out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS).
+    English only, as _of_days_under_way: a German question's "was" is "what" (_GERMAN_WAS)."""
+    if _GERMAN_WAS.search(question):
+        return False
     return _told_past(question) or (_past_form(question) and not _PLANNED_FORM.search(question)
                                     and not _PRESENT_OPENING.search(question) and not _PLANNED.search(question))
 
 
 # a question opening with a present or future form asks of now or to come: "are we closed 24-26 December?" (its
-# "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead)
-_PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)\b", re.I)
+# "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead), "isn't the office
+# closed…"
+_PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)(?:n['’]t)?\b", re.I)
+# a German question's "was" ("what"), told by the German verb after it: "Was gibt es am 20. Dezember?", "Was hatte ich
+# …", "Was war …"; of the languages asked, German alone shares a word with _PAST
+_GERMAN_WAS = re.compile(r"\bwas\s+(?:gibt|gab|ist|war|waren|sind|hat|hatte|habe|hab|haben|hast|steht|stand|kommt"
+                         r"|kam|mache|machte|machst|macht|passiert|passierte|soll|muss|kann|wird|wurde|läuft|lief)\b",
+                         re.I)
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
