@@ -1021,8 +1021,10 @@ def month_years(question: str) -> dict[int, str]:
     return {month: next(iter(years)) for month, years in seen.items() if len(years) == 1}
 
 
-# a year said next to a day written without one: "on May 3 this year", "May 3, last year", "this year on May 3"
-_OWN_YEAR_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:of[ \t]+)?(?:this|last|next)[ \t]+year\b", re.I)
+# a year said next to a day written without one: "on May 3 this year", "May 3, last year", "this year on May 3";
+# its year from the asking day's (RELATIVE_YEAR: askday's weeks and quarters, dayspans' yearless days and spans)
+OWN_YEAR_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:of[ \t]+)?(?P<rel>this|last|next)[ \t]+year\b", re.I)
+RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
 _OWN_YEAR_BEFORE = re.compile(r"\b(?:this|last|next)[ \t]+year[ \t]*,?[ \t]*(?:(?:on|in)[ \t]+)?(?:the[ \t]+)?$", re.I)
 
 
@@ -1031,7 +1033,7 @@ def year_of_day(question: str, start: int, end: int, month: int, known: dict[int
     year elsewhere (`known`: month_years; "in May 2026, especially on May 3"), unless the day has a year
     of its own said next to it ("on May 3 this year compared with May 2025": this year's, not 2025's); None
     when it has none (each year the index knows, as date_terms reads it)."""
-    if _OWN_YEAR_AFTER.match(question, end) or _OWN_YEAR_BEFORE.search(question, 0, start):
+    if OWN_YEAR_AFTER.match(question, end) or _OWN_YEAR_BEFORE.search(question, 0, start):
         return None
     return known.get(month)
 
