@@ -3762,8 +3762,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
     it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on; in an undated
     note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27); `slashed`: the
-    ambiguous slashed days the chunk writes that its note settles (dayorder.chunk_slashed_days: `Friday 11/12/2026`,
-    rules 28), each a date mention counted as written, named and keyed by its ISO day."""
+    days the chunk writes that its note settles (_settled_days: an ambiguous slashed day, `Friday 11/12/2026`, rules
+    28; a weekday's label in a week the note names, `Thu: curry` under `# Meal plan w/c 7 Dec 2026`, rules 29), each
+    a date mention counted as written, named and keyed by its ISO day."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
