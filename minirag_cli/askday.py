@@ -28,8 +28,8 @@ one of several, "in September and October"), a week of a month ("in the first we
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
 lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
-recent such day before today, but "on" one in a question about plans the coming one ("what's for dinner on
-Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
+recent such day before today, but "on" one in a question about plans or a yes/no one of a plain subject's plan the
+coming one ("what's for dinner on Thursday?", "is Chloe babysitting on Friday?": _coming_weekdays) (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
@@ -96,7 +96,8 @@ follows is that date ("el sábado 14 de noviembre", "samedi 14":
 _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
-too, in any question: its days are written, no one's time (_spelled_span).
+too, in any question, and a single day written without its year ("what happened on Dec 2?") as a span of one day: its
+days are written, no one's time (_spelled_span).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -110,10 +111,11 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from minirag_cli.dayspans import RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
-from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, NUMBER_WORDS, STOPWORDS,
-                              WEEKDAY_NAMES, strip_accents)
+from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, NUMBER_WORDS,
+                              RELATIVE_YEAR, STOPWORDS, WEEKDAY_NAMES, strip_accents)
 
 _NUMBERS = {**{w: n for w, n in NUMBER_WORDS.items() if n <= 12}, "a": 1}
 # the numbers up to twelve in German, French and Spanish ("vor zwei Tagen", "il y a trois jours", "hace dos
@@ -237,8 +239,8 @@ _PLANNED = re.compile(r"\b(?:plan(?:s|ned)?|going\s+to|gonna|would|supposed\s+to
 # clause or a word after it names ("of the year we moved", "of the year before"), which is no quarter
 _THE_YEAR = (r"\s+of\s+the\s+year\b(?!\s+(?:before|after|when|that|which|we|i|you|he|she|they|it|my|our|of|"
              r"in|since|\d))")
-# a year said in words after a week or a quarter: this year's, the one before, the one after
-_RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
+# a year said in words after a week or a quarter: this year's, the one before, the one after (text's, dayspans' too)
+_RELATIVE_YEAR = RELATIVE_YEAR
 # the leads of a span of weekdays in German, French and Spanish, each its language's days after it ("von Montag",
 # "du lundi", "de lundi", "de lunes", "del lunes", "de el lunes"), and the word between its two days
 _FROM_LEADS = (rf"|(?P<fromde>vo[nm]\s+(?=(?:{_DE_DAY})(?!\w)))|(?P<fromfr>(?:du|de)\s+(?=(?:{_FR_DAY})(?!\w)))"
@@ -656,8 +658,7 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # weekend?") are the one just gone: the coming one has not happened (it was read); not one
         # planned "for this weekend" ("what did I plan for this weekend?"), nor a plan's (_PLANNED)
         if not last and not ahead and today.weekday() < 5 and (m.group("pastweekend") or (
-                _PAST.search(m.string) and not _PLANNED.search(m.string)
-                and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
+                _told_past(m.string) and not re.search(r"\bfor\s+$", m.string[:m.start()], re.I))):
             last = True
         monday = today - dt.timedelta(days=today.weekday() + 7 * last - ahead)
         return monday + dt.timedelta(days=5), monday + dt.timedelta(days=6), False
@@ -789,6 +790,9 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     return other if one_week and (other[-1] - other[0]) < (latest[-1] - latest[0]) else latest
 
 
+# words in -ing that are no progressive's verb after "is" or a noun ("what's the wedding…", "is the Friday meeting on
+# Monday now?")
+_ING_NOUN = r"(?:(?:some|any|no|every)?thing|morning|evening|meeting|wedding|building|during)\b"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
@@ -801,10 +805,26 @@ _PLANNED_FORM = re.compile(
     # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
     r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
-    # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?"
-    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+)?"
-    r"(?!(?:some|any|no|every)?thing\b|morning\b|evening\b|meeting\b|wedding\b|building\b|during\b)\w{2,}ing\b",
+    # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
+    # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
+    # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
+    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
+    r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
+    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)",
     re.I)
+# a yes/no question in the present of a plain subject's plan or whereabouts asks of the coming weekday (qdays): "is
+# Chloe babysitting on Friday?", "am I on call on Saturday?", "aren't we meeting on Thursday?", "are the kids at
+# school on Friday?", "is the gym open on Sunday?": its subject a pronoun, one capitalised name or "the"/"my"/"our"
+# and one word, then an -ing verb or a state, and "on <weekday>" right after (_coming_weekdays). Not a relative
+# clause, a participle, a noun phrase or the notes' records, all of the weekday gone as before ("is the cake Mum made
+# on Friday still good?", "is Priya mentioned on Friday?", "are the photos from the party on Saturday online?", "is
+# my daily log on Friday complete?")
+_YES_NO_COMING = re.compile(
+    r"\W*(?:is|are|am)(?:n['’]t)?\s+"
+    r"(?:(?:i|we|you|he|she|they|it)\s+|(?-i:[A-Z])[\w'’-]*\s+"
+    r"|(?:the|my|our)\s+(?!" + RECORD_WORDS + r")\w+\s+(?!" + _ING_NOUN + "))"
+    r"(?:(?-i:[a-z])\w{2,}ing|on\s+call|off|away|out|home|back|free|busy|open|closed"
+    r"|(?:in|at)(?:\s+(?:the\s+|my\s+|our\s+)?(?-i:[a-z])\w+)?)\s+", re.I)
 # a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
 # Thursday?", "what is booked for Friday?"), nor "need", "feed"
 _PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
@@ -823,18 +843,39 @@ def _of_days_under_way(m: re.Match) -> bool:
     (AskedDays.to_come). Not a period that ends today ("in the past week") nor one named ("in December")."""
     this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
     current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
-    past = _language(m) == "en" and _PAST.search(m.string) and not _PLANNED.search(m.string)  # German "was": what
-    return current and not past
+    return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
 
 
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
-    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR): the coming days, not
-    the last ones?"""
+    about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR), or of a yes/no one in
+    the present whose plain subject's plan or state it follows (_YES_NO_COMING, no past after it): the coming days,
+    not the last ones?"""
     question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
+    if _YES_NO_COMING.fullmatch(question, 0, m.start()):
+        return not _past_form(question[m.end():])
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+
+
+# Three checks of a question's past answer three questions (qdays: each in place of another changes readings, 7 to
+# 9 of a table of 40 questions and tests of test_qdays / test_written_spans; so they are not one):
+# - _told_past: a past its auxiliary or "went" / "happened" tells, not a plan's ("what did I do this week?", not "what
+#   did I plan…"). A period under way ("what got done this week?", "who called me today?": their days to come still
+#   read, as nowdays made them; past_tense would read them past), "this weekend" and "on the weekend" (the one
+#   gone) ask no more.
+# - _past_form: any verb in a past form, a plan's too: a coming weekday needs none ("what did I plan on Friday?" is
+#   the Friday gone: fixN2), and a participle after "be" is none ("what's planned…", "is the bin collected…").
+# - past_tense: the question's own time is gone (a yearless span or day written is last year's, not coming: fixS2):
+#   _told_past, or _past_form in a question of no present or future form ("who cooked from Dec 20 to Dec 24?"; not
+#   "are we closed 24-26 December?", "what did I plan from Dec 21 to Jan 4?").
+
+
+def _told_past(question: str) -> bool:
+    """Is `question` in a past its auxiliary or "went" / "happened" tells (_PAST), not a plan's (_PLANNED: "what did I
+    plan to do…", "what was I going to cook…")?"""
+    return bool(_PAST.search(question)) and not _PLANNED.search(question)
 
 
 def _past_form(question: str) -> bool:
@@ -848,15 +889,23 @@ def past_tense(question: str) -> bool:
     """Does `question` ask of a time gone: "did", "was", "happened" (_PAST), or a past in "-ed" (_past_form) in a
     question of no present or future form (_PLANNED_FORM: "are we closed…", "who is booked…" are not), and not of a
     plan (_PLANNED, as for a period under way: "what did I plan…" is of the coming days)? A yearless span written
-    out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS)."""
-    past = _PAST.search(question) or (_past_form(question) and not _PLANNED_FORM.search(question)
-                                      and not _PRESENT_OPENING.search(question))
-    return bool(past) and not _PLANNED.search(question)
+    out is the one beginning within the coming month only in a question that does not (dayspans.COMING_SPAN_DAYS).
+    English only, as _of_days_under_way: a German question's "was" is "what" (_GERMAN_WAS)."""
+    if _GERMAN_WAS.search(question):
+        return False
+    return _told_past(question) or (_past_form(question) and not _PLANNED_FORM.search(question)
+                                    and not _PRESENT_OPENING.search(question) and not _PLANNED.search(question))
 
 
 # a question opening with a present or future form asks of now or to come: "are we closed 24-26 December?" (its
-# "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead)
-_PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)\b", re.I)
+# "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead), "isn't the office
+# closed…"
+_PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)(?:n['’]t)?\b", re.I)
+# a German question's "was" ("what"), told by the German verb after it: "Was gibt es am 20. Dezember?", "Was hatte ich
+# …", "Was war …"; of the languages asked, German alone shares a word with _PAST
+_GERMAN_WAS = re.compile(r"\bwas\s+(?:gibt|gab|ist|war|waren|sind|hat|hatte|habe|hab|haben|hast|steht|stand|kommt"
+                         r"|kam|mache|machte|machst|macht|passiert|passierte|soll|muss|kann|wird|wurde|läuft|lief)\b",
+                         re.I)
 
 
 # a list of weekdays after "last" ("last Sat and Sun", "samedi et dimanche derniers", "letzten Samstag und Sonntag",
@@ -1220,9 +1269,9 @@ class UnreadSpan:
 
 
 def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
-    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16":
-    dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too long; None for none, or one beside
-    another day phrase, a comparison or a quote.
+    """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16", a
+    yearless day alone, "on Dec 2": dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too
+    long; None for none, or one beside another day phrase, a comparison or a quote.
     Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
     from minirag_cli.dayspans import written_span
 
@@ -1372,7 +1421,7 @@ def _of_one_past_time(question: str) -> bool:
     (read as "this weekend" in a past tense is: the one just gone, or the one under way asked on it). "What do I
     do on the weekend?", "what am I doing on the weekend?" may be every weekend or the coming one, "when did I
     last go out on the weekend?" any weekend: not read."""
-    return (bool(_PAST.search(question)) and not _PLANNED.search(question) and not _HABIT.search(question)
+    return (_told_past(question) and not _HABIT.search(question)
             and not _LATEST.search(question) and not _WISHED.search(question))
 
 

@@ -6,7 +6,7 @@ evidence, in this order, read from the note alone (a note's days do not change w
 
 1. a weekday written with the day: `Friday 11/12/2026`, `Fri, 11/12/2026`, `11/12/2026 (Fri)` is the reading that
    falls on that weekday; a weekday neither reading falls on leaves the day none (a typo: no guess);
-2. the heading in force over its line naming a month and its year (yearless._headings: `## December 2026` over
+2. the heading in force over its line naming a month and its year (yearless.note_outline: `## December 2026` over
    `- 01/12/2026 Council tax`), the reading in that month; there a day without its year (`- 01/12: Xmas tree`) is
    read too, the reading in the heading's month, of its year (none other: `1/2 cup` under `## December 2026` stays
    a fraction);
@@ -113,20 +113,21 @@ def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
     (module docstring), the index's day order `order` last, and the ends of a span across a new year under a heading
     naming a year alone (_new_years_span: `Dec 21 to Jan 4` under `# Holidays and OOO 2026`); a surface a chunk writes
     as two days (`Friday 11/12/2026` and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
-    from minirag_cli.yearless import _headings, _note_lines, _stack_at
+    from minirag_cli.yearless import month_in_force, note_outline
 
-    lines = _note_lines(chunks)
-    headings, body = _headings(lines)
-    if not any("/" in c.text for c in chunks) and not any(len(p) == 4 for _n, _lv, p in headings):
+    outline = note_outline(chunks)
+    lines, body = outline.lines, outline.body
+    if not any("/" in c.text for c in chunks) and not any(len(p) == 4 for _n, _lv, p in outline.headings):
         return [{} for _c in chunks]
     order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
+    month_at = {n: month_in_force(stack) for n, _line, stack in outline.walk()}
     out = []
     for c in chunks:
         found: dict[str, set[str]] = {}
-        # its lines as the note numbers them (yearless._note_lines: a table's head a chunk opens with is no line)
+        # its lines as the note numbers them (yearless.note_outline: a table's head a chunk opens with is no line)
         for n in range(max(c.start_line, body), c.end_line + 1):
             line = lines.get(n, "")
-            month = next((p for _lv, p in reversed(_stack_at(headings, n)) if p), "")
+            month = month_at.get(n, "")
             for surface, iso in line_days(line, month if len(month) == 7 else "", order) if "/" in line else ():
                 found.setdefault(surface, set()).add(iso)
             for surface, iso in _new_years_span(line, month) if len(month) == 4 else ():

@@ -34,7 +34,8 @@ _DAY_RANGE = re.compile(
 def chunk_spans(text: str, day: str, settled: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(first, last) ISO days of the spans `text` (a chunk's prose) writes (module docstring): `day` the chunk's
     date (sync._chunk_dates: an ISO day or a heading's `Y2026-12`, '' for none) gives a yearless end its year
-    (yearless.dated_day), `settled` the chunk's days its note settles (dayorder.chunk_slashed_days: surface -> ISO)."""
+    (yearless.dated_day), `settled` the chunk's days its note settles (sync._settled_days: surface -> ISO: its
+    ambiguous slashed days, dayorder.chunk_slashed_days, and its weekdays' labels, weeklabels.chunk_week_days)."""
     if not any(ch.isdigit() for ch in text):
         return []
     from minirag_cli.yearless import dated_day

@@ -85,6 +85,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, norma
                               without_invisibles)
 from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
 from minirag_cli.notespans import chunk_spans
+from minirag_cli.weeklabels import chunk_week_days
 from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
 from minirag_cli.options import DEFAULT_MAX_BYTES, SyncOptions  # noqa: F401  (re-exported: sync.SyncOptions)
@@ -1732,10 +1733,11 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                             mentions, prose, handles)
     parts = _note_name_parts([[c for _id, c in pairs] for _doc, pairs in notes], matters, mentions, resolver)
     forms = {root: alias_forms(run.aliases.get(root, {}), run.joined.get(root)) for root in set(roots)}
-    dates = [d for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)
-             for d in _chunk_dates([c for _id, c in pairs], note_days, head, paths[doc][1], paths[doc][0])]
-    slashed = [days for _doc, pairs in notes
-               for days in chunk_slashed_days([c for _id, c in pairs], run.options.day_order)]
+    note_dates = [_chunk_dates([c for _id, c in pairs], note_days, head, paths[doc][1], paths[doc][0])
+                  for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)]
+    dates = [d for ds in note_dates for d in ds]
+    slashed = [days for (doc, pairs), ds in zip(notes, note_dates, strict=True)
+               for days in _settled_days([c for _id, c in pairs], paths[doc][1], ds, run.options.day_order)]
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d, days)
                         for text, m, root, h, s, d, days in zip(prose, mentions, roots, handles, parts, dates, slashed,
                                                                 strict=True)]
@@ -3735,6 +3737,16 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
     return [day or month for day, month in zip(days, chunk_years(chunks), strict=True)]
 
 
+def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: str) -> list[dict[str, str]]:
+    """surface -> ISO day of the days each of a note's `chunks` writes that the note settles, which no date rule
+    reads alone: its ambiguous slashed days (dayorder.chunk_slashed_days, rules 28: `Friday 11/12/2026`) and its
+    weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
+    `dates`: the chunks' (_chunk_dates), `order`: the index's day order."""
+    slashed = chunk_slashed_days(chunks, order)
+    labels = chunk_week_days(chunks, path, dates, slashed)
+    return [{**days, **more} if more else days for days, more in zip(slashed, labels, strict=True)]
+
+
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
                    joined: dict[str, str] | None = None, handles: dict[str, str] | None = None,
                    forms: dict[str, str] | None = None, parts: dict[str, str] | None = None,
@@ -3751,8 +3763,9 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
     year (text.nearest_year: `20 Dec` in `daily/2026-12-07.md` is the date 2026-12-20, named so, heuristic rules 26;
     it was a yearless entity of its own, which `what is due on December 20, 2026?` did not ground on; in an undated
     note the year of its heading's month, for a day of that month: yearless.dated_day, rules 27); `slashed`: the
-    ambiguous slashed days the chunk writes that its note settles (dayorder.chunk_slashed_days: `Friday 11/12/2026`,
-    rules 28), each a date mention counted as written, named and keyed by its ISO day."""
+    days the chunk writes that its note settles (_settled_days: an ambiguous slashed day, `Friday 11/12/2026`, rules
+    28; a weekday's label in a week the note names, `Thu: curry` under `# Meal plan w/c 7 Dec 2026`, rules 29), each
+    a date mention counted as written, named and keyed by its ISO day."""
     lower = without_invisibles(text).lower()  # as the heuristic extractor reads it: "Li\u200bHua" holds LiHua
     planned: dict[str, PlannedEntity] = {}
     if forms or getattr(forms, "blocks", None):
@@ -3974,9 +3987,11 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     heads = [store.note_head(p.text, p.matter, dated_path(str(root), p.note.path),
                              p.chunks[0].text if p.chunks else "", p.note.path) for p in group]
     days = [chunk_days(p.chunks, p.text, p.note.path) for p in group]
-    dates = [d for p, head, note_days in zip(group, heads, days, strict=True)
-             for d in _chunk_dates(p.chunks, note_days, head, p.note.path, str(root))]
-    slashed = [days for p in group for days in chunk_slashed_days(p.chunks, run.options.day_order)]
+    note_dates = [_chunk_dates(p.chunks, note_days, head, p.note.path, str(root))
+                  for p, head, note_days in zip(group, heads, days, strict=True)]
+    dates = [d for ds in note_dates for d in ds]
+    slashed = [days for p, ds in zip(group, note_dates, strict=True)
+               for days in _settled_days(p.chunks, p.note.path, ds, run.options.day_order)]
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d, days)
                         for text, m, h, s, d, days in zip(prose, mentions, handles, parts, dates, slashed, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)

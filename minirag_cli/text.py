@@ -556,11 +556,27 @@ def file_date(path: str) -> tuple[str, str] | None:
 # plugins write them by default: `2026-W45` (the ISO week: gggg-[W]ww) and
 # `2026-11` (YYYY-MM), the month's name after it or not (`2026-11 November`,
 # `2026-11 Nov`: the month's own name, else no period).
-_WEEK_NAME = re.compile(r"((?:19|20)\d\d)-?W(0[1-9]|[1-4]\d|5[0-3])", re.I)
+ISO_WEEK = re.compile(r"((?:19|20)\d\d)-?W(0[1-9]|[1-4]\d|5[0-3])", re.I)
 # ... and a quarter's, `2026-Q4` (Periodic Notes' YYYY-[Q]Q: qa27, its tasks and its review were undated;
 # a yearly note's `2026` is not read so: a note named `1984.md` is a book's as often)
 _QUARTER_NAME = re.compile(r"((?:19|20)\d\d)-?Q([1-4])", re.I)
 _MONTH_NAME = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:,?\s+([^\W\d_]+)\.?)?")
+
+
+def note_stem(path: str) -> str:
+    """The file name of the note at `path` ('/'-separated) without its extension, as its period or week is read
+    from it (file_period, weeklabels.py): a TextBundle's, its bundle's (bundle_path)."""
+    name = bundle_path(path).rsplit("/", 1)[-1]
+    return (name.rsplit(".", 1)[0] if "." in name else name).strip()
+
+
+def iso_week_monday(m: re.Match) -> _dt.date | None:
+    """The Monday of the ISO week an ISO_WEEK match names (`2026-W50`: 2026-12-07); None for a 53rd week of a year
+    of 52."""
+    try:
+        return _dt.date.fromisocalendar(int(m.group(1)), int(m.group(2)), 1)
+    except ValueError:
+        return None
 
 
 def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
@@ -569,17 +585,13 @@ def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
     extension, whole: above; a TextBundle's, its bundle's: bundle_path; a
     todo.txt list's without its `.todo`/`.done` too, `2026-11.todo.txt`); None
     for any other note (a daily note is dated by file_date)."""
-    name = bundle_path(path).rsplit("/", 1)[-1]
-    stem = (name.rsplit(".", 1)[0] if "." in name else name).strip()
-    if name.lower().endswith((".todo.txt", ".done.txt")):  # (todotxt.is_todo_txt: the list of a month)
+    stem = note_stem(path)
+    if bundle_path(path).lower().endswith((".todo.txt", ".done.txt")):  # (todotxt.is_todo_txt: a month's list)
         stem = stem[:-len(".todo")]
-    m = _WEEK_NAME.fullmatch(stem)
+    m = ISO_WEEK.fullmatch(stem)
     if m:
-        try:
-            monday = _dt.date.fromisocalendar(int(m.group(1)), int(m.group(2)), 1)
-        except ValueError:  # week 53 of a year of 52
-            return None
-        return monday, monday + _dt.timedelta(days=6)
+        monday = iso_week_monday(m)
+        return (monday, monday + _dt.timedelta(days=6)) if monday is not None else None
     m = _QUARTER_NAME.fullmatch(stem)
     if m:
         year, quarter = int(m.group(1)), int(m.group(2))
@@ -1021,8 +1033,10 @@ def month_years(question: str) -> dict[int, str]:
     return {month: next(iter(years)) for month, years in seen.items() if len(years) == 1}
 
 
-# a year said next to a day written without one: "on May 3 this year", "May 3, last year", "this year on May 3"
-_OWN_YEAR_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:of[ \t]+)?(?:this|last|next)[ \t]+year\b", re.I)
+# a year said next to a day written without one: "on May 3 this year", "May 3, last year", "this year on May 3";
+# its year from the asking day's (RELATIVE_YEAR: askday's weeks and quarters, dayspans' yearless days and spans)
+OWN_YEAR_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:of[ \t]+)?(?P<rel>this|last|next)[ \t]+year\b", re.I)
+RELATIVE_YEAR = {"this": 0, "last": -1, "next": 1}
 _OWN_YEAR_BEFORE = re.compile(r"\b(?:this|last|next)[ \t]+year[ \t]*,?[ \t]*(?:(?:on|in)[ \t]+)?(?:the[ \t]+)?$", re.I)
 
 
@@ -1031,7 +1045,7 @@ def year_of_day(question: str, start: int, end: int, month: int, known: dict[int
     year elsewhere (`known`: month_years; "in May 2026, especially on May 3"), unless the day has a year
     of its own said next to it ("on May 3 this year compared with May 2025": this year's, not 2025's); None
     when it has none (each year the index knows, as date_terms reads it)."""
-    if _OWN_YEAR_AFTER.match(question, end) or _OWN_YEAR_BEFORE.search(question, 0, start):
+    if OWN_YEAR_AFTER.match(question, end) or _OWN_YEAR_BEFORE.search(question, 0, start):
         return None
     return known.get(month)
 

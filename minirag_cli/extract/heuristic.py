@@ -860,6 +860,21 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    heads a title, not markup (`---` that opened no front matter, a bare `#`, a code fence, a table row), and never
 #    where it changes the note's date (`Zhou2022 - Sat, 15 March 2025` dated none: text.head_date reads a day in words
 #    opening the line).
+# 29, weeklabels' part (a family's meal plans, a manager's rota, a student's week): a weekday's label (`Thu: curry`,
+#    `Tue – fish pie`, `**Fri**: takeaway`, `Sun lunch: roast`, `| Wed | Sam |`, `## Monday`) under a note, heading or
+#    line that names its week is that week's day, a date mention of its chunk (weeklabels.py, sync._settled_days):
+#    `w/c 7 Dec`, `Week of 7 December`, `week commencing Monday 7th December 2026` begun on a Monday (a Sunday
+#    written so or with its year), `week ending 20/12/2026` on a Sunday (a Friday or Saturday so), `Rota
+#    2026-W50.md`, a label before it `Mon 7 Dec 2026:` (the labels after it in the order of the days), its year as
+#    the note's other days take theirs; it was no day, so "what's for dinner on Thursday?" missed the plan by its
+#    date. A list naming no week (`Wednesdays: swimming`, opening hours' `Mon: 9–5`, a timetable, `# Template: week
+#    of ____`, a diary's `Mon:`, a Monday's note saying `week`: `# Gym: 3 times a week`, `# A week in Lisbon (2019
+#    trip)`), a heading or a line saying another week or a recurring list under it (`## Last week`, `Next week:`,
+#    `Availability next week:`, `Standups are recurring:`), a paragraph opening with no label after a line naming a
+#    week, a label going back after `Mon 7 Dec 2026:` (`Sun:` then `Mon:`), a week the note gives no year, begun
+#    mid-week, or after a label whose day its weekday does not fall on (`Tue 7 Dec 2026:`) dates none; `Mon – Fri:
+#    9–5` is no label (fixW: a Monday's note saying `week` dated its recurring lists, a body's `Next week:` did not
+#    end the week; one walk over the note: 40,000 labels took 3 to 18 s).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
