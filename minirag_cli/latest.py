@@ -48,10 +48,18 @@ on the 16th" above `Health/Dentist.md`, "the last episode of Severance" a
 daily note's "watched two episodes of Severance" above `TV/Severance.md`:
 review revC). None of them: not a question about the latest, ranked as
 before (a campaign's "the last class" placed its newest session first); but
-"my last meeting", "my last session" (read before kinds were, by the rest of
-the question alone: Latest.unkinded) then have the notes that hold the rest
-compete. A noun that is also a verb (call, visit, talk) is a kind only after
-"the", "my" or "our": "When did Priya last call Tom?".
+"my last meeting with Anna", "my last session with the therapist" (read
+before kinds were, by the rest of the question alone: Latest.unkinded) then
+have the notes that hold the rest compete. "my last run", "my last swim",
+asking nothing else, take their noun as the kind, which a note's text says
+as a word ("runs", "running", not "rundown"); none says it: not a question
+about the latest (the noun dropped, every dated note competed: a vault of
+no swim's newest note was "my last swim", latest2). A noun that is also a
+verb (call, visit, talk) is a kind only after "the", "my" or "our": "When
+did Priya last call Tom?". A note's plan ("Plan for the week: … long run
+13k Sun") says the kind as a note of one done does: the sentences that
+planned or missed one were dropped, and with them "Run 5k, missed the PB",
+"Dentist: all fine, next check-up in 6 months" (review of latest2).
 
 The same words ask for another note of the kind by its date (Latest.earliest,
 Latest.place): "our earliest session", "our first 1:1", "the earliest lecture",
@@ -72,6 +80,12 @@ the question's other words. "the first session" of a series with a
 notes ("the first sessions", "three meetings this week", "in previous
 sessions") is no one note, and "the previous session" (a GM preparing the
 next game means the latest): read as before.
+
+"last" and "latest" ask of the days gone: a note dated after the asking day
+(tomorrow's agenda, a race page dated by its race) is no candidate
+(Reordered.later) and keeps the place its score gives. The words that ask
+for the latest ("last") are not searched by BM25 (without_recency): notes of
+"the last km" came in.
 """
 
 from __future__ import annotations
@@ -114,6 +128,8 @@ _LATEST = re.compile(
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
     re.I)
+# the words that ask for the latest, not for what: not searched as words ("the last km" notes matched "last")
+_RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zuletzt)\b", re.I)
 # words of such questions that say nothing of what is asked about: not matched in the notes
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
@@ -201,6 +217,7 @@ class Latest:
     place: int = 1  # the place asked for from the latest (or earliest): "two sessions ago", "the penultimate 1:1" 2
     # "the first session": a kind numbered notes may be of (numbering.py), whose `Session 01` is the first (reorder)
     first_numbered: bool = False
+    span: tuple[int, int] = (0, 0)  # where the question says it (`words`)
 
     def holds(self, text: str, name: str = "") -> bool:
         """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
@@ -225,6 +242,7 @@ class Reordered:
     undated: list[tuple[int, str]] = field(default_factory=list)
     moved: bool = False  # the note asked for (the latest…) was not first before
     within: list = field(default_factory=list)  # the (first, last) days the question asks about, if any
+    later: list[tuple[int, str, str]] = field(default_factory=list)  # candidates dated after the asking day
     chosen: int | None = None  # the chunk id of the note asked for (the latest, earliest…), placed first
 
     def to_dict(self) -> dict:
@@ -233,7 +251,8 @@ class Reordered:
                 "place": self.latest.place,
                 "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
                 "notes": [{"path": p, "date": d} for _c, p, d in self.dated],
-                "undated": [p for _c, p in self.undated], "moved": self.moved}
+                "undated": [p for _c, p in self.undated],
+                "later": [{"path": p, "date": d} for _c, p, d in self.later], "moved": self.moved}
 
 
 def latest_words(question: str) -> Latest | None:
@@ -278,15 +297,31 @@ def latest_words(question: str) -> Latest | None:
             names.append(word)
         else:
             terms.append(low)
+    # "when was my last run?", "my last swim": nothing but the noun says what is asked; read without it, every dated
+    # note competed (a vault of no swim's newest note was the answer): the notes that say it, else none (reorder)
+    bare = mine and not kind and not names and not terms and bool(noun) and not re.fullmatch(_NOTE_NOUNS, noun)
     first_numbered = (earliest and not modifier and bool(re.fullmatch(NUMBERED_KINDS, kind))
                       and bool(re.search(r"\b(?:first|1st)\b", m.group(0), re.I)))
     # "the last visit": a note of visits by its path or title, else by its text; "last session" any note that says
     # it. A note counted from the latest or the earliest ("two sessions ago", "our first 1:1") is one of the
     # series by its path or title first: a gym's daily note saying "a session I can book" is none
     counted = m.re is not _LATEST
-    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)), kind,
-                  named=bool(kind) and (det == "the" or counted), unkinded=mine and bool(re.fullmatch(_NOUNS, noun)),
-                  earliest=earliest, place=place, first_numbered=first_numbered)
+    return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
+                  noun if bare else kind, named=bool(kind) and (det == "the" or counted),
+                  unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms),
+                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span())
+
+
+def without_recency(question: str) -> str:
+    """`question` with the words that ask for the latest blanked (as many spaces: the asked days' spans stay where
+    they are), when latest_words reads it: BM25 searches what is asked, not "last" ("when did I last see Jess?"
+    had a note of "the last km" come in)."""
+    asked = latest_words(question)
+    if asked is None:
+        return question
+    start, end = asked.span
+    said = _RECENCY_WORDS.sub(lambda m: " " * len(m.group(0)), question[start:end])
+    return question[:start] + said + question[end:]
 
 
 def _group(m: re.Match, *names: str) -> str:
@@ -357,8 +392,15 @@ def _kind_pattern(kind: str) -> str:
     `standup` a `stand-up`."""
     if re.fullmatch(_ONE_ON_ONE, kind):
         return rf"(?<!\d)(?:{_ONE_ON_ONE})(?!\d)"
-    stem = re.sub(r"(?<=[^s])s$", "", " ".join(kind.split()))  # "sessions" -> "session", "class" stays
-    return r"(?<!\w)" + re.escape(stem).replace("\\-", "-?").replace("\\ ", r"\s*")
+    # "sessions" -> "session"; "class", "bus", "news" stay (were "bu": "but", "busy" said a bus)
+    stem = re.sub(r"(?<=\w{3}[^sui])s$", "", " ".join(kind.split()))
+    pattern = r"(?<!\w)" + re.escape(stem).replace("\\-", "-?").replace("\\ ", r"\s*")
+    if re.fullmatch(f"{_KINDS}|{_VERB_KINDS}", kind):
+        return pattern  # a `Retrospective`, `retros/…` say retro
+    # a noun that is a verb too ("run", "trip", "call"): the word, its plural or its verb's forms ("runs", "running",
+    # "runner", "called", "chatted"), not a longer word it begins ("rundown", "runway"; "bus": not "busy")
+    doubled = "[b-df-hj-np-tv-z]"  # "running", "chatted", "swimmer": a consonant doubled before the ending
+    return pattern + rf"(?:e?s|ed|(?<=e)d|{doubled}?(?:ed|ing|ers?))?(?!\w)"
 
 
 def note_day(head: str, path: str, root: str) -> str:
@@ -423,7 +465,7 @@ def _within(day: str, spans: list) -> bool:
 
 def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, heads: dict[int, str],
             spans: list | None = None, sections: dict | None = None,
-            titles: dict[int, str] | None = None) -> Reordered | None:
+            titles: dict[int, str] | None = None, today=None) -> Reordered | None:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
     first place (the earliest, or the one before the latest: latest.earliest,
     latest.place) and give the candidates their `recency` vote (module
@@ -434,9 +476,11 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     notes alone compete; an undated note is listed whatever they are.
     `sections`: as best_of_notes had them (a dated section competes as a note).
     `titles`: chunk id -> its note's title (the header's first line), which
-    names a note's kind as its path does (Latest.named). None when the question
-    asks for a kind no candidate is of (Latest.unkinded): it is not read as
-    one about the latest ("the last class" in a campaign's notes)."""
+    names a note's kind as its path does (Latest.named). `today`: the asking
+    day, after which a note's date is no candidate's (None: any date). None
+    when the question asks for a kind no candidate is of (Latest.unkinded):
+    it is not read as one about the latest ("the last class" in a campaign's
+    notes, "my last swim" in notes of none)."""
     out = Reordered(latest, within=list(spans or []))
     text: dict = {}
     name: dict = {}
@@ -447,8 +491,14 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             text.setdefault(unit, []).append(row[5])
             # its path too: `priya.md` is about Priya, `Sessions/…` is a session
             name.setdefault(unit, row[1] + "\n" + (titles or {}).get(h.chunk_id, ""))
+    day_of = {unit: note_day(heads.get(hits[i].chunk_id, ""), rows[hits[i].chunk_id][1], rows[hits[i].chunk_id][2])
+              for unit, i in best.items()}
+    # "last" and "latest" ask of the days gone: a note dated after the asking day (tomorrow's agenda, a race page's
+    # `date:: 2027-03-14`) is dated by what it plans, not by when it was written; it keeps its place
+    gone = [unit for unit in best if today is None or day_of[unit][:10] <= today.isoformat()]
+
     def some_hold() -> bool:
-        return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in best)
+        return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in gone)
 
     if latest.first_numbered and any(re.search(_numbered_one(latest.kind), name[unit].lower()) for unit in best):
         return None  # "the first session" of a `Session 01`: the number's (numbering.py), not the earliest's
@@ -459,7 +509,7 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
         latest = out.latest = replace(latest, named=False)
     if latest.kind and not some_hold():
         if not latest.unkinded:
-            return None
+            return None  # "the last class" in a campaign's notes, "my last swim" in notes of none
         latest = out.latest = replace(latest, kind="")
     if latest.kind and (latest.earliest or latest.place > 1):
         # the place is counted among all the notes of the kind (of a name's: "Priya… our first 1:1"), not among
@@ -471,14 +521,15 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
         if not latest.holds("\n".join(text[unit]), name[unit]):
             continue
         chunk = hits[i].chunk_id
-        row = rows[chunk]
-        day = note_day(heads.get(chunk, ""), row[1], row[2])
+        day = day_of[unit]
         if day and not _within(day, out.within):
             continue  # a note of other days than the question asks about
-        if day:
-            dated.append((day, -i, chunk, row[1]))
+        if unit not in gone:
+            out.later.append((chunk, rows[chunk][1], day))
+        elif day:
+            dated.append((day, -i, chunk, rows[chunk][1]))
         else:
-            out.undated.append((chunk, row[1]))
+            out.undated.append((chunk, rows[chunk][1]))
     dated.sort(reverse=True)  # newest first; of one date, the better ranked
     out.dated = [(c, p, d) for d, _i, c, p in dated]
     by_id = {h.chunk_id: h for h in hits}

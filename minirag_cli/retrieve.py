@@ -563,6 +563,7 @@ class _Search:
     days: object = None  # askday.AskedDays
     writing: set[int] = field(default_factory=set)  # the chunks that write a day to come, of notes not dated in them
     pools: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # bm25_pool, dense_ranking
+    today: object = None  # the asking day (datetime.date), if given
 
 
 def _text_channels(s: _Search, embedder, clauses: list[str]):
@@ -580,9 +581,11 @@ def _text_channels(s: _Search, embedder, clauses: list[str]):
         else:
             s.rankings["dense"], s.pools["dense"] = dense_ranking(s.conn, vectors, o.candidates, o)
     if "bm25" in s.channels:
-        s.rankings["bm25"], s.pools["bm25"] = bm25_pool(s.conn, s.question, o, s.days)
+        from minirag_cli.latest import without_recency
+
+        s.rankings["bm25"], s.pools["bm25"] = bm25_pool(s.conn, without_recency(s.question), o, s.days)
         if clauses:
-            sides = [bm25_pool(s.conn, c, o) for c in clauses]
+            sides = [bm25_pool(s.conn, without_recency(c), o) for c in clauses]
             merged = merge_max([s.rankings["bm25"]] + [r for r, _p in sides], normalise=True)
             s.rankings["bm25"] = store.per_document_rows(s.conn, merged, max(o.note_candidates,
                                                                              o.dated_note_chunks))[:o.candidates]
@@ -781,7 +784,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
             o = o.with_weights({"date": o.weights["date"] + o.weights.get("bm25", 0.0)})
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
-    s = _Search(conn, question, channels, o, query_vector, terms, days=days)
+    s = _Search(conn, question, channels, o, query_vector, terms, days=days, today=today)
     dense = _text_channels(s, embedder, question_clauses(question, o.min_clause_words) if o.decompose else [])
     seeds = None
     if "graph" in channels:
@@ -831,7 +834,7 @@ def _latest(s: _Search, fused: list[Hit]):
     best = best_of_notes(fused, rows, s.options.latest_pool, sections)
     bests = [fused[i].chunk_id for i in best.values()]
     return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
-                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None)
+                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today)
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:
