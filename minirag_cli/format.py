@@ -842,7 +842,7 @@ def render_tasks(rows: list[dict], console: Console) -> None:
     ranked = any(r.get("priority") for r in rows)
     for col in ("date", *(("priority",) if ranked else ()), "task", "when" if windowed else "due", "note"):
         table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis",
-                         no_wrap=col in ("when", "due"))
+                         no_wrap=col == "when")
     for r in rows:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]", "forwarded": "[>]"}[r["status"]]
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \

@@ -355,8 +355,7 @@ def build_server(tools: MragTools):
         done_on, parent, priority, starts, created, recurs, id, depends_on, on_completion, in_window), total
         (how many matched before limit)
         and unsynced as search has it.
-        query: words each task holds, in its text, tags, note's name or section's headings (case and
-        accents aside).
+        query: words each task holds, in its text or tags (case and accents aside).
         state: open (default), done or all.
         due: only tasks with a due date, soonest first. overdue: open tasks due before today.
         A day window lists the tasks due or scheduled in it (with due, due in it; with state done or all,

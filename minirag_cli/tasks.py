@@ -51,11 +51,6 @@ its priority and `:LOGBOOK:` drawer out of its text. A Roam Research page's
 blocks opening with `{{[[TODO]]}}` / `{{[[DONE]]}}` are read alike (roam_tasks_in),
 a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
-
-`mrag tasks QUERY` (select) keeps the tasks each word of QUERY stands in: in
-its text, its tags (an Org task's, a note's or a Logseq page's name) or the
-headings of its section (section_headings: `## ch3`, an Org headline, a
-Logseq `- ## ch3` block; a heading's day is none of its words).
 """
 
 from __future__ import annotations
@@ -71,7 +66,7 @@ from dataclasses import asdict, dataclass, field
 from minirag_cli import frontmatter
 from minirag_cli.errors import UsageError
 from minirag_cli.extract import orgmode
-from minirag_cli.text import MONTH_NAMES, WEEKDAY_NAMES
+from minirag_cli.text import MONTH_NAMES
 from minirag_cli.todotxt import TODO_TXT_NAMES
 
 OPEN_MARKS = {" ": "open", "/": "in_progress"}
@@ -1026,158 +1021,13 @@ def check_flags(*, state: str, due: bool, overdue: bool, limit: int | None, wind
         raise UsageError(f"--limit {limit}: expected 1 or more.")
 
 
-def matches(task: dict, words: list[str], headings: tuple[str, ...] = ()) -> bool:
-    """Does each of `words` (folded) stand in the task's text, its tags (an
-    Org task's, a Logseq page's or a Markdown note's name: _tags) or the
-    `headings` its section is under (section_headings, headings_at)?"""
+def matches(task: dict, words: list[str]) -> bool:
+    """Does each of `words` (folded) stand in the task's text or its tags (an
+    Org task's, a Logseq page's or a Markdown note's name: _tags)?"""
     from minirag_cli.text import fold
 
-    text = fold(" ".join([task["text"], *task.get("_tags", ()), *headings]))
+    text = fold(" ".join([task["text"], *task.get("_tags", ())]))
     return all(w in text for w in words)
-
-
-# A task's section: the headings in force over its line, matched by a query as its note's name is (the PhD
-# tester's `mrag tasks ch3` listed 1 of the 6 tasks under `## ch3`, the one that wrote ch3 itself). A Markdown
-# heading (ATX, `## ch3`; its closing #s aside), read from the start of a line as CommonMark reads one
-_MD_HEADING = re.compile(r"[ \t]{0,3}(#{1,6})(?:[ \t]+(.*))?$")
-# ... a Logseq heading block, `- ## ch3`, whose nested blocks are its section
-_LOGSEQ_BLOCK = re.compile(r"([ \t]*)-[ \t]+(?:(#{1,6})[ \t]+(.*))?")
-# ... what is left of a dated heading once its day is out: a weekday, punctuation (`## Tuesday, 3 November`)
-_WEEKDAY_WORDS = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES)])
-_DAY_PUNCT = r"[\s,.:;()\[\]\-\u2013\u2014]*"
-_DAY_LEFT = re.compile(_DAY_PUNCT + "(?:(?:" + _WEEKDAY_WORDS + r")\.?" + _DAY_PUNCT + ")?", re.I)
-
-
-# how much of a heading is read: a heading is a few words; a pasted megabyte after a `# ` is read on its start (each
-# day taken out of it is a scan of it)
-_HEADING_CHARS = 300
-
-
-def _heading_words(text: str) -> str:
-    """A heading's text as a query matches it: without the days it writes (a journal's `## 2026-11-03`,
-    `## Tuesday, 3 November 2026`: '', as a daily note's date is no tag of its tasks (_note_name_tag):
-    `mrag tasks 11` would list every task of November's sections; `## 2026-11-03 Lunch with Jonas`: its
-    words), '' for a numbered week, month or quarter alone (text.file_period: `## 2026-11`, `## 2026-Q4`)."""
-    from minirag_cli.text import file_period, find_dates
-
-    if len(text) > _HEADING_CHARS:  # cut at a blank: no piece of a day left
-        text = text[:_HEADING_CHARS].rpartition(" ")[0] or text[:_HEADING_CHARS]
-    days = find_dates(text)
-    for surface, _iso in days:
-        text = text.replace(surface, " ")
-    text = " ".join(text.split())
-    # ... nor a week's, a month's or a quarter's alone (`## 2026-11`, `## 2026-W47`), as a note so named has no tag;
-    # a weekday alone is a heading's words (a week plan's `## Monday`, a daily note's `# Wednesday`)
-    if (days and _DAY_LEFT.fullmatch(text)) or file_period(text.replace("/", " ") + ".md"):
-        return ""
-    return text
-
-
-def _without_closing_hashes(text: str) -> str:
-    """An ATX heading's text without its closing run of #s (`## ch3 ##`: "ch3"; `## C#`: "C#"), read in code:
-    a lazy `(.*?)` before `(?:[ \t]+#+)?[ \t]*$` retried a long run of blanks from each of its blanks."""
-    text = text.rstrip(" \t")
-    bare = text.rstrip("#")
-    if bare != text and (not bare or bare[-1] in " \t"):
-        return bare.rstrip(" \t")
-    return text
-
-
-def section_headings(path: str, lines: list[str]) -> list[tuple[int, tuple | None]]:
-    """(line, the headings in force from that line on: headings_at reads them) at each line of the note that
-    opens or ends a section: a Markdown note's `#` headings (outside its front matter, code and
-    comments, as tasks_in reads them), an Org note's headlines (a task headline is a task, no section's
-    heading: it ends its level's section and heads none), a Logseq page's blocks (a `- ## ch3` block
-    heads the blocks nested under it; another block ends its level's). Each heading as _heading_words
-    gives it ('' for a day's alone). Another kind of note (LaTeX, rST, todo.txt read as such...) has none
-    here. headings_at reads it."""
-    from minirag_cli.extract.mdcode import MDX, ORG, code_kind, reads_comments
-    from minirag_cli.todotxt import is_todo_txt
-
-    kind = code_kind(path)
-    if kind == ORG:
-        entries = _org_sections(lines)
-    elif is_logseq(path, lines):
-        entries = _logseq_sections(lines)
-    elif kind in (None, MDX) and path.lower().endswith((".md", ".markdown", ".mdx", ".txt")) \
-            and not is_todo_txt(path, lines):
-        entries = _markdown_sections(lines, reads_comments(path), kind)
-    else:
-        return []
-    # the headings in force, innermost last, each a link (level, words, the link above it): a line's stack is
-    # the link it points at, not a copy of it (a page of thousands of nested heading blocks copied quadratically)
-    out: list[tuple[int, tuple | None]] = []
-    top: tuple | None = None
-    for line, level, text in entries:
-        while top is not None and top[0] >= level:
-            top = top[2]
-        if text:  # a block or a task headline with no words ends the sections of its level, and heads none
-            top = (level, text, top)
-        out.append((line, top))
-    return out
-
-
-def headings_at(sections: list[tuple[int, tuple | None]], line: int) -> tuple[str, ...]:
-    """The headings in force at `line` (1-based) of section_headings' `sections`, outermost first."""
-    at = bisect.bisect_right(sections, line, key=lambda entry: entry[0])
-    found, link = [], sections[at - 1][1] if at else None
-    while link is not None:
-        found.append(link[1])
-        link = link[2]
-    return tuple(reversed(found))
-
-
-def _markdown_sections(lines: list[str], comments: bool, kind: str | None) -> list[tuple[int, int, str]]:
-    """(line, level, words) of a Markdown note's `#` headings (_MD_HEADING) outside its front matter and
-    its code (_code_lines: a `# comment` in a fence is none)."""
-    first = _front_matter_lines(lines)
-    code = _code_lines(lines, first, comments, kind)
-    out = []
-    for i in range(first, len(lines)):
-        if i in code or "#" not in lines[i][:4]:
-            continue
-        m = _MD_HEADING.match(lines[i].rstrip("\r"))
-        if m is not None:
-            out.append((i + 1, len(m.group(1)), _heading_words(_without_closing_hashes(m.group(2) or ""))))
-    return out
-
-
-def _org_sections(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line, level, words) of an Org note's headlines outside its code blocks (kind_lines): a headline's
-    title without its priority, statistics cookie and tags (its tags are its tasks' already: org_tasks_in);
-    a task headline's (its first word a TODO keyword) words ''."""
-    from minirag_cli.extract.mdcode import ORG
-
-    opened, closed = orgmode.todo_keywords(lines)
-    keywords = set(opened) | set(closed)
-    blocks = kind_lines(lines, ORG)
-    out = []
-    for i, raw in enumerate(lines):
-        head = None if i in blocks or not raw.startswith("*") else _ORG_HEADLINE.match(raw.rstrip("\r"))
-        if head is None:
-            continue
-        rest = head.group("rest").rstrip()
-        tags = _ORG_TAGS.search(rest)
-        rest = rest[:tags.start()] if tags else rest
-        if rest.replace("\t", " ").partition(" ")[0] in keywords:
-            out.append((i + 1, len(head.group("stars")), ""))
-            continue
-        title, _ = cookie_priority(rest.strip(), _ORG_PRIORITY)
-        out.append((i + 1, len(head.group("stars")), _heading_words(_ORG_COOKIE.sub(" ", title))))
-    return out
-
-
-def _logseq_sections(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line, level, words) of a Logseq page's blocks outside its code: a `- ## ch3` block's words, another
-    block's ''; the level its bullet's indent (a block nested deeper is in the section of the one above)."""
-    code = _code_lines(lines, _front_matter_lines(lines))
-    out = []
-    for i, raw in enumerate(lines):
-        m = None if i in code else _LOGSEQ_BLOCK.match(raw.rstrip("\r"))
-        if m is not None:
-            words = _heading_words(_without_closing_hashes(m.group(3))) if m.group(2) else ""
-            out.append((i + 1, _width(m.group(1)) + 1, words))
-    return out
 
 
 # a window's field names (in_window, the table's `when` column) and the Task field holding each one's day:
@@ -1204,8 +1054,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
            today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
            priority: str | None = None) -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
-    in `state` (open, done or all), each word of `query` in its text, tags or
-    the headings of its section (section_headings; case and accents aside); `due`: those with a due date, soonest first;
+    in `state` (open, done or all), each word of `query` in its text or tags
+    (case and accents aside); `due`: those with a due date, soonest first;
     `overdue`: open ones due before `today`, longest overdue first. `window`
     (window_of: first and last day, either None for open-ended): those whose
     due or scheduled day falls in it (with `due`, the due day alone) or, for a
@@ -1239,7 +1089,6 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     for root, path, head, lines in notes:
         day, changes = None, None
         todo_txt = functools.cache(lambda path=path, lines=lines: is_todo_txt(path, lines))
-        sections = functools.cache(lambda path=path, lines=lines: section_headings(path, lines))  # with a query
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
@@ -1258,7 +1107,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                                       and (last is None or days[f] <= last)]
                 if not found["in_window"]:
                     continue
-            if words and not matches(found, words, headings_at(sections(), found["line"])):
+            if words and not matches(found, words):
                 continue
             if priority is not None and found.get("priority") != priority.upper():
                 continue

@@ -12,8 +12,7 @@ from minirag_cli.app import app, open_index
 
 @app.command()
 def tasks(
-    words: Optional[List[str]] = typer.Argument(None, help="Words each task listed holds, in its text, its note's "
-                                                     "name, tags or section's headings (case and accents aside).",
+    words: Optional[List[str]] = typer.Argument(None, help="Words each task listed holds (case and accents aside).",
                                                 metavar="QUERY", show_default=False),
     done: bool = typer.Option(False, "--done", help="Done (and cancelled, forwarded) tasks instead of open ones."),
     every: bool = typer.Option(False, "--all", help="Open and done tasks."),
