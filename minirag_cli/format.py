@@ -848,10 +848,19 @@ def render_tasks(rows: list[dict], console: Console) -> None:
         where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
             f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
         when = "\n".join(sorted(f"{window_day(r, f)} {f}" for f in r.get("in_window") or ())) if windowed \
-            else r["due"] or ""
+            else _plain_day(r)
         table.add_row(r["note_date"] or "", *((r.get("priority") or "",) if ranked else ()),
                       escape(f"{box} {r['text']}"), when, escape(where))
     console.print(table)
+
+
+def _plain_day(task: dict) -> str:
+    """The `due` cell of a task with no day window: its due day, else its scheduled day in the window's words
+    (`2026-12-15 scheduled`: a Logseq `SCHEDULED:`, a Tasks ⏳ showed an empty cell, the day only with --week);
+    a start day (🛫, `t:`) is none, as it puts no task in a window (--json has it: `starts`)."""
+    if task["due"]:
+        return task["due"]
+    return f"{task['scheduled']} scheduled" if task.get("scheduled") else ""
 
 
 def no_entities_note(query: str | None) -> None:
