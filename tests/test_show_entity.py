@@ -974,3 +974,121 @@ def test_a_note_deleted_and_synced_away_is_said_to_be_gone(kb, monkeypatch, tmp_
     with pytest.raises(NotFound) as caught:
         show(conn, "../../elsewhere.md")
     assert "no file of that name" not in str(caught.value)
+
+
+def _logseq_graph(tmp_path, notes: dict[str, str]):
+    """A connection to an index of `notes` (path -> text) synced with the heuristic rules and hashing vectors."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    root = tmp_path / "graph"
+    write_notes(root, notes)
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                 options=SyncOptions())
+    return conn, root
+
+
+_DOCTOR_GRAPH = {"logseq/config.edn": "{:meta/version 1}\n",
+                 "journals/2026_12_04.md": "- Met [[Dr Okafor]] about the knee scan.\n",
+                 "journals/2026_12_10.md": "- Dr Okafor said the scan looks fine.\n",
+                 "pages/Dr Okafor.md": "- Orthopaedic surgeon at St Mary's.\n",
+                 "pages/Prof. Anna Keller.md": "- Physiotherapist.\n",
+                 "meetings/Standup 2026-12-04.md": "Standup notes.\n",
+                 "zettel/202612041015 Eigenvalues.md": "# Eigenvalues\nThe Hessian test.\n",
+                 "drafts/2026-12-040 draft.md": "No day.\n"}
+
+
+def test_a_day_in_any_form_names_the_notes_its_file_names_write(tmp_path):
+    """A Logseq user typed the day of a journal page: `mrag show 2026-12-04` and `mrag show "Dec 4th, 2026"`
+    were refused with "no file of that name ... (deleted or moved since?)": a day named only the notes whose file
+    names open with it written `2026-12-04`, and Logseq writes `journals/2026_12_04.md`. A day in any form now
+    names the notes whose file names write it (the daily note first), as the index dates them; a Zettelkasten ID
+    opening with the day is the ID's note, no day's."""
+    conn, _root = _logseq_graph(tmp_path, _DOCTOR_GRAPH)
+    try:
+        for typed in ("2026-12-04", "Dec 4th, 2026", "dec 4th, 2026", "Friday, December 4th 2026", "4 December 2026",
+                      "2026.12.04", "[[Dec 4th, 2026]]", "20261204"):
+            with pytest.raises(NotFound) as caught:
+                show(conn, typed)
+            assert "deleted or moved" not in str(caught.value), typed
+            hint = caught.value.hint or ""
+            assert "Did you mean 'journals/2026_12_04.md' or 'meetings/Standup 2026-12-04.md'?" in hint, (typed, hint)
+            assert "Eigenvalues" not in hint and "2026-12-040" not in hint and "2026_12_10" not in hint, (typed, hint)
+        for not_a_day in ("Dec 4", "12-04-2026", "2026-12-4x"):  # no year, no order told: nothing made up
+            with pytest.raises(NotFound) as caught:
+                show(conn, not_a_day)
+            assert ".md" not in (caught.value.hint or ""), not_a_day
+    finally:
+        conn.close()
+
+
+def test_a_day_with_no_note_is_said_to_have_none(tmp_path, monkeypatch):
+    """`mrag show 2026-12-05`, a day no note's file name writes, said "no file of that name is in the synced
+    folder (deleted or moved since?)": a day is no file, and nothing was deleted. It now says no note's file
+    name is of that day, hinting the date's entity when notes write the day. A file's name (`2026-12-05.md`)
+    or a path is still a file that may have been deleted."""
+    monkeypatch.chdir(tmp_path)
+    conn, _root = _logseq_graph(tmp_path, {"journals/2026_12_04.md": "- Booked the scan for 2026-12-05.\n"})
+    try:
+        for typed, day in (("2026-12-05", "2026-12-05"), ("Dec 5th, 2026", "2026-12-05"),
+                           ("2026_12_06", "2026-12-06")):
+            with pytest.raises(NotFound) as caught:
+                show(conn, typed)
+            assert str(caught.value) == (f"{typed!r} is not an indexed document, and no indexed note's file name "
+                                         f"is of the day {day}."), str(caught.value)
+        with pytest.raises(NotFound) as caught:
+            show(conn, "2026-12-05")
+        assert caught.value.hint == "`mrag entity 2026-12-05` lists the notes that write that day."
+        with pytest.raises(NotFound, match="^No chunk with id 20261205, and no indexed note's file name is of the "
+                                           "day 2026-12-05"):
+            show(conn, "20261205")
+        for a_file in ("2026-12-05.md", "journals/2026_12_05.md"):
+            with pytest.raises(NotFound, match=r"deleted or moved since\?"):
+                show(conn, a_file)
+    finally:
+        conn.close()
+
+
+def test_an_entity_is_found_by_its_page_name_with_a_title(tmp_path):
+    """`mrag entity "dr okafor"` said "No entity is named 'dr okafor'; the closest match is 'Okafor' (90)",
+    though the page is `Dr Okafor.md`: the extractor reads `Dr Okafor` as Okafor, and the lookup took the title
+    for part of the name. A name after a person's title, in any case and with or without its full stop, is now
+    that entity's name (`match` {"by": "title"}), a wikilink typed whole the page it links; a titled surname
+    alone is close to the full name (`Prof Keller`: no entity matched). A name with a title of its own, a
+    title alone and a word that only opens with one are read as before."""
+    conn, _root = _logseq_graph(tmp_path, {**_DOCTOR_GRAPH, "pages/Drinks.md": "- Keurig Dr Pepper shipped it.\n",
+                                           "pages/Drake Hotel.md": "- Where we stayed.\n"})
+    try:
+        assert get_entity(conn, "Okafor")["match"] == {"by": "name"}
+        for typed in ("Dr Okafor", "dr okafor", "Dr. Okafor", "DR. OKAFOR", "[[Dr Okafor]]", "[[dr okafor|the doc]]"):
+            found = get_entity(conn, typed)
+            assert (found["name"], found["match"]) == ("Okafor", {"by": "title"}), (typed, found["match"])
+        assert get_entity(conn, "Prof. Anna Keller")["name"] == "Anna Keller"
+        assert get_entity(conn, "Prof Keller")["name"] == "Anna Keller"
+        assert get_entity(conn, "Keurig Dr Pepper")["match"] == {"by": "name"}
+        pepper = get_entity(conn, "Dr Pepper")  # no entity is Pepper: the closest name, said to be so
+        assert (pepper["name"], pepper["match"]["by"]) == ("Keurig Dr Pepper", "fuzzy")
+        assert get_entity(conn, "Drake Hotel")["match"] == {"by": "name"}
+        assert get_entity(conn, "Dr")["match"]["by"] == "fuzzy"  # a title alone names nobody by it
+    finally:
+        conn.close()
+
+
+def test_a_daily_note_name_finds_its_date_entity_and_no_other_day(tmp_path):
+    """A day typed as a daily note's name (Logseq's file name `2026_12_06`, its title format `Friday, December
+    4th 2026`) was no date to `mrag entity`: `2026_12_06`, a day no note writes, showed 2026-12-05 (fuzzy 90),
+    another day, and `Friday, December 4th 2026` matched nothing. Both are read as the day they are."""
+    conn, _root = _logseq_graph(tmp_path, {"journals/2026_12_04.md": "- Booked the scan for 2026-12-05.\n"})
+    try:
+        for typed, day in (("Friday, December 4th 2026", "2026-12-04"), ("Saturday, December 5th 2026", "2026-12-05"),
+                           ("2026_12_05", "2026-12-05"), ("2026.12.05", "2026-12-05")):
+            found = get_entity(conn, typed)
+            assert found["name"] == day and found["match"]["by"] in ("date", "alias"), (typed, found["match"])
+        for other_day in ("2026_12_06", "2026.12.06", "Sunday, December 6th 2026"):
+            with pytest.raises(NotFound, match="No entity is the date"):
+                found = get_entity(conn, other_day)
+                pytest.fail(f"{other_day} found {found['name']} ({found['match']})")
+    finally:
+        conn.close()

@@ -20,8 +20,8 @@ from pathlib import Path
 from minirag_cli.errors import MragError, UsageError
 from minirag_cli.store.read import entities_list
 from minirag_cli.tables import file_part
-from minirag_cli.text import (BUNDLE_SUFFIX, bundle_path, find_dates, normalise_key, same_umlauts, umlaut_keys,
-                              without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, bundle_path, daily_date, find_dates, normalise_key, same_umlauts,
+                              umlaut_keys, without_notion_ids)
 
 # PATH:LINE, or PATH:FIRST-LAST as `mrag ask` lists a result
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$")
@@ -117,14 +117,17 @@ def find_document(conn, path: str) -> dict:
                            hint=f"`{sync_hint([root], index_file(conn))}` indexes it, or lists it as skipped with "
                                 "the reason (another extension, binary, over --max-bytes).")
         meant = _notes_named(conn, path)
+        day = None if meant else _day_typed(path)
         if meant:
             hint = _meant_hint(meant)
+        elif day is not None:
+            hint = _day_hint(conn, day)
         else:
             hint = ("Give the path as `mrag ask` prints it (relative to the synced folder); "
                     "`mrag status` lists the synced folders.")
         # quoted: an empty or blank path would otherwise vanish from the line; a note's name
         # (`mueller2019` for papers/mueller2019.md) is no deleted file: the hint names the note
-        gone = "" if meant else _no_such_file(conn, forms)
+        gone = "" if meant else _no_day_note(day) if day is not None else _no_such_file(conn, forms)
         raise NotFound(f"{shorten(path)!r} is not an indexed document{gone}.", hint=hint)
     if len(rows) > 1:
         roots = ", ".join(r[1] for r in rows)
@@ -132,6 +135,29 @@ def find_document(conn, path: str) -> dict:
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def _day_typed(given: str) -> str | None:
+    """The day (ISO) `given`, typed for `mrag show`, is, as a link names a daily note (`2026-12-04`, `Dec 4th,
+    2026`, `[[2026_12_04]]`: typed_day); None for a path or a file's name (`2026-12-04.md`: a file, which may
+    have been deleted) and for anything else."""
+    dressed = _LINK_DRESS.sub("", given.strip())
+    if "/" in dressed.replace(os.sep, "/").strip("/") or _NOTE_SUFFIX.search(dressed):
+        return None
+    return typed_day(dressed)
+
+
+def _no_day_note(day: str) -> str:
+    """What the error of `mrag show DAY` adds when no note is of the day (notes_of_day): a day typed for its
+    daily note is no deleted file (the error said "no file of that name ... (deleted or moved since?)")."""
+    return f", and no indexed note's file name is of the day {day}"
+
+
+def _day_hint(conn, day: str) -> str:
+    """The hint of `mrag show DAY` when no note's file name is of the day: the notes that write it, when any do."""
+    if conn.execute("SELECT 1 FROM entities WHERE key = ?", (normalise_key(day, "date"),)).fetchone():
+        return f"`mrag entity {day}` lists the notes that write that day."
+    return "No indexed note writes that day either; `mrag status` lists the synced folders."
 
 
 def _meant_hint(meant: list[str]) -> str:
@@ -200,18 +226,56 @@ def _notes_named_as(conn, name: str) -> list[str]:
             found.append(rel)
     if not found and "/" not in key:
         found = _zettels_titled(conn, key)
-    if _ISO_DAY.fullmatch(key) or (not found and _ZETTEL_ID.fullmatch(key)):
-        # a day typed for its daily note, which an Obsidian format names with more than the day:
-        # `2026-11-21` for `daily/2026-11-21 Saturday.md` (a meeting of that day, `2026-11-21 Standup.md`, too);
-        # listed after a daily note named by the day alone (`daily/2026-12-01.md`), which hid the 1:1 of that
-        # day, `1on1/2026-12-01 Sam.md`, from the hint; a Zettelkasten ID for the note it opens the name of, as
-        # `[[202611031015]]` links it in Zettlr and The Archive: `202611031015 Eigenvalues.md`; a Denote identifier
-        # for its note, `20261118T141500--harbor-migration-plan__work.org`
+    day = typed_day(key)
+    if day is not None:
+        # a day typed for its daily note, in any form (`2026-12-04`, `Dec 4th, 2026`), which its file name may
+        # write otherwise (Logseq's `journals/2026_12_04.md`) or with more than the day (`2026-11-21
+        # Saturday.md`, a meeting's `2026-11-21 Standup.md`): listed after a note named by the day as typed
+        # (`daily/2026-12-01.md`), which hid the 1:1 of that day, `1on1/2026-12-01 Sam.md`, from the hint
+        found += [rel for rel in notes_of_day(conn, day) if rel not in found]
+    elif not found and _ZETTEL_ID.fullmatch(key):
+        # a Zettelkasten ID for the note it opens the name of, as `[[202611031015]]` links it in Zettlr and
+        # The Archive: `202611031015 Eigenvalues.md`; a Denote identifier for its note,
+        # `20261118T141500--harbor-migration-plan__work.org`
         for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
             bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
             if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum() and rel not in found:
                 found.append(rel)
     return found
+
+
+def typed_day(text: str) -> str | None:
+    """The day (ISO, `2026-12-04`) `text`, typed for a note or an entity, is whole, its year written:
+    a daily note's name in any form text.daily_date reads (`2026-12-04`, `2026_12_04`, `20261204`,
+    `2026.12.04`, `Dec 4th, 2026`, `Friday, December 4th 2026`) or a date text.find_dates reads whole
+    (`4 December 2026`); None for anything else (`Dec 4`, `12-04-2026`: which year, which month?)."""
+    text = text.strip()
+    daily = daily_date(text)
+    if daily is not None:
+        return daily[1]
+    dates = find_dates(text)
+    if len(dates) == 1 and dates[0][0].strip(" .,") == text.strip(" .,") and _ISO_DAY.fullmatch(dates[0][1]):
+        return dates[0][1]
+    return None
+
+
+def notes_of_day(conn, day: str) -> list[str]:
+    """The paths of the indexed notes whose file name writes the day `day` (ISO), as the index dates a note
+    by its file name (text.name_date, with its synced folder's year and month folders: text.dated_path):
+    `journals/2026_12_04.md`, `2026-12-04 Friday.md`, `2026/12/04.md`, `20261204_1500.txt`, `Standup
+    2026-12-04.md`. The notes its name is the day of (a daily note: text.file_date) first, then the others, in
+    path order. A Zettelkasten ID or Denote identifier names its note, not a day (`202612041015 Eigenvalues.md`)."""
+    from minirag_cli.text import dated_path, file_date, name_date
+
+    whole, others = [], []
+    for root, rel in conn.execute("SELECT root, path FROM documents ORDER BY path, root"):
+        stem = _NOTE_SUFFIX.sub("", rel).rsplit("/", 1)[-1]
+        if rel in whole or rel in others or _OPENING_ID.match(stem):
+            continue
+        dated = dated_path(root, rel)
+        if name_date(dated)[:10] == day:
+            (whole if file_date(dated) is not None else others).append(rel)
+    return whole + others
 
 
 def _zettels_titled(conn, key: str) -> list[str]:
@@ -240,6 +304,9 @@ _UP = re.compile(r"^(?:\.\.?/)+")
 # name opens with it, and a note's links and its owner name the note by it alone; so does a Denote note's
 # identifier (`20261118T141500`, casefolded: `20261118T141500--harbor-migration-plan__work.org`, qa32)
 _ZETTEL_ID = re.compile(r"\d{8,14}|\d{8}t\d{6}")
+# ... opening a note's name: figures of a day and a time run together are an ID's (`202612041015 Eigenvalues.md`),
+# a day's figures alone (`20261204.md`) or a time apart (LiHua's `20261204_1500.txt`) a day's
+_OPENING_ID = re.compile(r"\d{12}|\d{8}[tT]\d{6}")
 
 
 def _no_such_file(conn, forms: list[str]) -> str:
@@ -627,7 +694,10 @@ def show(conn, target: str) -> dict:
             # no such chunk: a Zettelkasten ID typed for its note (`mrag show 202611031015`)
             meant = _notes_named(conn, target)
             if not meant:
-                raise
+                day = typed_day(target)  # a day in figures (`20261204`), no chunk's id and no note's day either
+                if day is None:
+                    raise
+                raise NotFound(f"No chunk with id {target}{_no_day_note(day)}.", hint=_day_hint(conn, day)) from None
             raise NotFound(f"No chunk with id {target}, and {target!r} is not an indexed document.",
                            hint=_meant_hint(meant)) from None
     m = _LINE_SUFFIX.match(target)
@@ -658,12 +728,13 @@ _DATE_HINT = "`mrag entities` lists the most mentioned ones; dates are named yyy
 
 def _date_key(name: str) -> str | None:
     """The key of the date entity `name` spells in full ("January 6, 2026",
-    "6 Jan", "20260106"), else None. Date entities are keyed by their ISO
-    form, which a spelt date's letters do not match."""
+    "6 Jan", "20260106", a daily note's name: "2026_01_06"), else None. Date
+    entities are keyed by their ISO form, which a spelt date's letters do not match."""
     dates = find_dates(name)
     if len(dates) == 1 and dates[0][0].strip(" .,") == name.strip(" .,"):
         return normalise_key(name, "date")
-    return None
+    day = typed_day(name)  # a daily note's name, as Logseq's file writes it: `2026_12_04`, `2026.12.04`
+    return normalise_key(day, "date") if day is not None else None
 
 
 # a day in figures no date spelling reads ("30.11.2025", "12/01/2026": which is the month?)
@@ -713,24 +784,76 @@ def _spelled_otherwise(conn, name: str) -> tuple[dict, tuple | None]:
     return {"by": "name"}, None
 
 
+def _named_exactly(conn, name: str) -> tuple[dict, tuple | None]:
+    """(match, (entity id,)) of the entity `name` is the name of, else an alias of (its key), else either
+    spelled with ä, ö, ü as `name` writes ae, oe, ue or the other way round (_spelled_otherwise);
+    ({"by": "name"}, None) when none is."""
+    row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
+    if row is not None:
+        return {"by": "name"}, row
+    row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
+                       (normalise_key(name),)).fetchone()
+    if row is not None:
+        return {"by": "alias"}, row
+    # the name spelled the other way: "Juergen Weiss" is Jürgen Weiß, "Jürgen" is a note's Juergen
+    return _spelled_otherwise(conn, name)
+
+
+# a wikilink typed whole, `[[Dr Okafor]]`, `[[Atlas#Goals|goals]]`: the page it links, as `mrag show` reads one
+_WHOLE_LINK = re.compile(r"!?\[\[(?P<target>[^\]]*)\]\]")
+
+
+def _link_target(name: str) -> str:
+    """`name` without the `[[ ]]` of a wikilink typed whole and its tail (`#Goals`, `|goals`); `name` as it is
+    when it is none, or links nothing."""
+    m = _WHOLE_LINK.fullmatch(name.strip())
+    if m is None:
+        return name
+    target = _LINK_TAIL.sub("", m.group("target")).strip()
+    return target or name
+
+
+def _untitled(name: str) -> str | None:
+    """The name `name` writes after a person's title (`Okafor` of `Dr Okafor`, `dr. okafor`, `Prof. Anna
+    Keller`, `Frau Weiß`), a title the heuristic extractor drops from a name (heuristic.PERSON_TITLE_WORD:
+    `Dr. Okafor` in a note is Okafor); None for a name that opens with no such title."""
+    from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
+
+    m = re.match(rf"\s*(?:{PERSON_TITLE_WORD})\s+(?=\S)", name, re.IGNORECASE)
+    return name[m.end():].strip() if m else None
+
+
+def _best_of(*lists: list[dict]) -> list[dict]:
+    """entities_list's candidates of several queries as one list, each entity once with its best score, best
+    first (then the most mentioned, as entities_list orders them)."""
+    best: dict[int, dict] = {}
+    for candidates in lists:
+        for c in candidates:
+            if c["id"] not in best or c["score"] > best[c["id"]]["score"]:
+                best[c["id"]] = c
+    return sorted(best.values(), key=lambda c: (-c["score"], -c["mentions"]))[:max(map(len, lists), default=0)]
+
+
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
     """The entity `name` best matches (exact key first, then fuzzy over names
     and aliases), with aliases, co-occurrence neighbours by weight and the
     notes that mention it, most mentions first. `match` says how it was
     found: {"by": "name"}, {"by": "alias"} (either spelled with ä, ö, ü or
-    ae, oe, ue as the query is not: _spelled_otherwise) or {"by": "fuzzy",
-    "score": 0-100}."""
+    ae, oe, ue as the query is not: _spelled_otherwise), {"by": "title"}
+    (the name or alias after a person's title: `Dr Okafor` is Okafor,
+    _untitled), {"by": "date"} or {"by": "fuzzy", "score": 0-100}. A
+    wikilink typed whole (`[[Dr Okafor]]`) is the name it links."""
     if not name.strip():
         raise UsageError("The entity name is empty.", hint=_LIST_HINT)
-    match = {"by": "name"}
-    row = conn.execute("SELECT id FROM entities WHERE key = ?", (normalise_key(name),)).fetchone()
-    if row is None:
-        match = {"by": "alias"}
-        row = conn.execute("SELECT entity_id FROM entity_aliases WHERE key = ? ORDER BY count DESC LIMIT 1",
-                           (normalise_key(name),)).fetchone()
-    if row is None:
-        # the name spelled the other way: "Juergen Weiss" is Jürgen Weiß, "Jürgen" is a note's Juergen
-        match, row = _spelled_otherwise(conn, name)
+    name = _link_target(name)
+    match, row = _named_exactly(conn, name)
+    untitled = _untitled(name)
+    if row is None and untitled is not None:
+        # `Dr Okafor`, `dr. okafor` (Logseq's page `Dr Okafor.md`): the name after a person's title, as the
+        # extractor reads the notes' `Dr Okafor` (the entity Okafor); fuzzily it was "no entity is named" it
+        titled = _named_exactly(conn, untitled)[1]
+        if titled is not None:
+            match, row = {"by": "title"}, titled
     date = _date_key(name)
     if row is None and date:
         match = {"by": "date"}
@@ -739,6 +862,9 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
             # another date's name is close in letters ("Jan 6" / "Jan 18th" scored 85): never the date asked for
             raise NotFound(f"No entity is the date {shorten(name)!r}.", hint=_DATE_HINT)
     candidates = entities_list(conn, name, 6, min_score=60)  # the weak ones name the closest in the hint
+    if row is None and untitled is not None:
+        # ... and the closest to the name after it: `Prof Keller` is close to no name, `Keller` to Anna Keller's
+        candidates = _best_of(candidates, entities_list(conn, untitled, 6, min_score=60))
     if row is None:
         days = _other_days(conn, name, candidates)
         if len(days) < len(candidates) and not any(c["score"] >= FUZZY_PICK for c in days):
