@@ -28,6 +28,14 @@ _LINE_SUFFIX = re.compile(r"^(?P<path>.+):(?P<line>[0-9]+)(?:-(?P<end>[0-9]+))?$
 _MAX_ROWID = 2**63 - 1  # SQLite's largest integer: a bigger id or line is in no index
 
 
+def _row_number(figures: str) -> int:
+    """The number the ASCII `figures` write, a chunk's id or a line; past SQLite's largest integer (no id or line
+    in any index) one past it: such a number is not read, int() refuses one of more than 4300 figures (`mrag show`
+    with a 5000-figure number ended in "unexpected ValueError: Exceeds the limit (4300 digits)")."""
+    significant = figures.lstrip("0")
+    return int(significant or "0") if len(significant) <= len(str(_MAX_ROWID)) else _MAX_ROWID + 1
+
+
 class NotFound(MragError):
     """The document, chunk or entity is not in the index."""
 
@@ -141,7 +149,7 @@ def _day_typed(given: str) -> str | None:
     """The day (ISO) `given`, typed for `mrag show`, is, as a link names a daily note (`2026-12-04`, `Dec 4th,
     2026`, `[[2026_12_04]]`: typed_day); None for a path or a file's name (`2026-12-04.md`: a file, which may
     have been deleted) and for anything else."""
-    dressed = _LINK_DRESS.sub("", given.strip())
+    dressed = _LINK_TAIL.sub("", _LINK_DRESS.sub("", given.strip()))  # `[[2026-12-10#Tasks]]`, `2026-12-10|x`
     if "/" in dressed.replace(os.sep, "/").strip("/") or _NOTE_SUFFIX.search(dressed):
         return None
     return typed_day(dressed)
@@ -248,15 +256,30 @@ def typed_day(text: str) -> str | None:
     """The day (ISO, `2026-12-04`) `text`, typed for a note or an entity, is whole, its year written:
     a daily note's name in any form text.daily_date reads (`2026-12-04`, `2026_12_04`, `20261204`,
     `2026.12.04`, `Dec 4th, 2026`, `Friday, December 4th 2026`) or a date text.find_dates reads whole
-    (`4 December 2026`); None for anything else (`Dec 4`, `12-04-2026`: which year, which month?)."""
+    (`4 December 2026`: _spelled_date); None for anything else (`Dec 4`, `12-04-2026`: which year, which month?)."""
     text = text.strip()
+    if len(text) > _LONGEST_DAY:
+        return None
     daily = daily_date(text)
     if daily is not None:
         return daily[1]
-    dates = find_dates(text)
-    if len(dates) == 1 and dates[0][0].strip(" .,") == text.strip(" .,") and _ISO_DAY.fullmatch(dates[0][1]):
-        return dates[0][1]
-    return None
+    date = _spelled_date(text)
+    return date if date is not None and _ISO_DAY.fullmatch(date) else None
+
+
+# the longest a day typed for a note or an entity is written (`Wednesday, September 30th, 2026`, Dendron's
+# `work.daily.journal.2026.09.30`): a longer text is no day, and a pasted page is not read for one (a 1.6 MB log
+# typed for `mrag show` ran the date readers over it twice: 6.4 s, review of lookup)
+_LONGEST_DAY = 100
+
+
+def _spelled_date(name: str) -> str | None:
+    """The date (ISO, or `--01-06` without its year) `name` spells whole as text.find_dates reads a date
+    ("January 6, 2026", "6 Jan", "20260106", "4 December 2026."), else None."""
+    if len(name) > _LONGEST_DAY:
+        return None
+    dates = find_dates(name)
+    return dates[0][1] if len(dates) == 1 and dates[0][0].strip(" .,") == name.strip(" .,") else None
 
 
 def notes_of_day(conn, day: str) -> list[str]:
@@ -268,9 +291,13 @@ def notes_of_day(conn, day: str) -> list[str]:
     from minirag_cli.text import dated_path, file_date, name_date
 
     whole, others = [], []
-    for root, rel in conn.execute("SELECT root, path FROM documents ORDER BY path, root"):
+    # every form of a day with its year writes the year's four figures (in the file's name or its folders': the
+    # synced folder's too, text.dated_path): the other notes are not read (reading all, `mrag show 2026-12-04` took
+    # 3.6 s at 53k notes, twice the time of the name lookup alone: review of lookup)
+    for root, rel in conn.execute("SELECT root, path FROM documents WHERE instr(path, ?1) OR instr(root, ?1) "
+                                  "ORDER BY path, root", (day[:4],)):
         stem = _NOTE_SUFFIX.sub("", rel).rsplit("/", 1)[-1]
-        if rel in whole or rel in others or _OPENING_ID.match(stem):
+        if rel in whole or rel in others or _opens_with_id(stem):
             continue
         dated = dated_path(root, rel)
         if name_date(dated)[:10] == day:
@@ -303,10 +330,15 @@ _UP = re.compile(r"^(?:\.\.?/)+")
 # a Zettelkasten note's ID, its creation time in figures (yyyymmddhhmm, Zettlr's yyyymmddhhmmss): a note's
 # name opens with it, and a note's links and its owner name the note by it alone; so does a Denote note's
 # identifier (`20261118T141500`, casefolded: `20261118T141500--harbor-migration-plan__work.org`, qa32)
-_ZETTEL_ID = re.compile(r"\d{8,14}|\d{8}t\d{6}")
-# ... opening a note's name: figures of a day and a time run together are an ID's (`202612041015 Eigenvalues.md`),
-# a day's figures alone (`20261204.md`) or a time apart (LiHua's `20261204_1500.txt`) a day's
-_OPENING_ID = re.compile(r"\d{12}|\d{8}[tT]\d{6}")
+_ZETTEL_ID = re.compile(r"\d{8}t\d{6}|\d{8,14}")
+
+
+def _opens_with_id(stem: str) -> bool:
+    """Does a note's file name (`stem`, without its extension) open with a Zettelkasten ID or a Denote identifier
+    (_ZETTEL_ID) of more figures than a day's (`202612041015 Eigenvalues`, `20261118T141500--harbor-migration`)?
+    A day's figures alone (`20261204`) or a time apart (LiHua's `20261204_1500`) are a day's."""
+    opening = _ZETTEL_ID.match(stem.casefold())
+    return opening is not None and len(opening.group()) > 8
 
 
 def _no_such_file(conn, forms: list[str]) -> str:
@@ -649,25 +681,30 @@ _CHUNK_SQL = ("SELECT c.id, c.seq, c.text, c.start_line, c.end_line, d.path, d.r
               "JOIN documents d ON d.id = c.document_id ")
 
 
+_CHUNK_ID_HINT = "Chunk ids are printed by `mrag ask --json`; they change when a file is re-synced."
+
+
 def get_chunk(conn, chunk_id: int) -> dict:
     row = None if chunk_id > _MAX_ROWID else conn.execute(_CHUNK_SQL + "WHERE c.id = ?", (chunk_id,)).fetchone()
     if row is None:
-        raise NotFound(f"No chunk with id {chunk_id}.",
-                       hint="Chunk ids are printed by `mrag ask --json`; they change when a file is re-synced.")
+        raise NotFound(f"No chunk with id {chunk_id}.", hint=_CHUNK_ID_HINT)
     return _chunk_result(conn, row)
 
 
-def chunk_at_line(conn, path: str, line: int, end: int | None = None) -> dict:
+def chunk_at_line(conn, path: str, line: int, end: int | None = None, *, typed: str | None = None) -> dict:
     """The first chunk (in document order) whose line span holds `line`; with
     `end`, the chunk spanning exactly `line`-`end` (a result of `mrag ask`:
     where chunks overlap, `line` can also end the chunk before) when there is
-    one."""
+    one. `typed`: the line as typed, for the errors, when `line` stands for a number past any line
+    (_row_number)."""
     doc = find_document(conn, path)
+    shown = shorten(typed) if typed is not None else str(line)
     row = None
     if end is not None:
         if end < line:
-            raise UsageError(f"{doc['path']}:{line}-{end}: the line range ends before it starts.",
-                             hint=f"mrag show {doc['path']}:{end}-{line}, or one line: mrag show {doc['path']}:{line}")
+            raise UsageError(f"{doc['path']}:{shown}-{end}: the line range ends before it starts.",
+                             hint=f"mrag show {doc['path']}:{end}-{shown}, or one line: "
+                                  f"mrag show {doc['path']}:{shown}")
         if end <= _MAX_ROWID:
             row = conn.execute(_CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line = ? AND c.end_line = ? "
                                "ORDER BY c.seq LIMIT 1", (doc["id"], line, end)).fetchone()
@@ -680,7 +717,7 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None) -> dict:
         if conn.execute("SELECT 1 FROM chunks WHERE document_id = ? LIMIT 1", (doc["id"],)).fetchone() is None:
             raise NotFound(f"{doc['path']} holds no text: it has no chunks (empty, only whitespace or only empty list items).")
         n = doc["n_lines"]
-        raise NotFound(f"{doc['path']} has no chunk at line {line} (it has {n} line{'s' * (n != 1)}; "
+        raise NotFound(f"{doc['path']} has no chunk at line {shown} (it has {n} line{'s' * (n != 1)}; "
                        "blank lines between chunks belong to none).")
     return _chunk_result(conn, row)
 
@@ -689,7 +726,10 @@ def show(conn, target: str) -> dict:
     """`mrag show` addressing: CHUNK_ID, PATH:LINE, PATH:FIRST-LAST or PATH."""
     if target.isascii() and target.isdigit():
         try:
-            return get_chunk(conn, int(target))
+            chunk_id = _row_number(target)
+            if chunk_id > _MAX_ROWID:  # said as typed (shortened), not as the number _row_number reads
+                raise NotFound(f"No chunk with id {shorten(target)}.", hint=_CHUNK_ID_HINT)
+            return get_chunk(conn, chunk_id)
         except NotFound:
             # no such chunk: a Zettelkasten ID typed for its note (`mrag show 202611031015`)
             meant = _notes_named(conn, target)
@@ -698,15 +738,16 @@ def show(conn, target: str) -> dict:
                 if day is None:
                     raise
                 raise NotFound(f"No chunk with id {target}{_no_day_note(day)}.", hint=_day_hint(conn, day)) from None
-            raise NotFound(f"No chunk with id {target}, and {target!r} is not an indexed document.",
-                           hint=_meant_hint(meant)) from None
+            raise NotFound(f"No chunk with id {shorten(target)}, and {shorten(target)!r} is not an indexed "
+                           "document.", hint=_meant_hint(meant)) from None
     m = _LINE_SUFFIX.match(target)
     if m:
         try:
             find_document(conn, target)  # a file whose name really ends in ":12"
         except NotFound:
-            end = m.group("end")
-            return chunk_at_line(conn, m.group("path"), int(m.group("line")), None if end is None else int(end))
+            line, end = _row_number(m.group("line")), m.group("end")
+            return chunk_at_line(conn, m.group("path"), line, None if end is None else _row_number(end),
+                                 typed=m.group("line") if line > _MAX_ROWID else None)
     return get_document(conn, target)
 
 
@@ -728,13 +769,10 @@ _DATE_HINT = "`mrag entities` lists the most mentioned ones; dates are named yyy
 
 def _date_key(name: str) -> str | None:
     """The key of the date entity `name` spells in full ("January 6, 2026",
-    "6 Jan", "20260106", a daily note's name: "2026_01_06"), else None. Date
+    "6 Jan", "20260106": _spelled_date; a daily note's name: "2026_01_06", typed_day), else None. Date
     entities are keyed by their ISO form, which a spelt date's letters do not match."""
-    dates = find_dates(name)
-    if len(dates) == 1 and dates[0][0].strip(" .,") == name.strip(" .,"):
-        return normalise_key(name, "date")
-    day = typed_day(name)  # a daily note's name, as Logseq's file writes it: `2026_12_04`, `2026.12.04`
-    return normalise_key(day, "date") if day is not None else None
+    date = _spelled_date(name) or typed_day(name)  # `2026_12_04`, `2026.12.04`: as Logseq's file writes a day
+    return "date:" + date if date is not None else None
 
 
 # a day in figures no date spelling reads ("30.11.2025", "12/01/2026": which is the month?)
@@ -814,24 +852,14 @@ def _link_target(name: str) -> str:
 
 
 def _untitled(name: str) -> str | None:
-    """The name `name` writes after a person's title (`Okafor` of `Dr Okafor`, `dr. okafor`, `Prof. Anna
-    Keller`, `Frau Weiß`), a title the heuristic extractor drops from a name (heuristic.PERSON_TITLE_WORD:
-    `Dr. Okafor` in a note is Okafor); None for a name that opens with no such title."""
-    from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
+    """The name `name` writes after a person's title, as the heuristic extractor reads a page's or a link's name
+    (heuristic._untitled: `Dr Okafor.md` and the text's `Dr. Okafor` are Okafor): the title written as the
+    extractor writes it (`Dr`, `Dr.`, `Prof`, `Mr`, `Frau`, `Herr`; not `DR`, `dr`, `MS` of `MS Teams`, `HR` of
+    `HR Portal`) before a capitalised word (`Fr 04.12.2026` is a Friday's date); None for any other name."""
+    from minirag_cli.extract.heuristic import _untitled as extractor_untitled
 
-    m = re.match(rf"\s*(?:{PERSON_TITLE_WORD})\s+(?=\S)", name, re.IGNORECASE)
-    return name[m.end():].strip() if m else None
-
-
-def _best_of(*lists: list[dict]) -> list[dict]:
-    """entities_list's candidates of several queries as one list, each entity once with its best score, best
-    first (then the most mentioned, as entities_list orders them)."""
-    best: dict[int, dict] = {}
-    for candidates in lists:
-        for c in candidates:
-            if c["id"] not in best or c["score"] > best[c["id"]]["score"]:
-                best[c["id"]] = c
-    return sorted(best.values(), key=lambda c: (-c["score"], -c["mentions"]))[:max(map(len, lists), default=0)]
+    untitled = extractor_untitled(name.strip())
+    return untitled if untitled != name.strip() else None
 
 
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
@@ -847,10 +875,11 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
         raise UsageError("The entity name is empty.", hint=_LIST_HINT)
     name = _link_target(name)
     match, row = _named_exactly(conn, name)
-    untitled = _untitled(name)
-    if row is None and untitled is not None:
-        # `Dr Okafor`, `dr. okafor` (Logseq's page `Dr Okafor.md`): the name after a person's title, as the
-        # extractor reads the notes' `Dr Okafor` (the entity Okafor); fuzzily it was "no entity is named" it
+    untitled = _untitled(name) if row is None else None
+    if untitled is not None:
+        # `Dr Okafor`, `Dr. Okafor` (Logseq's page `Dr Okafor.md`): the name after a person's title, as the
+        # extractor reads the notes' `Dr Okafor` (the entity Okafor), exactly: a surname alone compared fuzzily
+        # scored 95 in any longer name holding it (`Dr Park` was Hyde Park, `Mr Wells` Wells Fargo: review of lookup)
         titled = _named_exactly(conn, untitled)[1]
         if titled is not None:
             match, row = {"by": "title"}, titled
@@ -862,9 +891,6 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
             # another date's name is close in letters ("Jan 6" / "Jan 18th" scored 85): never the date asked for
             raise NotFound(f"No entity is the date {shorten(name)!r}.", hint=_DATE_HINT)
     candidates = entities_list(conn, name, 6, min_score=60)  # the weak ones name the closest in the hint
-    if row is None and untitled is not None:
-        # ... and the closest to the name after it: `Prof Keller` is close to no name, `Keller` to Anna Keller's
-        candidates = _best_of(candidates, entities_list(conn, untitled, 6, min_score=60))
     if row is None:
         days = _other_days(conn, name, candidates)
         if len(days) < len(candidates) and not any(c["score"] >= FUZZY_PICK for c in days):
