@@ -789,13 +789,16 @@ def utc_minute(stamp: str) -> str:
 
 
 def entity_match_note(name: str, found: str, match: dict | None) -> None:
-    """On stderr, when `name` found the entity `found` only by fuzzy matching
-    (`match`: an entity page's, or a graph centre's)."""
-    if (match or {}).get("by") == "fuzzy":
+    """On stderr, when `name` found the entity `found` only by fuzzy matching, or as the name after a person's
+    title (`Dr Okafor` is Okafor, as the extractor reads a note's `Dr Okafor`; `Mr Robot` is Robot too, so say
+    it) (`match`: an entity page's, or a graph centre's)."""
+    by = (match or {}).get("by")
+    if by in ("fuzzy", "title"):
         from minirag_cli.store.lookup import shorten
 
-        note(f"no entity is named {shorten(name)!r}; the closest match is {found!r} "
-             f"(score {match['score']:g} of 100)", markup=False)
+        how = (f"the closest match is {found!r} (score {match['score']:g} of 100)" if by == "fuzzy"
+               else f"showing {found!r}, the name after its title, as a note's {shorten(name)!r} is read")
+        note(f"no entity is named {shorten(name)!r}; {how}", markup=False)
 
 
 def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, state: str, query: str | None,
