@@ -875,6 +875,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    mid-week, or after a label whose day its weekday does not fall on (`Tue 7 Dec 2026:`) dates none; `Mon – Fri:
 #    9–5` is no label (fixW: a Monday's note saying `week` dated its recurring lists, a body's `Next week:` did not
 #    end the week; one walk over the note: 40,000 labels took 3 to 18 s).
+# 29, alias1's part (session 54's health vault; names29's one-letter alias alone): a person's title before one
+#    letter is no title to take off (_untitled): `alias:: Dr Ngozi Okafor, Dr O` made `O` an alias of the GP's
+#    note, every `O` of the folder hers (`Grade O`, `O-levels`, `got an O`); `Dr O` is the alias now, `Mr X`, `Ms
+#    K.` names whole, `Dr Jo`, `Dr. J. Berg` lose their title as before (no CJK name is of one character: _named).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -2343,9 +2347,10 @@ def _untitled(name: str) -> str:
     `Dr Chen.md` was an entity apart from the Chen its notes write), `Frau Keller` too (rules 27: a chat's
     `Frau Keller:` spoke as Frau Keller, apart from the Keller its text's `Frau Keller` names)."""
     words = name.split()
-    # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`
+    # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`; not before one letter, which names no one alone
+    # (rules 29: `alias:: Dr O` made O an alias of the GP's note, and every `O` of the folder hers)
     if (len(words) > 1 and person_title(words[0], german=True) and words[1][:1].isupper()
-            and words[1].removesuffix(".") not in PERSON_TITLES):
+            and words[1].removesuffix(".") not in PERSON_TITLES and len(" ".join(words[1:]).strip(NAME_EDGES)) > 1):
         return " ".join(words[1:])
     return name
 
