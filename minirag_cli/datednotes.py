@@ -21,7 +21,9 @@ vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
 a weekly note asked about by one of its days, 7/30 for a monthly note asked
 about by a week of it; so a day's own notes rank above the week's review, and
-the review above the month's. A note with dated sections (a journal's
+the review above the month's. Relative to the finest notes of each asked
+span: where no daily note is of a day, its week's note is the day's own and
+votes 1 (a freelancer's `weekly/2026-W47.md` for "on the 17th"). A note with dated sections (a journal's
 `## 2026-11-03`, sections.py: each such chunk's header holds its day) is
 of each section's day with a vote of 1, its best chunk chosen among the
 asked days' sections alone (section_days, dated_chunks). The notes' spans
@@ -138,7 +140,24 @@ def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
     """document id -> its vote: the share of the note's days (one for a
     daily note, a week's or a month's for a periodic note) in `spans`; 1
     for a note with a dated section (a journal's `## 2026-11-03`) of them:
-    the section is the day's own, as a daily note is."""
+    the section is the day's own, as a daily note is. Each asked span's
+    finest notes vote 1, the others in proportion: a week's note asked
+    about by one of its days has 1/7 beside a daily note of it, 1 where no
+    finer note is of that day."""
+    out = _shares(conn, spans)
+    # ... relative to the finest notes of each asked span: a week's note is the day's own note in a vault of week
+    # notes alone ("what did I do on the 17th?" with `weekly/2026-W47.md`: its 1/7 fell below the notes merely
+    # writing `17 Nov`, and the day read as no note's), and a week's still below a daily note's where both are
+    for first, last in spans:
+        finest = _shares(conn, [(first, last)])
+        if finest and (top := max(finest.values())) < 1.0:
+            for doc, share in finest.items():
+                out[doc] = max(out[doc], share / top)
+    return out
+
+
+def _shares(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
+    """document id -> the share of the note's own days in `spans`; 1 for a note with a dated section in them."""
     if not spans:
         return {}
     out: dict[int, float] = {}
@@ -208,7 +227,7 @@ def saying_chunks(conn, day: dt.date, words: str) -> dict[int, list[int]]:
     said = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, re.sub(r"^on\s+", "", words, flags=re.I).split()))
                       + r"(?!\w)", re.I)
     # the day's own notes (a week's note's "tomorrow" is of one of its days), a journal's by the day's section
-    notes = [doc for doc, vote in dated_notes(conn, [(day, day)]).items() if vote == 1.0]
+    notes = [doc for doc, vote in _shares(conn, [(day, day)]).items() if vote == 1.0]
     sections = dated_chunks(conn, [(day, day)])
     chunks = {**store.document_chunks(conn, [d for d in notes if d not in sections]), **sections}
     texts = store.chunk_texts(conn, [c for ids in chunks.values() for c in ids])

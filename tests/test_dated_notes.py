@@ -187,8 +187,16 @@ def test_a_periodic_notes_file_name_wins_over_the_day_its_head_writes(reviews):
     assert note_span("daily/2026-11-03.md", "", "date: 2026-11-04") == (dt.date(2026, 11, 4),) * 2  # a day's head
     with _open(reviews) as index:
         week, month = _doc(index.conn, "weekly/2026-W45.md"), _doc(index.conn, "monthly/2026-10.md")
-        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {week: 1 / 7}
-        assert dated_notes(index.conn, [(dt.date(2026, 10, 20),) * 2]) == {month: 1 / 31}
+        day = _doc(index.conn, "daily/2026-11-04.md")
+        # beside the day's own note the week's review votes 1/7 of its days, the month's 1/31
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 4),) * 2]) == {day: 1.0, week: 1 / 7}
+        # a day no finer note is of: the week's, the month's review is the day's own note (it was 1/7, 1/31:
+        # below any note writing the day)
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {week: 1.0}
+        assert dated_notes(index.conn, [(dt.date(2026, 10, 20),) * 2]) == {month: 1.0}
+        # each asked day by its own finest notes: "on Wednesday and Thursday" has a daily note of one
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 4),) * 2, (dt.date(2026, 11, 5),) * 2]) == {
+            day: 1.0, week: 1.0}
 
 
 def test_the_answer_reads_a_weekly_note_for_a_day_of_its_week(reviews):
@@ -242,3 +250,73 @@ def test_front_matter_dates_a_note_by_date_or_created_alone(tmp_path):
 
 def _path(conn, doc: int) -> str:
     return conn.execute("SELECT path FROM documents WHERE id = ?", (doc,)).fetchone()[0]
+
+
+# a freelancer's week notes (no daily notes), and notes that write days of those weeks as ISO dates or `10 Dec`
+FREELANCER = {
+    "weekly/2026-W47.md": "# Week 47 (16–22 Nov)\n\n## Days\n**Mon** — Bloom presentation 10am, went well.\n"
+                          "**Tue** — Acme PDF all day\n**Wed** — Jen call re feedback.\n",
+    "weekly/2026-W49.md": "# 2026-W49 (30 Nov – 6 Dec)\n\n## Must do\n- [x] Parker call Tue 10am\n"
+                          "- [x] Harbour Dental proposal\n",
+    "weekly/2026-W50.md": "# 2026-W50 (7–13 Dec)\n\n**Mon 7** — Bloom round 3.\n**Thu 10** — Kite Cycles intro "
+                          "call 11:00 (Marco).\n**Fri 11** — Dentist 3:30pm.\n",
+    "expenses.md": "# Expenses 2026\n\n| date | item | £ |\n|---|---|---|\n| 2026-11-17 | train | 48.60 |\n"
+                   "| 2026-11-18 | monitor | 329 |\n| 2026-12-01 | Figma | 12 |\n",
+    "leads.md": "# Leads\n\n- Kite Cycles: rebrand, intro call booked 10 Dec.\n- Fenwick Gin: via Acme.\n",
+    "todo.md": "# Todo\n\n- [x] send the invoice ✅ 2026-11-17\n- [ ] chase Northwind 📅 2026-12-10\n",
+}
+# the same weeks kept beside daily notes
+DAILY_AND_WEEKLY = {
+    **FREELANCER,
+    "log/2026-12-08.md": "# Tue 8 Dec\n\nSent Bloom round 3 to Jen. Acme icons 31-34.\n",
+    "log/2026-12-07.md": "# Mon 7 Dec\n\nBloom round 3 drafted, warmer sage.\n",
+}
+
+
+def _vault(tmp_path, notes):
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("question, today, week", [
+    ("what did i do on the 17th", dt.date(2026, 12, 7), "weekly/2026-W47.md"),
+    ("what did I do on Nov 18?", dt.date(2026, 12, 7), "weekly/2026-W47.md"),
+    ("what did I do on Tuesday?", dt.date(2026, 12, 7), "weekly/2026-W49.md"),
+    ("what's on thursday", dt.date(2026, 12, 7), "weekly/2026-W50.md"),
+    ("what's on Friday?", dt.date(2026, 12, 7), "weekly/2026-W50.md"),
+])
+def test_a_week_note_is_the_days_own_note_where_no_daily_note_is(tmp_path, question, today, week):
+    # its vote was 1/7 of its days: below the notes writing `2026-11-17` or `10 Dec`, out of the results, and
+    # "on the 17th" said "no note is dated the 17th" though the week's note covers it
+    with _open(_vault(tmp_path, FREELANCER)) as index:
+        result = index.search(question, RetrievalOptions(k=5), today=today)
+    assert result.undated is None and result.days is not None
+    # (BM25 still ranks the notes writing the day's ISO date, `todo.md`'s ✅ stamp: the hashing embedder here
+    # gives the week's note no dense lift)
+    assert week in [r["path"] for r in result.results][:3], [r["path"] for r in result.results]
+
+
+@pytest.mark.parametrize("question, daily", [
+    ("what did I do on Tuesday?", "log/2026-12-08.md"),
+    ("what did I do yesterday?", "log/2026-12-08.md"),
+    ("what did I do on Monday?", "log/2026-12-07.md"),
+    ("what did I do on Dec 8?", "log/2026-12-08.md"),
+])
+def test_a_daily_note_stays_above_its_weeks_note(tmp_path, question, daily):
+    with _open(_vault(tmp_path, DAILY_AND_WEEKLY)) as index:
+        result = index.search(question, RetrievalOptions(k=5), today=dt.date(2026, 12, 9))
+    paths = [r["path"] for r in result.results]
+    assert paths[0] == daily, paths
+
+
+def test_a_week_note_of_the_day_is_not_no_note(tmp_path):
+    # one result, the note writing the day's ISO date: the week's note of the day ranked below it, and the CLI
+    # said "no note is dated the 17th", sending the user to look for a note the index holds
+    with _open(_vault(tmp_path, FREELANCER)) as index:
+        result = index.search("what did i do on the 17th", RetrievalOptions(k=1, mode="bm25"),
+                              today=dt.date(2026, 12, 7))
+    assert result.undated is not None and result.undated_held
