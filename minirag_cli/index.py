@@ -449,12 +449,11 @@ class Index:
                                      query_vector=query_vector)
             result.undated = days
             with self.lock:  # a note of those days that ranked below the results is not "no note"
-                from minirag_cli.datednotes import dated_notes
+                from minirag_cli.datednotes import week_note_of
                 from minirag_cli.store.search import headers_hold
 
-                # ... a week's or a month's note of them either (`2026-W47.md` covers "the 17th")
-                result.undated_held = headers_hold(self.conn, days.terms()) or bool(dated_notes(self.conn,
-                                                                                                days.spans()))
+                # ... a week's note of them either (`2026-W47.md` covers "the 17th"; a month's note is no day's own)
+                result.undated_held = headers_hold(self.conn, days.terms()) or week_note_of(self.conn, days.spans())
         return result
 
     def require_notes(self, again: str = "Ask") -> None:
