@@ -21,7 +21,9 @@ vote is the share of the note's own days that fall in the asked days: 1 for
 a daily note of them and for a weekly note asked about by its week, 1/7 for
 a weekly note asked about by one of its days, 7/30 for a monthly note asked
 about by a week of it; so a day's own notes rank above the week's review, and
-the review above the month's. A note with dated sections (a journal's
+the review above the month's. Where no daily note is of an asked day, its
+week's note is the day's own and votes 1 (a freelancer's
+`weekly/2026-W47.md` for "on the 17th"); a month's note never. A note with dated sections (a journal's
 `## 2026-11-03`, sections.py: each such chunk's header holds its day) is
 of each section's day with a vote of 1, its best chunk chosen among the
 asked days' sections alone (section_days, dated_chunks). The notes' spans
@@ -134,24 +136,57 @@ def section_days(conn) -> list[tuple[int, int, dt.date]]:
     return _read_spans(conn)[1]
 
 
+# a note of this many days or fewer is a week's note: the day's own note where no daily note is of the day; a
+# month's, a quarter's note stays at its share (at 1 it was the own note of every weekend, gap and day to come, and
+# the answer read it alone)
+WEEK_NOTE_DAYS = 7
+
+
 def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
     """document id -> its vote: the share of the note's days (one for a
     daily note, a week's or a month's for a periodic note) in `spans`; 1
     for a note with a dated section (a journal's `## 2026-11-03`) of them:
-    the section is the day's own, as a daily note is."""
+    the section is the day's own, as a daily note is. A week's note (of
+    WEEK_NOTE_DAYS days or fewer) of an asked day no daily note is of votes
+    1: it is that day's own note (1/7 beside a daily note of the day)."""
+    votes, week_days, daily_days = _shares(conn, spans)
+    for doc, days in week_days.items():
+        if not days <= daily_days:
+            votes[doc] = 1.0
+    return votes
+
+
+def week_note_of(conn, spans: list[tuple[dt.date, dt.date]]) -> bool:
+    """Some week's note (WEEK_NOTE_DAYS days or fewer) covers a day of `spans`: a day with no note of its own
+    still has one (a month's or a quarter's note of it does not make it)."""
+    return bool(_shares(conn, spans)[1])
+
+
+def _shares(conn, spans: list[tuple[dt.date, dt.date]]) -> tuple[dict[int, float], dict[int, set], set]:
+    """(document id -> the share of the note's own days in `spans`, 1 for a note with a dated section in them;
+    week note id -> the asked days it covers; the asked days a daily note or a dated section is of), in one pass."""
+    votes: dict[int, float] = {}
+    week_days: dict[int, set] = {}
+    daily_days: set = set()
     if not spans:
-        return {}
-    out: dict[int, float] = {}
+        return votes, week_days, daily_days
     for doc, span in note_spans(conn):
         own = (span[1] - span[0]).days + 1
         for first, last in spans:
             shared = (min(last, span[1]) - max(first, span[0])).days + 1
-            if shared > 0:
-                out[doc] = max(out.get(doc, 0.0), shared / own)
+            if shared <= 0:
+                continue
+            votes[doc] = max(votes.get(doc, 0.0), shared / own)
+            if own == 1:
+                daily_days.add(span[0])
+            elif own <= WEEK_NOTE_DAYS:
+                start = max(first, span[0])
+                week_days.setdefault(doc, set()).update(start + dt.timedelta(days=i) for i in range(shared))
     for doc, _chunk, day in section_days(conn):
         if any(first <= day <= last for first, last in spans):
-            out[doc] = 1.0
-    return out
+            votes[doc] = 1.0
+            daily_days.add(day)
+    return votes, week_days, daily_days
 
 
 def dated_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[int]]:
@@ -208,7 +243,7 @@ def saying_chunks(conn, day: dt.date, words: str) -> dict[int, list[int]]:
     said = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, re.sub(r"^on\s+", "", words, flags=re.I).split()))
                       + r"(?!\w)", re.I)
     # the day's own notes (a week's note's "tomorrow" is of one of its days), a journal's by the day's section
-    notes = [doc for doc, vote in dated_notes(conn, [(day, day)]).items() if vote == 1.0]
+    notes = [doc for doc, vote in _shares(conn, [(day, day)])[0].items() if vote == 1.0]
     sections = dated_chunks(conn, [(day, day)])
     chunks = {**store.document_chunks(conn, [d for d in notes if d not in sections]), **sections}
     texts = store.chunk_texts(conn, [c for ids in chunks.values() for c in ids])

@@ -449,9 +449,11 @@ class Index:
                                      query_vector=query_vector)
             result.undated = days
             with self.lock:  # a note of those days that ranked below the results is not "no note"
+                from minirag_cli.datednotes import week_note_of
                 from minirag_cli.store.search import headers_hold
 
-                result.undated_held = headers_hold(self.conn, days.terms())
+                # ... a week's note of them either (`2026-W47.md` covers "the 17th"; a month's note is no day's own)
+                result.undated_held = headers_hold(self.conn, days.terms()) or week_note_of(self.conn, days.spans())
         return result
 
     def require_notes(self, again: str = "Ask") -> None:

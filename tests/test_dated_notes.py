@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from minirag_cli.config import effective
-from minirag_cli.datednotes import asked_spans
+from minirag_cli.datednotes import asked_spans, dated_notes
 from minirag_cli.extract.heuristic import HeuristicExtractor
 from minirag_cli.index import Index, SyncOptions
 from minirag_cli.options import RetrievalOptions
@@ -187,8 +187,18 @@ def test_a_periodic_notes_file_name_wins_over_the_day_its_head_writes(reviews):
     assert note_span("daily/2026-11-03.md", "", "date: 2026-11-04") == (dt.date(2026, 11, 4),) * 2  # a day's head
     with _open(reviews) as index:
         week, month = _doc(index.conn, "weekly/2026-W45.md"), _doc(index.conn, "monthly/2026-10.md")
-        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {week: 1 / 7}
+        day = _doc(index.conn, "daily/2026-11-04.md")
+        # beside the day's own note the week's review votes 1/7 of its days, the month's 1/31
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 4),) * 2]) == {day: 1.0, week: 1 / 7}
+        # a day no daily note is of: the week's review is the day's own note (it was 1/7: below any note writing
+        # the day); a month's note is not (at 1 it was every weekend's, gap's and day to come's own note)
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 5),) * 2]) == {week: 1.0}
         assert dated_notes(index.conn, [(dt.date(2026, 10, 20),) * 2]) == {month: 1 / 31}
+        # a week of the month: 7/31 with no daily note of its days too
+        assert dated_notes(index.conn, [(dt.date(2026, 10, 19), dt.date(2026, 10, 25))]) == {month: 7 / 31}
+        # each asked day by its own finest notes: "on Wednesday and Thursday" has a daily note of one
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 4),) * 2, (dt.date(2026, 11, 5),) * 2]) == {
+            day: 1.0, week: 1.0}
 
 
 def test_the_answer_reads_a_weekly_note_for_a_day_of_its_week(reviews):
@@ -242,3 +252,125 @@ def test_front_matter_dates_a_note_by_date_or_created_alone(tmp_path):
 
 def _path(conn, doc: int) -> str:
     return conn.execute("SELECT path FROM documents WHERE id = ?", (doc,)).fetchone()[0]
+
+
+# a freelancer's week notes (no daily notes), and notes that write days of those weeks as ISO dates or `10 Dec`
+FREELANCER = {
+    "weekly/2026-W47.md": "# Week 47 (16–22 Nov)\n\n## Days\n**Mon** — Bloom presentation 10am, went well.\n"
+                          "**Tue** — Acme PDF all day\n**Wed** — Jen call re feedback.\n",
+    "weekly/2026-W49.md": "# 2026-W49 (30 Nov – 6 Dec)\n\n## Must do\n- [x] Parker call Tue 10am\n"
+                          "- [x] Harbour Dental proposal\n",
+    "weekly/2026-W50.md": "# 2026-W50 (7–13 Dec)\n\n**Mon 7** — Bloom round 3.\n**Thu 10** — Kite Cycles intro "
+                          "call 11:00 (Marco).\n**Fri 11** — Dentist 3:30pm.\n",
+    "expenses.md": "# Expenses 2026\n\n| date | item | £ |\n|---|---|---|\n| 2026-11-17 | train | 48.60 |\n"
+                   "| 2026-11-18 | monitor | 329 |\n| 2026-12-01 | Figma | 12 |\n",
+    "leads.md": "# Leads\n\n- Kite Cycles: rebrand, intro call booked 10 Dec.\n- Fenwick Gin: via Acme.\n",
+    "todo.md": "# Todo\n\n- [x] send the invoice ✅ 2026-11-17\n- [ ] chase Northwind 📅 2026-12-10\n",
+}
+# the same weeks kept beside daily notes
+DAILY_AND_WEEKLY = {
+    **FREELANCER,
+    "log/2026-12-08.md": "# Tue 8 Dec\n\nSent Bloom round 3 to Jen. Acme icons 31-34.\n",
+    "log/2026-12-07.md": "# Mon 7 Dec\n\nBloom round 3 drafted, warmer sage.\n",
+}
+
+
+def _vault(tmp_path, notes):
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(chunk_tokens=60, overlap_tokens=5), extractor=HeuristicExtractor())
+    return db
+
+
+@pytest.mark.parametrize("question, today, week, within", [
+    ("what did i do on the 17th", dt.date(2026, 12, 7), "weekly/2026-W47.md", 3),
+    ("what did I do on Nov 18?", dt.date(2026, 12, 7), "weekly/2026-W47.md", 3),
+    ("what did I do on Tuesday?", dt.date(2026, 12, 7), "weekly/2026-W49.md", 3),
+    ("what's on thursday", dt.date(2026, 12, 7), "weekly/2026-W50.md", 1),
+    ("what's on Friday?", dt.date(2026, 12, 7), "weekly/2026-W50.md", 1),
+])
+def test_a_week_note_is_the_days_own_note_where_no_daily_note_is(tmp_path, question, today, week, within):
+    # its vote was 1/7 of its days: below the notes writing `2026-11-17` or `10 Dec`, out of the results, and
+    # "on the 17th" said "no note is dated the 17th" though the week's note covers it
+    with _open(_vault(tmp_path, FREELANCER)) as index:
+        result = index.search(question, RetrievalOptions(k=5), today=today)
+    assert result.undated is None and result.days is not None
+    # (BM25 still ranks the notes writing the day's ISO date, `todo.md`'s ✅ stamp: the hashing embedder here
+    # gives the week's note no dense lift)
+    assert week in [r["path"] for r in result.results][:within], [r["path"] for r in result.results]
+
+
+@pytest.mark.parametrize("question, daily", [
+    ("what did I do on Tuesday?", "log/2026-12-08.md"),
+    ("what did I do yesterday?", "log/2026-12-08.md"),
+    ("what did I do on Monday?", "log/2026-12-07.md"),
+    ("what did I do on Dec 8?", "log/2026-12-08.md"),
+])
+def test_a_daily_note_stays_above_its_weeks_note(tmp_path, question, daily):
+    with _open(_vault(tmp_path, DAILY_AND_WEEKLY)) as index:
+        result = index.search(question, RetrievalOptions(k=5), today=dt.date(2026, 12, 9))
+    paths = [r["path"] for r in result.results]
+    assert paths[0] == daily, paths
+
+
+def test_a_week_note_of_the_day_is_not_no_note(tmp_path):
+    # one result, the note writing the day's ISO date: the week's note of the day ranked below it, and the CLI
+    # said "no note is dated the 17th", sending the user to look for a note the index holds
+    with _open(_vault(tmp_path, FREELANCER)) as index:
+        result = index.search("what did i do on the 17th", RetrievalOptions(k=1, mode="bm25"),
+                              today=dt.date(2026, 12, 7))
+    assert result.undated is not None and result.undated_held
+
+
+# daily notes with gaps (weekends, 13-15 Nov away), the month's note, a trip's note writing its days, a todo
+DAILY_WITH_GAPS = {
+    **{f"Daily/2026-11-{d:02d}.md": f"# 2026-11-{d:02d}\n\nStandup, then {topic}.\n"
+       for d, topic in [(9, "Bloom logo"), (10, "Acme icons"), (11, "Parker call"), (12, "invoices"),
+                        (16, "back from Lisbon, laundry"), (17, "Bloom round 2"), (19, "Kite Cycles brief")]},
+    "Trips/Lisbon.md": "# Lisbon trip\n\n- 13 Nov: flight TP1351 07:10 from LHR\n- 14 Nov: Belém, pastéis, "
+                       "LX Factory\n- 15 Nov: Sintra day trip, back 22:00\n",
+    "todo.md": "# Todo\n\n- [x] renew passport ✅ 2026-11-14\n- [ ] send Bloom invoice 📅 2026-11-23\n",
+}
+MONTH_NOTE = {"Monthly/2026-11.md": "# November 2026\n\n## Budget\n| item | £ |\n|---|---|\n| rent | 1450 |\n\n"
+                                    "## Goals\n- Read 2 books\n- Run 100 km\n"}
+QUARTER_NOTE = {"Periodic/2026-Q4.md": "# 2026 Q4\n\n## Goals\n- Ship the Bloom brand\n- Run a half marathon\n"}
+
+
+@pytest.mark.parametrize("periodic", [MONTH_NOTE, QUARTER_NOTE], ids=["month", "quarter"])
+@pytest.mark.parametrize("question, note", [
+    ("where was I on 15 November?", "Trips/Lisbon.md"),
+    ("what did I do on Nov 14?", "Trips/Lisbon.md"),
+    ("what did I do last weekend?", "todo.md"),  # its ✅ 2026-11-14 (the trip writes yearless days)
+    ("what do I have on Monday?", "todo.md"),
+])
+def test_a_months_note_is_no_days_own_note(tmp_path, periodic, question, note):
+    # the days no daily note is of (a weekend, days away, a day to come): the month's, the quarter's note voted 1
+    # as the day's own note, ranked first and the answer read it alone; its share of the days is 1/30, 1/92
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **periodic})) as index:
+        paths = [r["path"] for r in index.search(question, RetrievalOptions(k=5), today=dt.date(2026, 11, 20)).results]
+        assert note in paths and paths[0] != next(iter(periodic)), paths
+        period = _doc(index.conn, next(iter(periodic)))
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 15),) * 2])[period] < 0.1
+
+
+def test_a_weeks_question_gives_the_months_note_its_share(tmp_path):
+    # a week no daily note is of ("next week"), days away ("over those 3 days"): the month's note voted 1 as their
+    # own note, not its 7/30, 3/30; a week with daily notes keeps them above it
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **MONTH_NOTE})) as index:
+        month = _doc(index.conn, "Monthly/2026-11.md")
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 23), dt.date(2026, 11, 29))]) == {month: 7 / 30}
+        assert dated_notes(index.conn, [(dt.date(2026, 11, 13), dt.date(2026, 11, 15))])[month] == 3 / 30
+        votes = dated_notes(index.conn, [(dt.date(2026, 11, 16), dt.date(2026, 11, 22))])
+        assert votes[month] == 7 / 30 and votes[_doc(index.conn, "Daily/2026-11-16.md")] == 1.0
+
+
+def test_a_months_note_of_the_day_is_still_no_note(tmp_path):
+    # only the month's note covers 15 November: "no note is dated 15 November" stays (the "not among the results"
+    # message sent the user to look for a note of the day that the index does not hold)
+    notes = {p: t for p, t in DAILY_WITH_GAPS.items() if not p.startswith("Trips")}
+    with _open(_vault(tmp_path, {**notes, **MONTH_NOTE})) as index:
+        result = index.search("what did I do on 15 November?", RetrievalOptions(k=1, mode="bm25"),
+                              today=dt.date(2026, 11, 20))
+    assert result.undated is not None and not result.undated_held
