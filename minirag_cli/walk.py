@@ -822,8 +822,8 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     (the one listed is the first in path order of those in `indexed`, the
     paths the index holds, else of all: a new link is the one passed over)
     an Obsidian vault's templates folder
-    (obsidian_templates), a template elsewhere (template_notes: a new or changed file in a templates folder or
-    named one is opened for its placeholders, its verdict kept in `looked`), package folders
+    (obsidian_templates), a template elsewhere (template_notes: a new or changed file in a templates folder
+    is opened for its placeholders, its verdict kept in `looked`), package folders
     (package_folders.py: `node_modules/`, a Python virtual environment; `__pycache__/` silently) unless a
     .mragignore negation line keeps them, and anything that is not a regular file are reported. A page or graph
     export mrag wrote is passed over (written_by_mrag), checked for in the
@@ -887,7 +887,7 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
         is); None for a note (the sync reads it, an unreadable one too: it says why)."""
         read_at = time.time()
         text = _note_text(str(path))
-        why = None if text is None else template_reason(rel, text)
+        why = None if text is None else template_reason(rel, text, path.parent)
         if why and (record := looked_record(size, mtime, why, read_at)) is not None:
             result.looked[rel] = record
         return why
@@ -1951,10 +1951,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # GFM) is no longer cut inside a row (chunking.chunk_text's `rows`: sections._note_chunks passes its tables' bodies): a
 # chunk among its rows of more than the overlap's words began mid-row, `25M | 3e-4`, its first cells in the chunk before.
 # 16: templates: a template outside an Obsidian vault's configured templates folder (template_notes.py: in a folder
-# named `templates`, `_templates`, `99 Templates`, at any depth, or named `invoice-template.md`, and holding a
-# placeholder outside code, `{{client}}`, `{{date:YYYY}}`, `<% tp.file.title %>`) is skipped, listed with why, kept
-# by a `!templates/invoice-template.md` line in .mragignore; the first sync with these readers looks at every such
-# file once (an indexed one, unchanged, is not opened by a walk) and drops what an index holds of a template.
+# named `templates`, `_templates`, `99 Templates`, at any depth, holding a placeholder outside code, `{{client}}`,
+# `{{date:YYYY}}`, `<% tp.file.title %>`; a file's name alone is not enough: `Jinja template notes.md` is a note) is
+# skipped, listed with why, kept by a `!templates/invoice-template.md` line in .mragignore; the first sync with these
+# readers looks at every such file once (an indexed one, unchanged, is not opened by a walk) and drops what an index
+# holds of a template.
 READER_VERSION = 16
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
