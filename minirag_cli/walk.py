@@ -35,6 +35,7 @@ from minirag_cli.simplenote import SOURCE_FILE as SIMPLENOTE_SOURCE
 from minirag_cli.simplenote import TRASH_FOLDER as SIMPLENOTE_TRASH
 from minirag_cli.simplenote import TRASH_REASON as SIMPLENOTE_TRASH_REASON
 from minirag_cli.simplenote import export_folder, exported_note
+from minirag_cli.template_notes import may_be_template, template_reason, template_skip
 from minirag_cli.wikipages import system_tiddler
 
 # `.canvas`, `.excalidraw` and Jupyter's `.ipynb` are JSON, read for their text (notekinds.py); VimWiki's
@@ -821,9 +822,10 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
     (the one listed is the first in path order of those in `indexed`, the
     paths the index holds, else of all: a new link is the one passed over)
     an Obsidian vault's templates folder
-    (obsidian_templates), package folders (package_folders.py: `node_modules/`, a Python virtual
-    environment; `__pycache__/` silently) unless a .mragignore negation line keeps them, and anything
-    that is not a regular file are reported. A page or graph
+    (obsidian_templates), a template elsewhere (template_notes: a new or changed file in a templates folder
+    is opened for its placeholders, its verdict kept in `looked`), package folders
+    (package_folders.py: `node_modules/`, a Python virtual environment; `__pycache__/` silently) unless a
+    .mragignore negation line keeps them, and anything that is not a regular file are reported. A page or graph
     export mrag wrote is passed over (written_by_mrag), checked for in the
     note files but those `known` holds (path -> the size and mtime the index
     recorded) as they are: indexed, they were checked when read. A file
@@ -876,6 +878,17 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                else ROAM_JSON_REASON if rel.lower().endswith(".json") and roam_json_export(head) else other)
         record = looked_record(st.st_size, st.st_mtime, why, read_at)
         if record is not None:
+            result.looked[rel] = record
+        return why
+
+    def template_of(rel: str, path: Path, size: int, mtime: float) -> str | None:
+        """template_notes.template_reason of the file at `path` (`rel` from the root, of `size` and `mtime`),
+        recorded in result.looked when it is one (the next walk passes it over unopened while it stays as it
+        is); None for a note (the sync reads it, an unreadable one too: it says why)."""
+        read_at = time.time()
+        text = _note_text(str(path))
+        why = None if text is None else template_reason(rel, text, path.parent)
+        if why and (record := looked_record(size, mtime, why, read_at)) is not None:
             result.looked[rel] = record
         return why
 
@@ -1175,9 +1188,13 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 continue
             # a TextBundle's text is read with its info.json (bear.py): a change to either changes the note
             mtime = bundle_mtime(full, st.st_mtime)
-            if not (known and as_indexed(st.st_size, mtime, known.get(rel))):
+            fresh = not (known and as_indexed(st.st_size, mtime, known.get(rel)))  # new or changed: looked at
+            if fresh:
                 why = looked_before(rel, st, mtime)
                 if why and copy_reason(why):  # a copy of a note since changed: compared above anew
+                    del result.looked[rel]
+                    why = None
+                if why and template_skip(why) and kept_by_ignore(spec, rel):  # a template .mragignore keeps now
                     del result.looked[rel]
                     why = None
                 if verdict is not None:  # a possible copy, compared above: indexed, its verdict kept
@@ -1198,6 +1215,11 @@ def walk_notes(root: Path, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 reason = f"larger than the size limit ({st.st_size} > {max_bytes} bytes)"
                 result.skipped.append({"path": rel, "reason": reason})
                 continue
+            if fresh and may_be_template(rel) and not kept_by_ignore(spec, rel):
+                template = template_of(rel, full, st.st_size, mtime)
+                if template:
+                    result.skipped.append({"path": rel, "reason": template})
+                    continue
             if st.st_nlink > 1 and not symlink:
                 inodes.setdefault((st.st_dev, st.st_ino), []).append(rel)
                 nlinks[rel] = st
@@ -1928,7 +1950,13 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 15: tables2: a Markdown table written without its outer pipes (`run-13 | 25M | 3e-4` under `--- | --- | ---`, valid
 # GFM) is no longer cut inside a row (chunking.chunk_text's `rows`: sections._note_chunks passes its tables' bodies): a
 # chunk among its rows of more than the overlap's words began mid-row, `25M | 3e-4`, its first cells in the chunk before.
-READER_VERSION = 15
+# 16: templates: a template outside an Obsidian vault's configured templates folder (template_notes.py: in a folder
+# named `templates`, `_templates`, `99 Templates`, at any depth, holding a placeholder outside code, `{{client}}`,
+# `{{date:YYYY}}`, `<% tp.file.title %>`; a file's name alone is not enough: `Jinja template notes.md` is a note) is
+# skipped, listed with why, kept by a `!templates/invoice-template.md` line in .mragignore; the first sync with these
+# readers looks at every such file once (an indexed one, unchanged, is not opened by a walk) and drops what an index
+# holds of a template.
+READER_VERSION = 16
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

@@ -50,14 +50,16 @@ def test_a_vaults_templates_folders_are_not_indexed_and_a_changed_setting_is_fol
     assert {item["path"]: item["reason"] for item in summary.skipped} == {
         "Templates": f"Obsidian's templates folder (set in {CORE}): templates are not indexed",
         "Meta/Templater": f"Obsidian's templates folder (set in {TEMPLATER}): templates are not indexed"}
-    # the core plugin's folder set elsewhere: Templates/ is notes again, the next sync indexes it
+    # the core plugin's folder set elsewhere: Templates/ is notes again, the next sync indexes them; but for a
+    # template there, a Templater tag in a folder named so (template_notes.py, readers 16)
+    write_notes(root, {"Templates/Reading list.md": "- Piranesi\n"})
     settings(root, core="Meta/Templater", templater=None)
     paths, summary = sync(root, db_path)
-    assert paths == ["Daily/2026-11-03.md", "Projects/Alpha.md", "Templates/Daily Template.md"]
-    assert [item["path"] for item in summary.skipped] == ["Meta/Templater"]
+    assert paths == ["Daily/2026-11-03.md", "Projects/Alpha.md", "Templates/Reading list.md"]
+    assert [item["path"] for item in summary.skipped] == ["Meta/Templater", "Templates/Daily Template.md"]
     # settings that are no JSON object set no folder (the notes are indexed, as before)
     (root / CORE).write_text("[1, 2]", encoding="utf-8")
-    assert sync(root, db_path)[0] == sorted(VAULT)
+    assert sync(root, db_path)[0] == sorted({*VAULT, "Templates/Reading list.md"} - {"Templates/Daily Template.md"})
 
 
 def test_a_vault_inside_the_synced_folder_and_a_mragignore(tmp_path):

@@ -368,6 +368,7 @@ def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
     (db.skipped_files), else None."""
     from minirag_cli.db import index_file, skipped_files
     from minirag_cli.hints import sync_hint
+    from minirag_cli.template_notes import template_skip
 
     reason = skipped_files(conn).get(root, {}).get(rel)
     if reason is None:
@@ -382,6 +383,8 @@ def _skipped_by_last_sync(conn, root: str, rel: str) -> tuple[str, str] | None:
         hint = f"Only text notes are indexed; once it holds text, `{sync}` indexes it."
     elif reason.startswith("unreadable"):
         hint = f"Give yourself read access to it (chmod u+r), then `{sync}`."
+    elif template_skip(reason):  # template_notes.template_reason: its last words name the .mragignore line
+        hint = f"With that line in .mragignore, `{sync}` indexes it."
     else:
         hint = f"Once that no longer holds, `{sync}` indexes it."
     return reason, hint
