@@ -90,9 +90,10 @@ say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
 it lost the note that answers it; its days are said unread (read_days: UnreadDays, with the days a question
-in the first person would read). But days all to come in a question of no past form are the calendar's, the
-same for everyone, and read whoever the question is about ("is Chloe babysitting on Friday?", "who is on call
-next week?", "is Priya off tomorrow?"; not "what did Keller say about tomorrow?", nor a period under way,
+in the first person would read). But days all to come of a plan in a question of no past form are the calendar's,
+the same for everyone, and read whoever the question is about ("is Chloe babysitting on Friday?", "who is on call
+next week?", "is Priya off tomorrow?"; not "what does Keller say about next week?", "what did Keller say about
+tomorrow?", nor a period under way,
 "who is on call this week?": _the_calendars). A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
 word overrides it; a German, French or Spanish weekday a day number
@@ -604,10 +605,13 @@ def _the_calendars(days: AskedDays, question: str) -> bool:
     babysitting on Friday?") in a question of no past form: the calendar's days, the same for everyone, read whoever
     the question is about ("who is on call next week?", "is Priya off tomorrow?")? Someone else's day is left unread
     because a note's "tonight", "last week" or "on Saturday" is of the note's day (module docstring); a question's plan
-    to come is the asker's calendar. A past form keeps them someone's words ("what did Keller say about
-    tomorrow?", "what was Anna going to do next week?"), and the days of a period under way ("today", "this week") stay
-    unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
-    return days.ahead and not days.written and not _past_form(question)
+    to come is the asker's calendar, when the question says a plan (_PLAN_OF_SOMEONE: "will", "going to", a subject's
+    progressive or state) and no speech, thought or wish (_SAID_OR_WISHED: "what does Wolfgang want to eat
+    tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
+    ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
+    ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
+    return (days.ahead and not days.written and not _past_form(question) and bool(_PLAN_OF_SOMEONE.search(question))
+            and not _SAID_OR_WISHED.search(question))
 
 
 def _language(m: re.Match) -> str:
@@ -811,6 +815,8 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
 # words in -ing that are no progressive's verb after "is" or a noun ("what's the wedding…", "is the Friday meeting on
 # Monday now?")
 _ING_NOUN = r"(?:(?:some|any|no|every)?thing|morning|evening|meeting|wedding|building|during)\b"
+# a verb's past in "-ed", not "need", "feed" (_PAST_ED, _APPOINTMENT_WORD)
+_PAST_ED_WORD = r"\w{2,}[^e\W]ed"
 # a verb's irregular past ("the guy I met on Friday", "the version we sent on Thursday": _PAST_IRREGULAR)
 _PAST_IRREGULAR_WORDS = (
     r"(?:met|got|said|sent|ate|eaten|won|spoke|spoken|saw|seen|made|took|taken|came|gave|given|told|wrote|"
@@ -821,7 +827,7 @@ _PAST_IRREGULAR_WORDS = (
 # ("in my notes", "the summary of the meeting"), no participle ("the bin collected", "Priya mentioned": a thing done)
 _APPOINTMENT_WORD = (r"(?!" + RECORD_WORDS + r"|(?:in|on|at|of|from|for|with|about|to|by|there|here|this|that|these"
                      r"|those|what|which|a|an|the|my|our|your|any|some|anything|something|everything|nothing)\b)"
-                     r"(?!\w{2,}[^e\W]ed\b|" + _PAST_IRREGULAR_WORDS + r"\b)[\w'’-]+")
+                     r"(?!" + _PAST_ED_WORD + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)[\w'’-]+")
 _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + _APPOINTMENT_WORD + ")?"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
@@ -870,7 +876,7 @@ _QUESTION_END = re.compile(r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
                            r"(?:\s+at\s+(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|noon)\b)?[\s?!.]*", re.I)
 # a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
 # Thursday?", "what is booked for Friday?"), nor "need", "feed"
-_PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
+_PAST_ED = re.compile(r"\b" + _PAST_ED_WORD + r"\b", re.I)
 # ... or an irregular one (_PAST_IRREGULAR_WORDS), the same way
 _PAST_IRREGULAR = re.compile(r"\b" + _PAST_IRREGULAR_WORDS + r"\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
@@ -901,6 +907,25 @@ def _coming_weekdays(m: re.Match) -> bool:
         return True
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
 
+
+# a plan of someone's in a question (_the_calendars): "will", "going to", or a subject's progressive or state after
+# "is"/"are" ("is Chloe babysitting…", "what is Keller doing…", "who is on call…", "is Priya off…", "is Tom coming…");
+# "what is in the email about tomorrow?" has no subject before its "in", and a present of speech, thought or wish
+# ("what does Keller say about next week?") no plan's form at all
+_PLANS_SUBJECT = (r"(?:i|we|you|he|she|they|it|anyone|someone|everyone|anybody|somebody"
+                  r"|(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?|(?:the|my|our|his|her|their|your)\s+[\w'’-]+)")
+_PLAN_STATE = (r"(?:(?!" + _ING_NOUN + r")\w{2,}ing|on\s+(?:call|duty|leave|holiday|shift|(?:the\s+)?rota)"
+               r"|off|away|out|home|back|free|busy|available|around|in|at)\b")
+_PLAN_OF_SOMEONE = re.compile(
+    r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
+    r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
+    + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE,
+    re.I)
+# ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
+# Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)
+_SAID_OR_WISHED = re.compile(
+    r"\b(?:say|tell|think|suggest|propose|want|mention|write|ask|plan|hope|wish|reckon|believe|expect|claim|prefer"
+    r"|recommend|intend|mean|email|text|message)(?:s|es|ing|ning)?\b|\b(?:writing|proposing|hoping)\b", re.I)
 
 # Three checks of a question's past answer three questions (qdays: each in place of another changes readings, 7 to
 # 9 of a table of 40 questions and tests of test_qdays / test_written_spans; so they are not one):

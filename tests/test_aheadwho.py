@@ -48,6 +48,10 @@ def _days(read):
     ("is she coming tomorrow?", "2026-12-08", "2026-12-08"),
     ("what is the band playing next weekend?", "2026-12-19", "2026-12-20"),
     ("when is Maya's swimming on Thursday?", "2026-12-10", "2026-12-10"),
+    ("What is Li Hua going to do next week?", "2026-12-14", "2026-12-20"),
+    ("is Li Hua in the office tomorrow?", "2026-12-08", "2026-12-08"),
+    ("who is on duty next Friday?", "2026-12-11", "2026-12-11"),
+    ("where's Tom staying next week?", "2026-12-14", "2026-12-20"),
 ])
 def test_someone_elses_days_to_come_are_read(question, first, last):
     from minirag_cli.askday import AskedDays
@@ -71,6 +75,18 @@ def test_someone_elses_days_to_come_are_read(question, first, last):
     ("who is on call this week?", "the question asks who"),
     # a weekday of no plan: the one gone (LiHua dev's lihua-511)
     ("What does Dacey propose to practice on Saturday?", "the question is about someone else (Dacey)"),
+    # a present of speech, thought or wish, or no plan's form: a message's day to come (review of aheadwho)
+    ("What does Wolfgang want to eat tomorrow?", "the question is about someone else (Wolfgang)"),
+    ("what does Keller say about next week?", "the question is about someone else (Keller)"),
+    ("what does the email say about tomorrow?", "the question is about someone else (the email)"),
+    ("who says tomorrow is cancelled?", "the question asks who"),
+    ("what does Li Hua suggest for tomorrow?", "the question is about someone else (Li Hua)"),
+    ("What does Dacey propose to practice next Saturday?", "the question is about someone else (Dacey)"),
+    ("what does Keller think about next week?", "the question is about someone else (Keller)"),
+    ("who's saying what about tomorrow?", "the question asks who"),
+    ("What does Li Hua plan to do tomorrow?", "the question is about someone else (Li Hua)"),
+    ("what is in Keller's email about tomorrow?", "the question is about someone else (Keller)"),
+    ("who has the car next week?", "the question asks who"),
 ])
 def test_someone_elses_days_gone_or_said_are_still_unread(question, reason):
     from minirag_cli.askday import UnreadDays
