@@ -29,7 +29,8 @@ one of several, "in September and October"), a week of a month ("in the first we
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
 lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
 recent such day before today, but "on" one in a question about plans or a yes/no one of a plain subject's plan the
-coming one ("what's for dinner on Thursday?", "is Chloe babysitting on Friday?": _coming_weekdays) (several, "last Friday and Saturday", "on
+coming one ("what's for dinner on Thursday?", "is Chloe babysitting on Friday?", "when is physio on Thursday?", "is
+physio on Thursday?": _coming_weekdays) (several, "last Friday and Saturday", "on
 Monday and Friday": each the most recent such day before today, and those
 days alone, not the ones between: AskedDays.dates; one run by today, "on Sat and Sun" asked on a Sunday
 yesterday and today: _several_days; a span, "on Mon through Fri", "on Monday to Friday": the
@@ -89,7 +90,11 @@ say on Tuesday?", "Who proposes that the band takes a break from jamming
 this week?") is read as written: in a notes base of messages, its "tonight"
 is the note's, which only the note knows, and read against the asking day
 it lost the note that answers it; its days are said unread (read_days: UnreadDays, with the days a question
-in the first person would read). A question that writes a date ("on
+in the first person would read). But days all to come of a plan in a question of no past form are the calendar's,
+the same for everyone, and read whoever the question is about ("is Chloe babysitting on Friday?", "who is on call
+next week?", "is Priya off tomorrow?"; not "what does Keller say about next week?", "what did Keller say about
+tomorrow?", nor a period under way,
+"who is on call this week?": _the_calendars). A question that writes a date ("on
 Tuesday, April 21, 2026") is searched for that date: no weekday or other
 word overrides it; a German, French or Spanish weekday a day number
 follows is that date ("el sábado 14 de noviembre", "samedi 14":
@@ -582,14 +587,31 @@ class UnreadDays:
 
 
 def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> AskedDays | UnreadDays | None:
-    """`days`, read from the question's day `m`, when they are the asker's (_whose_time); UnreadDays when the
-    question is of someone else; None when the day is quoted (a note's, no one's to read)."""
+    """`days`, read from the question's day `m`, when they are the asker's (_whose_time) or days to come of a plan
+    (_the_calendars); UnreadDays when the question is of someone else; None when the day is quoted (a note's, no
+    one's to read)."""
     someone = _whose_time(question, m, person)
     if someone is None:
         return days
     if someone is _A_QUOTE:
         return None
+    if _the_calendars(days, question):
+        return days
     return UnreadDays(days, someone, _language(m))
+
+
+def _the_calendars(days: AskedDays, question: str) -> bool:
+    """Are `days` all to come (AskedDays.ahead: "tomorrow", "next week", a coming weekday, "on Friday" of "is Chloe
+    babysitting on Friday?") in a question of no past form: the calendar's days, the same for everyone, read whoever
+    the question is about ("who is on call next week?", "is Priya off tomorrow?")? Someone else's day is left unread
+    because a note's "tonight", "last week" or "on Saturday" is of the note's day (module docstring); a question's plan
+    to come is the asker's calendar, when the question says a plan (_PLAN_OF_SOMEONE: "will", "going to", a subject's
+    progressive or state) and no speech, thought or wish (_SAID_OR_WISHED: "what does Wolfgang want to eat
+    tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
+    ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
+    ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
+    return (days.ahead and not days.written and not _past_form(question) and bool(_PLAN_OF_SOMEONE.search(question))
+            and not _SAID_OR_WISHED.search(question))
 
 
 def _language(m: re.Match) -> str:
@@ -793,6 +815,20 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
 # words in -ing that are no progressive's verb after "is" or a noun ("what's the wedding…", "is the Friday meeting on
 # Monday now?")
 _ING_NOUN = r"(?:(?:some|any|no|every)?thing|morning|evening|meeting|wedding|building|during)\b"
+# a verb's past in "-ed", not "need", "feed" (_PAST_ED, _APPOINTMENT_WORD)
+_PAST_ED_WORD = r"\w{2,}[^e\W]ed"
+# a verb's irregular past ("the guy I met on Friday", "the version we sent on Thursday": _PAST_IRREGULAR)
+_PAST_IRREGULAR_WORDS = (
+    r"(?:met|got|said|sent|ate|eaten|won|spoke|spoken|saw|seen|made|took|taken|came|gave|given|told|wrote|"
+    r"written|done|bought|brought|thought|found|left|lost|paid|heard|kept|felt|sold|ran|began|drank|drove|fell|"
+    r"flew|forgot|knew|sat|stood|taught|caught|threw|wore|chose|broke|spent|built|held|led)")
+# an appointment or an event named in one or two words, "physio", "the meeting", "my dentist appointment", "Maya's
+# swimming", "bin day": no record of a day ("my notes", "the summary": RECORD_WORDS), no small word of a longer phrase
+# ("in my notes", "the summary of the meeting"), no participle ("the bin collected", "Priya mentioned": a thing done)
+_APPOINTMENT_WORD = (r"(?!" + RECORD_WORDS + r"|(?:in|on|at|of|from|for|with|about|to|by|there|here|this|that|these"
+                     r"|those|what|which|a|an|the|my|our|your|any|some|anything|something|everything|nothing)\b)"
+                     r"(?!" + _PAST_ED_WORD + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)[\w'’-]+")
+_APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + _APPOINTMENT_WORD + ")?"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
@@ -810,7 +846,11 @@ _PLANNED_FORM = re.compile(
     # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
     r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
-    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)",
+    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)"
+    # when or what time an appointment of one or two words is on ("when is physio on Thursday?", "what time's the
+    # meeting on Friday?", "when is Maya's swimming on Thursday?"): "what is in my notes on Friday?" and "what is the
+    # summary of the meeting on Thursday?" ask no time (aheadwho)
+    r"|\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT + r"\s+on\b",
     re.I)
 # a yes/no question in the present of a plain subject's plan or whereabouts asks of the coming weekday (qdays): "is
 # Chloe babysitting on Friday?", "am I on call on Saturday?", "aren't we meeting on Thursday?", "are the kids at
@@ -825,14 +865,20 @@ _YES_NO_COMING = re.compile(
     r"|(?:the|my|our)\s+(?!" + RECORD_WORDS + r")\w+\s+(?!" + _ING_NOUN + "))"
     r"(?:(?-i:[a-z])\w{2,}ing|on\s+call|off|away|out|home|back|free|busy|open|closed"
     r"|(?:in|at)(?:\s+(?:the\s+|my\s+|our\s+)?(?-i:[a-z])\w+)?)\s+", re.I)
+# ... or whether an appointment of one or two words is on the weekday that ends the question (aheadwho): "is physio
+# on Thursday?", "is the party on Saturday?", "is bin day on Thursday?"; not a participle's, "is the bin collected on
+# Thursday?", a record's, "is my note on Friday?", nor "is there a meeting on Monday?" (_APPOINTMENT), all of the
+# weekday gone as before
+_YES_NO_ON = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+" + _APPOINTMENT + r"\s+", re.I)
+# ... the question's end after it, a part of the day or a time between ("on Saturday night?", "on Thursday at 3pm?")
+# (one class at its end: two runs of blanks before a long tail were quadratic)
+_QUESTION_END = re.compile(r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
+                           r"(?:\s+at\s+(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|noon)\b)?[\s?!.]*", re.I)
 # a verb's past in "-ed" ("who cooked on Friday?"), not a participle after a form of "be" ("what's planned on
 # Thursday?", "what is booked for Friday?"), nor "need", "feed"
-_PAST_ED = re.compile(r"\b\w{2,}[^e\W]ed\b", re.I)
-# ... or an irregular one ("the guy I met on Friday", "the version we sent on Thursday"), the same way
-_PAST_IRREGULAR = re.compile(
-    r"\b(?:met|got|said|sent|ate|eaten|won|spoke|spoken|saw|seen|made|took|taken|came|gave|given|told|wrote|"
-    r"written|done|bought|brought|thought|found|left|lost|paid|heard|kept|felt|sold|ran|began|drank|drove|fell|"
-    r"flew|forgot|knew|sat|stood|taught|caught|threw|wore|chose|broke|spent|built|held|led)\b", re.I)
+_PAST_ED = re.compile(r"\b" + _PAST_ED_WORD + r"\b", re.I)
+# ... or an irregular one (_PAST_IRREGULAR_WORDS), the same way
+_PAST_IRREGULAR = re.compile(r"\b" + _PAST_IRREGULAR_WORDS + r"\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
 
 
@@ -849,15 +895,37 @@ def _of_days_under_way(m: re.Match) -> bool:
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
     about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR), or of a yes/no one in
-    the present whose plain subject's plan or state it follows (_YES_NO_COMING, no past after it): the coming days,
-    not the last ones?"""
+    the present whose plain subject's plan or state it follows (_YES_NO_COMING, no past after it) or whether an
+    appointment is on the weekday that ends it (_YES_NO_ON: "is physio on Thursday?"): the coming days, not the last
+    ones?"""
     question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
         return not _past_form(question[m.end():])
+    if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
+        return True
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
 
+
+# a plan of someone's in a question (_the_calendars): "will", "going to", or a subject's progressive or state after
+# "is"/"are" ("is Chloe babysitting…", "what is Keller doing…", "who is on call…", "is Priya off…", "is Tom coming…");
+# "what is in the email about tomorrow?" has no subject before its "in", and a present of speech, thought or wish
+# ("what does Keller say about next week?") no plan's form at all
+_PLANS_SUBJECT = (r"(?:i|we|you|he|she|they|it|anyone|someone|everyone|anybody|somebody"
+                  r"|(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?|(?:the|my|our|his|her|their|your)\s+[\w'’-]+)")
+_PLAN_STATE = (r"(?:(?!" + _ING_NOUN + r")\w{2,}ing|on\s+(?:call|duty|leave|holiday|shift|(?:the\s+)?rota)"
+               r"|off|away|out|home|back|free|busy|available|around|in|at)\b")
+_PLAN_OF_SOMEONE = re.compile(
+    r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
+    r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
+    + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE,
+    re.I)
+# ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
+# Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)
+_SAID_OR_WISHED = re.compile(
+    r"\b(?:say|tell|think|suggest|propose|want|mention|write|ask|plan|hope|wish|reckon|believe|expect|claim|prefer"
+    r"|recommend|intend|mean|email|text|message)(?:s|es|ing|ning)?\b|\b(?:writing|proposing|hoping)\b", re.I)
 
 # Three checks of a question's past answer three questions (qdays: each in place of another changes readings, 7 to
 # 9 of a table of 40 questions and tests of test_qdays / test_written_spans; so they are not one):

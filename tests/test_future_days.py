@@ -74,10 +74,14 @@ def test_other_days_to_come_are_not_read(question):
     assert days_asked(question, MONDAY) is None
 
 
-def test_someone_elses_days_to_come_are_said_unread_as_past_ones():
-    from minirag_cli.askday import UnreadDays, read_days
+def test_someone_elses_days_to_come_are_read_but_in_a_past_form():
+    """A day to come of a plan is the calendar's, the same for everyone (aheadwho; it was said unread as a past one);
+    in a past form it is someone's words, a message's."""
+    from minirag_cli.askday import AskedDays, UnreadDays, read_days
 
-    unread = read_days("what is Keller doing next week?", MONDAY)
+    read = read_days("what is Keller doing next week?", MONDAY)
+    assert isinstance(read, AskedDays) and read.label() == "next week (2026-12-14 to 2026-12-20)"
+    unread = read_days("what did Keller say about next week?", MONDAY)
     assert isinstance(unread, UnreadDays) and unread.days.label() == "next week (2026-12-14 to 2026-12-20)"
 
 

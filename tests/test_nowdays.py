@@ -75,11 +75,12 @@ def test_a_bare_weekday_of_a_plan_is_the_coming_one(question, day):
     assert [d.isoformat() for d in read.days()] == [day]
 
 
-def test_someone_elses_coming_weekday_is_said_unread_with_the_coming_day():
-    from minirag_cli.askday import UnreadDays, read_days
+def test_someone_elses_coming_weekday_is_read():
+    """"who is babysitting on Friday?" asks of the coming Friday, the calendar's (aheadwho: it was said unread)."""
+    from minirag_cli.askday import AskedDays, read_days
 
     read = read_days("who is babysitting on Friday?", MONDAY)
-    assert isinstance(read, UnreadDays) and read.days.days() == [dt.date(2026, 12, 11)]
+    assert isinstance(read, AskedDays) and read.days() == [dt.date(2026, 12, 11)]
 
 
 # the family organiser's vault (day-first dates, a yearless `Fri 18 Dec`); asked in the week of 2026-12-07
