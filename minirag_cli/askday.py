@@ -22,8 +22,10 @@ beside another day phrase they yield), an ISO week or a quarter ("in week 45", "
 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
 today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; in lower case too, "in october", but "may" and "march" only where no verb or noun follows: _lower_month; not
-one of several, "in September and October"), a week of a month ("in the first week of October 2026",
+today, but in a question that asks ahead as a coming weekday's does the month not yet ended, "what deadlines do I have
+in january?" asked in December next January, and "for February" read in such a question alone: _month_year,
+_asks_ahead; in lower case too, "in october", but "may" and "march" only where no verb or noun follows: _lower_month;
+not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
@@ -102,7 +104,8 @@ _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
 too, in any question, and a single day written without its year ("what happened on Dec 2?") as a span of one day: its
-days are written, no one's time (_spelled_span).
+days are written, no one's time (_spelled_span); yearless, in a question that asks ahead, the coming one ("is the
+boiler service booked for Jan 12?" asked in December: next January's).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -115,6 +118,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from minirag_cli.dayspans import RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
@@ -311,7 +315,9 @@ _PHRASE = re.compile(
     r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d)"
     r"|(?:\s+of|\s*,)?\s+(?P<weekmonthrel>this|last|next)\s+year\b)?"  # "… of October last year", as a month alone
-    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
+    # ("for February" only in a question that asks ahead: "anything planned for February?", _day_phrases)
+    r"|(?P<monthlead>in|during|over|throughout|for)\s+(?:the\s+month\s+of\s+)?"
+    r"(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
@@ -752,15 +758,26 @@ def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
 _NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
 
 
+def _month_year(m: re.Match, month: int, said: str | None, today: dt.date) -> int:
+    """The year of the `month` the phrase `m` names without its year: the one it `said` ("last year": _RELATIVE_YEAR,
+    from `today`'s calendar year); in a question that asks ahead (_asks_ahead: "what deadlines do I have in
+    January?", "what's due in jan?") the month not yet ended, a month gone this year next year's (futuremonth: asked
+    in December it read the January gone, "no note is dated in January"); else the latest begun by `today` ("what
+    did I do in January?")."""
+    if said:
+        return today.year + _RELATIVE_YEAR[said.lower()]
+    if _asks_ahead(m.string, m.start(), m.end()):
+        return today.year + (month < today.month)
+    return today.year - (month > today.month)
+
+
 def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     """The week of a month `m` names (_PHRASE's nthweek): "the first week of October 2026" is October 1 to 7,
-    "the last week of" its last 7 days; the month of the year written or said ("of October last year":
-    _RELATIVE_YEAR), else the latest begun by `today`."""
+    "the last week of" its last 7 days; the month of the year written, else _month_year's."""
     word = m.group("weekmonth").lower()
     month = MONTH_WORDS[word[:3]]
-    said = m.group("weekmonthrel")
     year = (int(m.group("weekmonthyear")) if m.group("weekmonthyear")
-            else today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month))
+            else _month_year(m, month, m.group("weekmonthrel"), today))
     end = (dt.date(year, month, 1) + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
     nth = m.group("nthweek").lower()
     first = end - dt.timedelta(days=6) if nth == "last" else dt.date(year, month, 1 + 7 * _NTH_WEEK[nth])
@@ -768,14 +785,12 @@ def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
 
 
 def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
-    """The month `m` names without its year (_PHRASE's monthname): of the year it says ("in October last
-    year": _RELATIVE_YEAR), else the latest begun by `today` ("in October" asked on 2026-12-06 is October
-    2026, asked on 2026-05-03 October 2025; "in May", that day's May)."""
+    """The month `m` names without its year (_PHRASE's monthname), of the year _month_year gives: "in October"
+    asked on 2026-12-06 is October 2026, asked on 2026-05-03 October 2025 ("in May", that day's May); "what's due in
+    January?" asked on 2026-12-06 January 2027."""
     word = m.group("monthname").lower()
     month = MONTH_WORDS[word[:3]]
-    said = m.group("monthrel")
-    year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
-    first = dt.date(year, month, 1)
+    first = dt.date(_month_year(m, month, m.group("monthrel"), today), month, 1)
     return first, (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1), True
 
 
@@ -847,10 +862,11 @@ _PLANNED_FORM = re.compile(
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
     r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
     r"(?!" + _ING_NOUN + r")\w{2,}ing\b)"
-    # when or what time an appointment of one or two words is on ("when is physio on Thursday?", "what time's the
-    # meeting on Friday?", "when is Maya's swimming on Thursday?"): "what is in my notes on Friday?" and "what is the
-    # summary of the meeting on Thursday?" ask no time (aheadwho)
-    r"|\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT + r"\s+on\b",
+    # when or what time an appointment of one or two words is on or in ("when is physio on Thursday?", "what time's
+    # the meeting on Friday?", "when is Maya's swimming on Thursday?", "when is the dentist in January?":
+    # futuremonth): "what is in my notes on Friday?" and "what is the summary of the meeting on Thursday?" ask no time
+    # (aheadwho)
+    r"|\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT + r"\s+(?:on|in)\b",
     re.I)
 # a yes/no question in the present of a plain subject's plan or whereabouts asks of the coming weekday (qdays): "is
 # Chloe babysitting on Friday?", "am I on call on Saturday?", "aren't we meeting on Thursday?", "are the kids at
@@ -898,13 +914,28 @@ def _coming_weekdays(m: re.Match) -> bool:
     the present whose plain subject's plan or state it follows (_YES_NO_COMING, no past after it) or whether an
     appointment is on the weekday that ends it (_YES_NO_ON: "is physio on Thursday?"): the coming days, not the last
     ones?"""
-    question = m.string
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
-    if _YES_NO_COMING.fullmatch(question, 0, m.start()):
-        return not _past_form(question[m.end():])
-    if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
+    return _asks_ahead(m.string, m.start(), m.end())
+
+
+def _asks_ahead(question: str, start: int, end: int) -> bool:
+    """Does `question` ask ahead of its day phrase at `start`-`end` (its preposition in it: "on Thursday", "in
+    January", "for Jan 12"): a question about what is planned (_PLANNED_FORM) in no past form, a yes/no one in the
+    present whose plain subject's plan or state the phrase follows (_YES_NO_COMING, no past after it), or whether an
+    appointment is on the day that ends it (_YES_NO_ON)? Then a coming weekday is read (_coming_weekdays), and a
+    month or a day written without its year is the coming one, not the latest begun (_month_year, _spelled_span)."""
+    if _YES_NO_COMING.fullmatch(question, 0, start):
+        return not _past_form(question[end:])
+    if _YES_NO_ON.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, end):
         return True
+    return _of_a_plan(question)
+
+
+@lru_cache(maxsize=8)
+def _of_a_plan(question: str) -> bool:
+    """Does `question` ask what is planned (_PLANNED_FORM) in no past form? Once for a question, not for each of its
+    day phrases (_day_phrases asks it of each "for <month>": a 6 KB question of them took 18 s)."""
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
 
 
@@ -948,9 +979,22 @@ def _told_past(question: str) -> bool:
 
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
-    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
-    return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
-                                               for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…"), nor a plan's
+    participle of now (_plans_now: "is the boiler service booked for Jan 12?", "anything planned for February?")?"""
+    return bool(_PAST.search(question)) or any(
+        not _BE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) and not _plans_now(question, e)
+        for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+
+
+def _plans_now(question: str, e: re.Match) -> bool:
+    """Is the verb `e` a plan's participle (_PLAN_PARTICIPLE) of a present: in a question opening with "is" or "are"
+    ("is the boiler service booked for Jan 12?"), after "anything", "something", "nothing" ("anything planned for
+    February?") or a perfect's "have" ("what have I booked for January?"), not a past's ("who booked the room…",
+    "what I planned in January")? (futuremonth)"""
+    if not _PLAN_PARTICIPLE.fullmatch(e.group()):
+        return False
+    return (_PRESENT_OPENING.match(question) is not None
+            or _PLAN_PARTICIPLE_LEAD.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) is not None)
 
 
 def past_tense(question: str) -> bool:
@@ -969,6 +1013,11 @@ def past_tense(question: str) -> bool:
 # "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead), "isn't the office
 # closed…"
 _PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)(?:n['’]t)?\b", re.I)
+# a plan's participle, its subject between it and the "is" or "are" opening the question: "is the boiler service
+# booked for Jan 12?", "are the flights booked on Friday?" (a passive of now, no past: _past_form; futuremonth)
+_PLAN_PARTICIPLE = re.compile(r"planned|scheduled|booked", re.I)
+_PLAN_PARTICIPLE_LEAD = re.compile(r"(?:\b(?:anything|something|nothing|have|has)|['’]ve)(?:\s+(?:i|we|you))?\s+$",
+                                   re.I)
 # a German question's "was" ("what"), told by the German verb after it: "Was gibt es am 20. Dezember?", "Was hatte ich
 # …", "Was war …"; of the languages asked, German alone shares a word with _PAST
 _GERMAN_WAS = re.compile(r"\bwas\s+(?:gibt|gab|ist|war|waren|sind|hat|hatte|habe|hab|haben|hast|steht|stand|kommt"
@@ -1244,6 +1293,9 @@ def _day_phrases(question: str) -> list[re.Match]:
              and (not m.group("dom") or _a_day_of_the_month(question, m))
              and (not m.group("rollunit") or _of_the_asking_day(question, m))
              and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
+             # "for February" is a plan's month ("anything planned for February?"), else as often a thing's, a
+             # budget's or a rent's that may be paid in another month ("what did I pay for March?"): not read
+             and ((m.group("monthlead") or "").lower() != "for" or _asks_ahead(question, m.start(), m.end()))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
@@ -1336,6 +1388,10 @@ class UnreadSpan:
         return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
 
 
+# the preposition before a written day, part of its phrase for _asks_ahead ("is physio on Jan 12?")
+_DAY_LEAD = re.compile(r"\b(?:on|in|for)\s+$", re.I)
+
+
 def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
     """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16", a
     yearless day alone, "on Dec 2": dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too
@@ -1343,9 +1399,14 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
     from minirag_cli.dayspans import written_span
 
-    found = written_span(question, today, past=past_tense(question))
+    past = past_tense(question)
+    found = written_span(question, today, past=past)
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
+    lead = _DAY_LEAD.search(question, max(0, found.span[0] - _WORD_BEFORE), found.span[0])
+    if not past and _asks_ahead(question, lead.start() if lead else found.span[0], found.span[1]):
+        # "is the boiler service booked for Jan 12?" asked in December: the coming Jan 12, however far (futuremonth)
+        found = written_span(question, today, past=past, ahead=True)
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
     if _COMPARED.search(rest) or any(not _up_to_today(m) for m in _day_phrases(rest)):
         return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
