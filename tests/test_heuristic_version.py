@@ -505,3 +505,25 @@ def test_status_and_doctor_say_a_newer_mrag_wrote_the_index(tmp_path):
     assert "`mrag sync` refuses it" in text and "--rebuild" in text and "extracts every note anew" not in text
     check = {c.name: c for c in check_index(path)[0]}["extractor"]
     assert check.status == FAIL and "written by a newer mrag" in check.detail and "--rebuild" in check.fix
+
+
+def test_a_sentence_left_without_its_vector_is_a_problem_doctor_names(tmp_path):
+    """A re-extraction writes a new relation sentence with an empty vector and
+    embeds it before the same commit; one left empty would make every search
+    over relation vectors fail ("cannot reshape array"), so the index check
+    that `mrag doctor` runs names it."""
+    from minirag_cli.doctor import FAIL, check_index
+    from minirag_cli.store import UNEMBEDDED
+
+    roots = folders(tmp_path)
+    path = tmp_path / "idx.sqlite"
+    conn = db.connect(path, create=True)
+    sync(conn, roots)
+    assert verify_index(conn) == []
+    conn.execute("UPDATE relation_sentences SET vector = ? WHERE id = (SELECT min(id) FROM relation_sentences)",
+                 (UNEMBEDDED,))
+    conn.commit()
+    assert "relation sentences without a vector: 1" in verify_index(conn)
+    conn.close()
+    failed = [c for c in check_index(path)[0] if c.status == FAIL]
+    assert any("relation sentences without a vector: 1" in c.detail for c in failed), failed
