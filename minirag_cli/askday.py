@@ -20,9 +20,10 @@ last few days", "the last couple of weeks", "the past fortnight": the N days up 
 last 2 weeks of December", "my last 3 days in Paris", "invoices past 30 days": _rolling_days, _of_the_asking_day;
 beside another day phrase they yield), "the last N months", "the past year" (from the day after the same day N months
 back), "the last 24 hours" (the days they touch: yesterday and today), "the next N days / weeks / months / hours",
-"the coming fortnight", "the next month" (today to today + N, days to come as next week's: _coming_days; not "my next 2
-weeks in Paris", "the next 2 weeks of the trip", nor in a past tense but a plan's, "what did we do the next few
-days?"; "the last week of the project" is none), an ISO week or a quarter ("in week 45", "in week 45
+"the coming fortnight" (today and the N - 1 days after it, days to come as next week's: _coming_days; not "my next 2
+weeks in Paris", "the next 2 weeks of the trip", "the last 2 months' bills", nor in a past tense but a plan's, "what did
+we do the next few days?", not "what did we decide for the next 2 weeks?"; "the last week of the project" is none, "the
+past month of training" the past month; "the next month" is next month), an ISO week or a quarter ("in week 45", "in week 45
 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
 today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
@@ -275,13 +276,15 @@ _COUNTS = {**{w: n for w, n in _NUMBERS.items() if n > 1}, "couple": 2, "couple 
 _COUNT_WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(_COUNTS, key=len, reverse=True))
 # the longest span "the last N days" reads (a year, as a span written out: dayspans.py): each day is a search term
 _ROLLING_DAYS_MAX = 366
-# a count of "the last N …" / "the next N …" and its unit, plural: a singular one is a noun's count ("the last 2 week
-# sprint", "a 3 day weekend"); its groups named `prefix`count and `prefix`unit
+# a count of "the last N …" / "the next N …" and its unit, plural and no possessive: a singular one or one owning a
+# noun is a noun's count ("the last 2 week sprint", "a 3 day weekend", "the next 3 months' rent", "the last 2 weeks'
+# bills"); its groups named `prefix`count and `prefix`unit
 _ROLLING_UNITS = r"hours|days|weeks|months"
 
 
 def _counted(prefix: str) -> str:
-    return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS + ")")
+    return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS
+            + r")(?!['’])")
 
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
@@ -289,16 +292,16 @@ _PHRASE = re.compile(
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     # "in the last week", "the past year": the days up to today; not "the last week of the project", "the last year of
-    # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead)
+    # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead), nor "the past
+    # year's budget" (matched: no "last year" inside it is read)
     r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month|year)"
     # "in the last 2 weeks", "over the past 7 days", "the last few days", "in past 3 days", "the last 3 months", "the
     # past 24 hours": the days up to today as well (_rolling_days); not "the last 2 weeks of December", "my last 3
     # days", "invoices past 30 days" (_of_the_asking_day), nor a singular unit, a noun's ("the last 2 week sprint")
     r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:" + _counted("roll") + r"|(?P<fortnight>fortnight))(?!\s+of\b)"
-    # "in the next 2 weeks", "over the next few days", "the coming fortnight", "in the next month": today and the N
-    # days, weeks, months or hours after it, a plan's span (_coming_days); "next month" alone is the calendar's (below)
+    # "in the next 2 weeks", "over the next few days", "the coming fortnight": today and the N days, weeks, months or
+    # hours after it, a plan's span (_coming_days); "the next week", "the next month" are the calendar's (below)
     r"|(?:(?:the|these)\s+(?:next|coming)|next)\s+(?:" + _counted("next") + r"|(?P<nextfortnight>fortnight))(?!\s+of\b)"
-    r"|the\s+(?:next|coming)\s+(?P<nextone>week|month|year)"
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
     # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
@@ -687,7 +690,7 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
             first = (first - dt.timedelta(days=1)).replace(day=1)
     if m.group("rollunit") or m.group("fortnight"):
         return _rolling_days(m, today), today, False
-    if m.group("nextunit") or m.group("nextfortnight") or m.group("nextone"):
+    if m.group("nextunit") or m.group("nextfortnight"):
         return today, _coming_days(m, today), False
     if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back; a year
         # the days since the same day a year back, as "the last 12 months"
@@ -737,7 +740,7 @@ def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
         if unit == "months":
             first = _months_on(today, -count) + dt.timedelta(days=1)
         elif unit == "hours":
-            first = today - dt.timedelta(days=-(-count // 24))
+            first = today - dt.timedelta(days=_days_touched(count))
         else:
             first = today - dt.timedelta(days=count * (7 if unit == "weeks" else 1) - 1)
     if (today - first).days >= _ROLLING_DAYS_MAX:
@@ -747,22 +750,30 @@ def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
 
 def _coming_days(m: re.Match, today: dt.date) -> dt.date:
     """The last of the days "the next N days / weeks / months / hours" (_PHRASE's nextcount, nextunit; "the coming
-    fortnight", "the next month": nextfortnight, nextone) reads, the first being today (under way, as "this week"'s
-    days to come): asked on 2026-12-07 "the next 2 weeks" are 12-07 to 12-21, "the next few days" 12-07 to 12-10, "the
-    next month" 12-07 to 2027-01-07, "the next 24 hours" 12-07 and 12-08. ValueError past _ROLLING_DAYS_MAX."""
+    fortnight": nextfortnight) reads, the first being today (under way, as "this week"'s days to come), N days as
+    "the last N days" and `mrag tasks --within N` are: asked on 2026-12-07 "the next 7 days" are 12-07 to 12-13, "the
+    next 2 weeks" 12-07 to 12-20, "the next few days" 12-07 to 12-09, "the next 3 months" 12-07 to 2027-03-06 (to the
+    day before the same day 3 months on), "the next 24 hours" the days they touch, 12-07 and 12-08. ValueError past
+    _ROLLING_DAYS_MAX."""
     if m.group("nextfortnight"):
         count, unit = 2, "weeks"
-    elif m.group("nextone"):  # "the next week", "the next month", "the next year"
-        count, unit = {"week": (1, "weeks"), "month": (1, "months"), "year": (12, "months")}[m.group("nextone").lower()]
     else:
         count, unit = _count(m.group("nextcount")), m.group("nextunit").lower()
     if unit == "months":
-        last = _months_on(today, count)
+        last = _months_on(today, count) - dt.timedelta(days=1)
+    elif unit == "hours":
+        last = today + dt.timedelta(days=_days_touched(count))
     else:
-        last = today + dt.timedelta(days=-(-count // 24) if unit == "hours" else count * (7 if unit == "weeks" else 1))
-    if (last - today).days > _ROLLING_DAYS_MAX:
+        last = today + dt.timedelta(days=count * (7 if unit == "weeks" else 1) - 1)
+    if (last - today).days >= _ROLLING_DAYS_MAX:
         raise ValueError("longer than a year")
     return last
+
+
+def _days_touched(hours: int) -> int:
+    """The days beside today that `hours` hours from or up to now may reach, the hour asked being unknown: 24 hours
+    one, 25 to 48 two."""
+    return -(-hours // 24)
 
 
 def _count(words: str) -> int:
@@ -1307,8 +1318,11 @@ def _day_phrases(question: str) -> list[re.Match]:
              and (not m.group("rollunit") or _of_the_asking_day(question, m))
              # "the next 2 weeks" are the asker's days to come, not "my next 2 weeks in Paris", nor, in a past tense
              # but a plan's, the days after another time ("what did we do the next few days?")
-             and (not _from_today(m) or (_of_the_asking_day(question, m) and not told_past))
-             and not ((m.group("rolling") or m.group("nextone")) and _OF.match(question, m.end()))
+             and (not _from_today(m) or (_of_the_asking_day(question, m) and not (told_past and not _planned(m))))
+             # "the last week of the project" is the project's ("the past month of training" the days up to today)
+             and not (m.group("rolling") and _LAST.search(m.group(0)) and _OF.match(question, m.end()))
+             # "the past year's budget": a noun's year, as "the last 2 months' bills" (_counted)
+             and not ((m.group("rolling") or "").lower() == "year" and _OWNS.match(question, m.end()))
              and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
@@ -1316,20 +1330,36 @@ def _day_phrases(question: str) -> list[re.Match]:
                                                 and not _ABOUT.search(question, 0, m.start())))]
 
 
-# after "the last week", "the next month": what they are of, "the last week of the project", "the last year of school"
+# after "the last week": what it is of, "the last week of the project", "the last year of school"
 _OF = re.compile(r"\s+of\b", re.I)
+# after "the past year": a possessive, "the past year's budget"
+_OWNS = re.compile(r"['’]")
+# a plan's past before "the next 2 weeks" (_planned): what was set "for" them ("what did we decide for the next 2
+# weeks?", as "for this weekend" is, _resolve), or scheduled, booked, arranged for them ("which tasks were scheduled in
+# the next 2 weeks?", "did I book anything in the next 3 months?"); "plan" is _PLANNED's, which _told_past leaves out
+_FOR_BEFORE = re.compile(r"\bfor\s+$", re.I)
+_BOOKED = re.compile(r"\b(?:scheduled|booked|arranged|reserved|organi[sz]ed)\b"
+                     r"|\bdid\s+(?:i|we|you|they|he|she)\s+(?:schedule|book|arrange|reserve|organi[sz]e)\b", re.I)
+
+
+def _planned(m: re.Match) -> bool:
+    """Is the past tense of the question of `m` (days to come) a plan's: "for" just before them or a verb of booking
+    (_FOR_BEFORE, _BOOKED)? ("what did I do for the next few days?" is read so too: a plan's or not, it names them.)"""
+    return bool(_FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()) or _BOOKED.search(m.string))
 
 
 def _rolling_span(m: re.Match) -> bool:
-    """Is the phrase `m` "the last N days / weeks / months / hours", "the past fortnight" (_PHRASE's rollunit,
-    fortnight) or their days to come, "the next N days", "the coming fortnight", "the next month" (_from_today)?"""
-    return bool(m.group("rollunit") or m.group("fortnight")) or _from_today(m)
+    """Is the phrase `m` "the last N days / weeks / months / hours", "the past fortnight", "the past year" (as "the
+    last 12 months"; _PHRASE's rollunit, fortnight, rolling) or their days to come, "the next N days", "the coming
+    fortnight" (_from_today)?"""
+    return (bool(m.group("rollunit") or m.group("fortnight")) or (m.group("rolling") or "").lower() == "year"
+            or _from_today(m))
 
 
 def _from_today(m: re.Match) -> bool:
-    """Is the phrase `m` "the next N days / weeks / months / hours", "the coming fortnight" or "the next month"
-    (_PHRASE's nextunit, nextfortnight, nextone): today and the days after it?"""
-    return bool(m.group("nextunit") or m.group("nextfortnight") or m.group("nextone"))
+    """Is the phrase `m` "the next N days / weeks / months / hours" or "the coming fortnight" (_PHRASE's nextunit,
+    nextfortnight): today and the days after it?"""
+    return bool(m.group("nextunit") or m.group("nextfortnight"))
 
 
 def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
