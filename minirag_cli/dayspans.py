@@ -10,10 +10,11 @@ ends are the days text.written_days and text.iso_dates read, so a span's day is 
   Mar 2 and Mar 6" is 2026's, its notes written), except one that begins within the next COMING_SPAN_DAYS in a
   question not in the past tense (askday.past_tense: "who is off between Dec 20 and Jan 2?" asked on 2026-12-07 is
   2026-12-20 to 2027-01-02, days to come, read as "next week" is: AskedDays.ahead; "what did I do from Dec 20 to
-  Jan 2?" is 2025's); in a question that asks ahead (askday._asks_ahead: a plan's word, a future, a progressive, a
-  yes/no question of a plan or an appointment) the first not yet ended, however far within a year ("is the boiler
-  service booked for Jan 12?" asked on 2026-12-07 is 2027-01-12). (The nearest span, ahead or behind, made "from Jun
-  1 to Jun 5" asked in December next June's and "since Mar 1" a day to come.) Ends cross the new year only when the
+  Jan 2?" is 2025's); in a question that asks ahead (askday._asks_ahead_of_a_date: a plan's word, a future, a
+  progressive, a yes/no question of a plan or an appointment, right before it) the first not yet ended, begun
+  within AHEAD_MONTHS ("is the boiler service booked for Jan 12?" asked on 2026-12-07 is 2027-01-12, "what is due
+  on Nov 30?" 2026-11-30). (The nearest span, ahead or behind, made "from Jun 1 to Jun 5" asked in December next
+  June's and "since Mar 1" a day to come.) Ends cross the new year only when the
   last's month comes before the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end
   before the start is reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
 - "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday.
@@ -56,6 +57,17 @@ MAX_WRAP_DAYS = 62
 # question not in the past tense ("who is off between Dec 20 and Jan 2?" asked Dec 7: the office's plan); further
 # ahead it is the latest begun, whose notes are written ("between Mar 2 and Mar 6" asked in December)
 COMING_SPAN_DAYS = 31
+# ... and in a question that asks ahead (askday._asks_ahead_of_a_date: "what's due in january?", "is physio on Jan
+# 12?"), a yearless month or day not yet ended and beginning within this many months after the asking day's: asked on
+# 2026-12-07 January to April 2027; "what's due in november?" or "on Nov 30?" asked then is the one just gone
+# (futuremonth's review: a year ahead read a month just ended as next year's)
+AHEAD_MONTHS = 4
+
+
+def ahead_horizon(today: dt.date) -> dt.date:
+    """The first day after the AHEAD_MONTHS months after `today`'s (asked on 2026-12-07: 2027-05-01)."""
+    month = today.month + AHEAD_MONTHS  # 1-based month, AHEAD_MONTHS + 1 on
+    return dt.date(today.year + month // 12, month % 12 + 1, 1)
 
 # an end's weekday written before it, "from Monday, Nov 16 to Friday, Nov 20" (not checked against the day)
 _DAY_NAMES = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"])
@@ -161,10 +173,11 @@ def _ends(question: str) -> list[_End]:
     return [ends[0] for _span, ends in sorted(found.items()) if len(ends) == 1]
 
 
-def written_span(question: str, today: dt.date, past: bool = False, ahead: bool = False) -> WrittenSpan | None:
+def written_span(question: str, today: dt.date, past: bool = False, ahead=None) -> WrittenSpan | None:
     """The one span of days `question` writes (module docstring), read against `today` for its year (a yearless one
     coming soon is last year's when `past`: the question is in the past tense; a yearless one is the coming one
-    however far within a year when `ahead`: the question asks of a plan, askday._asks_ahead); None when it writes
+    within AHEAD_MONTHS when `ahead(start, end)` says the question asks ahead of the yearless days written there:
+    askday._asks_ahead_of_a_date, asked once, of such days alone); None when it writes
     none, several, or a day moved; one reversed or longer than a year with its `why`."""
     ends = _ends(question)
     # where the first "moved"/"how long" word ends: one pass each, not one search of the text before each day
@@ -188,7 +201,7 @@ def written_span(question: str, today: dt.date, past: bool = False, ahead: bool 
     if kind == "day" and not _DAY_ENDS.match(question, end):
         return None
     past = past or _before(_NOTES_OF, question, start) is not None
-    days = _days(kind, a, b, today, past, ahead and not past)
+    days = _days(kind, a, b, today, past, yearless and not past and ahead is not None and ahead(start, end))
     if days is None:
         return None
     first, last = days
@@ -338,8 +351,8 @@ def _wraps(a: _End, b: _End) -> bool:
 
 def _yearless(today: dt.date, span_in, year: int | None, past: bool, ahead: bool = False) -> tuple[dt.date, dt.date]:
     """The span `span_in(year)` gives (first, last): of `year` when written; else, `ahead` (a plan's question: "is the
-    boiler service booked for Jan 12?" asked on 2026-12-07), the first not yet ended by `today` and begun within a
-    year of it (2027-01-12; futuremonth: it read the Jan 12 gone); else the one beginning within COMING_SPAN_DAYS
+    boiler service booked for Jan 12?" asked on 2026-12-07), the first not yet ended by `today` and begun before
+    ahead_horizon (2027-01-12; futuremonth: it read the Jan 12 gone); else the one beginning within COMING_SPAN_DAYS
     after `today` unless `past`, else the latest begun by `today`. ValueError when no year has such a day (Feb 30;
     Feb 29 has a leap year within the four years looked back)."""
     found = []
@@ -350,7 +363,7 @@ def _yearless(today: dt.date, span_in, year: int | None, past: bool, ahead: bool
             continue
     if year is not None and found:
         return found[0]
-    unended = [s for s in found if s[1] >= today and s[0] <= today + dt.timedelta(days=MAX_SPAN_DAYS)]
+    unended = [s for s in found if s[1] >= today and s[0] < ahead_horizon(today)]
     if ahead and unended:
         return min(unended)
     coming = [s for s in found if today < s[0] <= today + dt.timedelta(days=COMING_SPAN_DAYS)]
