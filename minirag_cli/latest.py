@@ -11,9 +11,13 @@ vector tells one day from another.
 So such a question (latest_words) makes the relevant notes compete by their
 date (reorder): of the first `latest_pool` notes of the fused results (by
 their best chunk: one long note's chunks do not fill the pool) that hold
-the question's names (a capitalised word other than the first: "Priya"),
-or, naming no one, at least half of its content words (their first four
-letters: "swimming" finds "swim"), the one dated latest moves to the first
+the question's names (a capitalised word other than the first: "Priya";
+one in lower case the index knows as a name, store.is_name: "when did i
+last talk to sofia at halden?" had a note of Halden alone, half of two
+words, chosen), or, naming no one, at least half of its content words
+(their first four letters: "swimming" finds "swim"; not the verb of
+meeting or reaching someone, _ASKING: "contact maya" had "Key contacts:"
+match), the one dated latest moves to the first
 place; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
 the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
@@ -133,7 +137,8 @@ _RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zul
 # words of such questions that say nothing of what is asked about: not matched in the notes
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
-see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
+see saw seen meet met talk talked speak spoke spoken visit visited go went gone call called hear heard get got
+contact contacted email emailed text texted message messaged phone phoned rang chat chatted ping pinged
 show tell find give list try tried notice noticed start started play played learn learned learnt come came
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
 happen happens happened discuss discussed decide decided say said
@@ -255,9 +260,11 @@ class Reordered:
                 "later": [{"path": p, "date": d} for _c, p, d in self.later], "moved": self.moved}
 
 
-def latest_words(question: str) -> Latest | None:
+def latest_words(question: str, is_name=None) -> Latest | None:
     """The question asks for the latest time the asker did something
-    (module docstring): its words and what a note must hold; else None."""
+    (module docstring): its words and what a note must hold; else None.
+    `is_name(word)`: the index knows a word as a name (store.is_name), which
+    written in lower case is one of the names ("when did i last see sofia")."""
     from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
@@ -294,6 +301,10 @@ def latest_words(question: str) -> Latest | None:
             continue
         # the question's first word has its capital from the sentence ("Priya? when…" is rare)
         if word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip())):
+            names.append(word)
+        elif is_name is not None and is_name(word):
+            # people type names in lower case: "sofia at halden" as a term was half of two, and a note of "Halden"
+            # alone (no Sofia) was the latest one; "maya" one of "contact maya" (`Key contacts:` matched)
             names.append(word)
         else:
             terms.append(low)
