@@ -124,9 +124,9 @@ def is_person(conn, word: str) -> bool:
 
 def is_name(conn, word: str) -> bool:
     """The index knows `word` as a name: a person's (is_person: `sofia` of
-    Sofia Lindqvist) or an entity's, of any type but a date or a tag, by its
-    key or an alias's (`maya`, `halden`; not `bikes` of Northpeak Bikes),
-    that the notes write with a capital more often than without (written_as_name:
+    Sofia Lindqvist) or an entity's, of any type but a date or a concept (a
+    tag's, a keyword's, a word's of no kind known), by its key or an alias's (`maya`, `halden`; not `bikes` of Northpeak Bikes),
+    that the notes write with a capital more often than without (capitalised_in_notes:
     a `## Running` heading or a `Plumber:` label made an entity of words the
     notes write in lower case). A question typed in lower case names them as
     one in capitals does (latest.latest_words)."""
@@ -139,14 +139,14 @@ def is_name(conn, word: str) -> bool:
         "SELECT 1 FROM entities WHERE key = ? AND type NOT IN ('date', 'concept') UNION ALL "
         "SELECT 1 FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
         "WHERE a.key = ? AND e.type NOT IN ('date', 'concept') LIMIT 1", (key, key)).fetchone() is not None
-    return known and written_as_name(conn, word)
+    return known and capitalised_in_notes(conn, word)
 
 
-# how many chunks holding a word written_as_name reads: enough to tell a name from a word of the language
+# how many chunks holding a word capitalised_in_notes reads: enough to tell a name from a word of the language
 _CASE_SAMPLE = 200
 
 
-def written_as_name(conn, word: str) -> bool:
+def capitalised_in_notes(conn, word: str) -> bool:
     """The notes write `word` (letters) with a capital within a sentence more
     often than in lower case (of the first _CASE_SAMPLE chunks that hold it;
     accents aside: `Tomás` is tomas): "told Sofia", "saw Dr Okafor", not
