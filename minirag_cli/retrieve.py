@@ -822,7 +822,7 @@ def _latest(s: _Search, fused: list[Hit]):
     from minirag_cli.datednotes import asked_spans, section_days
     from minirag_cli.latest import best_of_notes, latest_words, reorder
 
-    asked = latest_words(s.question)
+    asked = latest_words(s.question, lambda word: store.is_name(s.conn, word))
     if asked is None or not fused:
         return None
     from minirag_cli.store import note_heads, note_titles
