@@ -563,6 +563,7 @@ class _Search:
     days: object = None  # askday.AskedDays
     writing: set[int] = field(default_factory=set)  # the chunks that write a day to come, of notes not dated in them
     said: set[int] = field(default_factory=set)  # those of them that say the question's word in today's note
+    dated: dict[int, float] | None = None  # document id -> its date vote, of the notes dated in the asked days
     pools: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # bm25_pool, dense_ranking
     today: object = None  # the asking day (datetime.date), if given
 
@@ -696,7 +697,7 @@ def _dated_notes(s: _Search) -> None:
         return
     periods = s.periods or _asked_periods(s)
     spans = datednotes.asked_spans(periods, s.days)
-    notes = datednotes.dated_notes(s.conn, spans)
+    notes = s.dated = datednotes.dated_notes(s.conn, spans)
     within = datednotes.dated_chunks(s.conn, spans)
     to_come = s.days.to_come() if s.days is not None else []
     if to_come:
@@ -743,19 +744,24 @@ def _dated_notes(s: _Search) -> None:
 
 def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> list[tuple[int, float]]:
     """The graph's date votes (graph.dated_chunks: every found chunk of a note that mentions one of the days) with
-    those of the notes that only write a day (`written`, document id -> its chunks that write one) made this
-    channel's: its chunks that write one at no more than `vote`, and none for its other chunks. The graph's 1.0 for
-    every chunk of such a note put a memo's chunks that write no day of next week above the one that does, and the
-    meeting note whose one chunk writes it (review datevote)."""
+    those of the notes that only write a day to come (`written`, document id -> its chunks that write one) made this
+    channel's: its chunks that write one at no more than `vote`, and none for its chunks that write no asked day. The
+    graph's 1.0 for every chunk of such a note put a memo's chunks that write no day of next week above the one that
+    does, and the meeting note whose one chunk writes it (review datevote). A chunk writing a gone day of a period
+    under way keeps its vote ("this week" asked on a Thursday: a plan's `Content freeze: 8 December` chunk)."""
+    from minirag_cli import datednotes
+
     writing = {c for ids in written.values() for c in ids}
     graph_votes = s.scores.get("date", [])
     if not written or not graph_votes:
         return graph_votes
     from minirag_cli.graph.sql import document_of_chunks
 
+    asked = writing if s.days.ahead else {c for doc, ids in datednotes.writing_chunks(s.conn, s.days.spans()).items()
+                                          if doc in written for c in ids}
     doc_of = document_of_chunks(s.conn, [c for c, _v in graph_votes])
     return [(c, min(v, vote) if c in writing else v) for c, v in graph_votes
-            if c in writing or doc_of.get(c) not in written]
+            if c in asked or doc_of.get(c) not in written]
 
 
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
@@ -780,7 +786,8 @@ def _date_vote_kinds(s: _Search, chunks: list[int]) -> dict[int, str]:
     from minirag_cli import datednotes
     from minirag_cli.graph.sql import document_of_chunks
 
-    dated = datednotes.dated_notes(s.conn, datednotes.asked_spans(s.periods, s.days))
+    dated = s.dated if s.dated is not None else datednotes.dated_notes(s.conn, datednotes.asked_spans(s.periods,
+                                                                                                       s.days))
     doc_of = document_of_chunks(s.conn, chunks)
     return {c: "says" if c in s.said else "writes" if c in s.writing
             else "dated" if dated.get(doc_of.get(c), 0.0) > 0 else "mentions" for c in chunks}
@@ -810,13 +817,13 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
             days = one_asked_day(days, _day_order(conn))
         if not isinstance(days, AskedDays):  # "what did Keller say last week?": searched as written, and said so
             days, unread = None, days
-        elif days is not None and days.ahead and days.to_come() and not days.spelled and o.weights.get("date", 0.0) > 0:
+        elif days is not None and days.to_come() and not days.spelled and o.weights.get("date", 0.0) > 0:
             # days to come: no text channel reads a day written `Fri 18 Dec` or `17/12/2026` as one of them, nor
             # BM25 their words or dates (bm25_pool): the date channel's notes (_dated_notes) vote with BM25's
-            # share too (the notes writing next week's days ranked below notes writing none: nowdays). Only for
-            # days all to come: BM25 reads the days of a period under way ("this week": their dates, the dated
-            # notes' headers), and with its share too every chunk writing a day of the week, by that alone, ranked
-            # above the timetable holding the question's duties (dense #1, graph #1; 31st: review datevote)
+            # share too (the notes writing next week's days ranked below notes writing none: nowdays), for a period
+            # under way too: BM25 reads only its days written ISO-like (`2026-12-08`, text.date_terms), not `8 Dec`
+            # (withheld for "this week", the bins' `next one 8 Dec` fell below the rent's "due" of no day: review
+            # datevote)
             o = o.with_weights({"date": o.weights["date"] + o.weights.get("bm25", 0.0)})
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]

@@ -117,14 +117,59 @@ def teacher_index(tmp_path_factory):
         yield index
 
 
-@pytest.mark.parametrize("question", ["what duty have i got this week", "which duties do I have this week?"])
-def test_this_weeks_writing_notes_do_not_bury_the_note_that_matches_the_question(teacher_index, question):
-    """"this week" asked on its Monday: BM25 reads the week's days (bm25_pool), so the date channel takes no share
-    of BM25's weight, as it does for days all to come; with it, every chunk writing a day of the week ranked above
-    the timetable, dense #1 and graph #1 (the teacher's vault: 31st)."""
-    result = _search(teacher_index, question, k=10)
-    notes = list(dict.fromkeys(r["path"] for r in result.results))
-    assert notes[0] == "Admin/Timetable.md", notes
+# a household vault (review datevote, r2): one note writes a day of this week as `8 Dec`, no BM25 term; four say
+# "due" of no day of it
+HOUSE = {
+    "House/bins.md": "# Bins\n\nBlack (general) - every other Tuesday, next one 8 Dec\nBlue (paper) - Fridays\n",
+    "Flat/rent.md": "# Rent\n\nRent is due on the 1st of each month. Marek pays by standing order, due date never missed.\n",
+    "Car/MOT.md": "# Car MOT and insurance\n\nMOT due in March 2027. Insurance renewal due 14 Feb 2027.\n",
+    "Flat/service charge.md": "# Service charge\n\nService charge due twice a year, ground rent due in June.\n",
+    "Money/tax.md": "# Tax\n\nSelf assessment due 31 January 2027. Payment on account due too.\n",
+    "Journal/2026-12-03.md": "# 2026-12-03\n\nQuiet day. Walked the dog.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def house_index(tmp_path_factory):
+    with _index_of(tmp_path_factory.mktemp("house"), HOUSE) as index:
+        yield index
+
+
+@pytest.mark.parametrize("question", ["what's due this week", "anything due this week", "is anything due this week?"])
+def test_a_day_of_this_week_written_in_words_keeps_bm25s_share(house_index, question):
+    """`next one 8 Dec` is no BM25 term: the date channel's share of BM25's weight is its only count of the day, and
+    without it the notes saying "due" of no day of this week ranked above it (review datevote)."""
+    notes = list(dict.fromkeys(r["path"] for r in _search(house_index, question, k=10).results))
+    assert notes.index("House/bins.md") < min(notes.index(p) for p in ("Flat/rent.md", "Car/MOT.md", "Money/tax.md")
+                                               if p in notes), notes
+
+
+_PLAN_FILLER = " ".join(f"Paragraph {i} about the vendor shortlist and the pricing model we discussed with finance."
+                        for i in range(40))
+PLAN = {"Work/Project plan.md": ("# Project plan\n\n## Background\n\n" + _PLAN_FILLER
+                                 + "\n\n## Freeze\n\nContent freeze: 8 December 2026.\n\n## Middle\n\n"
+                                 + _PLAN_FILLER.replace("vendor shortlist", "stakeholder interviews")
+                                 + "\n\n## Launch\n\nGo-live on Friday 11 December 2026.\n")}
+
+
+@pytest.fixture(scope="module")
+def plan_index(tmp_path_factory):
+    with _index_of(tmp_path_factory.mktemp("plan"), PLAN) as index:
+        yield index
+
+
+def test_a_chunk_writing_a_gone_day_of_this_week_keeps_its_date_vote(plan_index):
+    """"this week" asked on Thursday 2026-12-10: the plan writes the 8th (gone) in one chunk and the 11th (to come)
+    in another; the chunk writing the 8th is of the week as much, and kept its vote (1.0, #1 before datevote); only
+    the chunks writing no day of the week lose it (review datevote)."""
+    from minirag_cli.store.search import chunk_texts
+
+    result = _search(plan_index, "what's due this week", today=dt.date(2026, 12, 10), k=30)
+    texts = chunk_texts(plan_index.conn, [r["chunk_id"] for r in result.results])
+    voted = {texts[r["chunk_id"]].count("8 December") > 0: r["channels"]["date"]["score"] for r in result.results
+             if "date" in r["channels"] and "11 December" not in texts[r["chunk_id"]]}
+    assert voted.get(True, 0.0) > 0, voted
+    assert False not in voted, voted  # the chunks writing no day of the week: none
 
 
 def test_next_weeks_writing_notes_keep_bm25s_share(teacher_index):
