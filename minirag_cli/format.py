@@ -538,6 +538,8 @@ def explain_lines(r: dict) -> list[str]:
                    + ("" if g["time_anchor"]["dated"] else "; the note mentions no date: it has no time edge"))
     if g.get("date"):
         out.append(f"date: its note is dated in {', '.join(g['date'])}")
+    if "period" in r["channels"]:  # retrieve._period_notes
+        out.append("period: its note is of the asked week, month or quarter (its name or head writes it)")
     if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0

@@ -374,3 +374,84 @@ def test_a_months_note_of_the_day_is_still_no_note(tmp_path):
         result = index.search("what did I do on 15 November?", RetrievalOptions(k=1, mode="bm25"),
                               today=dt.date(2026, 11, 20))
     assert result.undated is not None and not result.undated_held
+
+
+# a week of daily logs beside the week's note, and notes full of that week's ISO dates (a todo's ✅ stamps, expense
+# rows) that BM25 finds by them: the week's note writes its days `30 Nov – 6 Dec`, which BM25 does not read
+WEEK_WITH_LOGS = {
+    "weekly/2026-W48.md": "# 2026-W48 (23–29 Nov)\n\n## Plan\n- [x] Acme check-in in London (Wed)\n"
+                          "- [x] Parker quote sent Fri\n",
+    "weekly/2026-W49.md": "# 2026-W49 (30 Nov – 6 Dec)\n\n## Must do\n- [x] Northwind invoice reminder, sent Tue\n"
+                          "- [x] Parker call Tue 10am\n- [x] Harbour Dental proposal\n\n## Notes\n"
+                          "- Jen wants the sage warmer, round 3 due Tue 8 Dec\n",
+    "weekly/2026-W50.md": "# 2026-W50 (7–13 Dec)\n\n**Mon 7** — Bloom round 3.\n**Thu 10** — Kite Cycles intro.\n",
+    "log/2026-12-01.md": "Tuesday\n\nParker call at 10, went well. Sent the Northwind reminder.\n",
+    "log/2026-12-02.md": "Wed 2 Dec\n\nTom Parker emailed go for it. Harbour Dental proposal sent.\n",
+    "log/2026-12-04.md": "Friday 4 Dec\n\nFirst 20 Acme icons to Dan. Parker deposit invoice out.\n",
+    "todo.md": "# todo\n\n- [ ] Bloom round 3 📅 2026-12-08\n- [x] Parker deposit invoice ✅ 2026-12-04\n"
+               "- [x] Northwind reminder ✅ 2026-12-01\n- [x] send Harbour Dental proposal ✅ 2026-12-02\n",
+    "expenses.md": "# Expenses 2026\n\n| Date | Item | £ |\n|---|---|---|\n| 2026-12-01 | Zoom | 12.00 |\n"
+                   "| 2026-12-03 | Figma Professional | 12.00 |\n| 2026-12-05 | Squarespace | 23.00 |\n",
+}
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "dense,bm25"])
+@pytest.mark.parametrize("question, week", [
+    ("what did i do last week", "weekly/2026-W49.md"),
+    ("What did I do in week 49?", "weekly/2026-W49.md"),
+    ("what did I get done the week of 30 Nov?", "weekly/2026-W49.md"),
+    ("what did i do in the past week", "weekly/2026-W49.md"),  # 1-7 Dec: all but a day of the week's
+    ("what happened in week 48?", "weekly/2026-W48.md"),
+])
+def test_the_asked_weeks_note_ranks_with_its_days(tmp_path, mode, question, week):
+    # the notes writing the week's days in ISO dates won BM25, and the week's own note ranked below the logs (17th
+    # in a freelancer's vault): now it scores as BM25's best match would, and the week's logs stay in the results
+    with _open(_vault(tmp_path, WEEK_WITH_LOGS)) as index:
+        paths = _note_paths(index.search(question, RetrievalOptions(k=10, mode=mode), today=dt.date(2026, 12, 7)))
+    assert week in paths[:3], paths
+    if week.endswith("W49.md"):
+        assert {"log/2026-12-01.md", "log/2026-12-02.md", "log/2026-12-04.md"} <= set(paths), paths
+
+
+def _note_paths(result) -> list[str]:
+    return list(dict.fromkeys(r["path"] for r in result.results))
+
+
+@pytest.mark.parametrize("question, today", [
+    ("what did I do on Tuesday?", dt.date(2026, 12, 7)),
+    ("what did I do on Dec 2?", dt.date(2026, 12, 7)),
+    ("what did i do in the last 2 weeks", dt.date(2026, 12, 7)),
+    ("what did I do in December?", dt.date(2026, 12, 7)),
+    ("who sent the Harbour Dental proposal?", dt.date(2026, 12, 7)),
+])
+def test_a_question_of_other_days_gives_no_week_note_the_period_vote(tmp_path, question, today):
+    # a day of the week, two weeks, a month: no note is of exactly those days; a question naming no days reads none
+    with _open(_vault(tmp_path, WEEK_WITH_LOGS)) as index:
+        result = index.search(question, RetrievalOptions(k=40), today=today)
+    assert not [r["path"] for r in result.results if "period" in r["channels"]]
+
+
+def test_the_asked_months_note_ranks_first_three(tmp_path):
+    # "last month": the month's note (a budget, goals) was below the daily notes and the todo writing its days
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **MONTH_NOTE})) as index:
+        for question in ("what did I do last month?", "what did I do in November?"):
+            result = index.search(question, RetrievalOptions(k=10), today=dt.date(2026, 12, 3))
+            paths = _note_paths(result)
+            assert "Monthly/2026-11.md" in paths[:3], paths
+            assert [r["path"] for r in result.results if "period" in r["channels"]] == ["Monthly/2026-11.md"]
+
+
+def test_period_notes(tmp_path):
+    from minirag_cli.datednotes import period_notes
+
+    with _open(_vault(tmp_path, {**WEEK_WITH_LOGS, **MONTH_NOTE})) as index:
+        def notes(first, last):
+            return sorted(_path(index.conn, d) for d in period_notes(index.conn, [(first, last)]))
+
+        nov, dec = dt.date(2026, 11, 1), dt.date(2026, 12, 1)
+        assert notes(dt.date(2026, 11, 30), dt.date(2026, 12, 6)) == ["weekly/2026-W49.md"]
+        assert notes(dec, dt.date(2026, 12, 7)) == ["weekly/2026-W49.md"]  # the 7 days up to the 7th
+        assert notes(dec, dt.date(2026, 12, 5)) == []  # 5 of its 7 days
+        assert notes(dt.date(2026, 11, 23), dt.date(2026, 12, 6)) == []  # two weeks: neither week's
+        assert notes(nov, dt.date(2026, 11, 30)) == ["Monthly/2026-11.md"]
+        assert notes(dec, dec) == []  # a day: its daily note is found by the date its header writes
