@@ -166,8 +166,8 @@ PERIOD_NOTE_SHARE = Fraction(6, 7)
 def period_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> set[int]:
     """The notes of more than a day (a week's, a month's, a quarter's: text.file_period) whose days are an asked span
     of more than a day, or nearly (PERIOD_NOTE_SHARE): `weekly/2026-W49.md` for "what did I do last week?" asked in
-    week 50, `2026-11.md` for "in November". Their period is their name's or head's (`2026-W49`, `30 Nov – 6 Dec`),
-    which no text channel reads as the asked days (a daily note's BM25 header writes its date: retrieve._dated_notes)."""
+    week 50, `2026-11.md` for "in November". Their period is their file name's (`2026-W49`), which no
+    text channel reads as the asked days (a daily note's BM25 header writes its date: retrieve._dated_notes)."""
     asked = [(first, last) for first, last in spans if last > first]
     if not asked:  # a day: its daily note is found by the date its BM25 header writes
         return set()
@@ -176,6 +176,23 @@ def period_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> set[int]:
         if last > first and any(_nearly_the_same(span, (first, last)) for span in asked):
             out.add(doc)
     return out
+
+
+# a periodic note says something when it writes this many words beyond its headings, front matter and unticked
+# tasks: an empty template (`## Goals`, `## Wins`), a week's plan (`- [ ] call Parker`) or a goals line is not the
+# record of the period
+PERIOD_NOTE_MIN_WORDS = 8
+_NOT_SAID = re.compile(r"^\s*(?:#.*|[-*+]\s*\[ \].*|[-*+]\s*)$")
+
+
+def says_something(conn, doc: int) -> bool:
+    """The note `doc` writes PERIOD_NOTE_MIN_WORDS words outside its headings, front matter and unticked tasks."""
+    chunks = store.document_chunks(conn, [doc]).get(doc, [])
+    texts = store.chunk_texts(conn, chunks)
+    text = "\n".join(texts[c] for c in chunks)
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
+    said = [line for line in text.splitlines() if not _NOT_SAID.match(line)]
+    return len(re.findall(r"[^\W\d_]+", " ".join(said))) >= PERIOD_NOTE_MIN_WORDS
 
 
 def _nearly_the_same(a: tuple[dt.date, dt.date], b: tuple[dt.date, dt.date]) -> bool:

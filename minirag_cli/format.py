@@ -539,7 +539,7 @@ def explain_lines(r: dict) -> list[str]:
     if g.get("date"):
         out.append(f"date: its note is dated in {', '.join(g['date'])}")
     if "period" in r["channels"]:  # retrieve._period_notes
-        out.append("period: its note is of the asked week, month or quarter (its name or head writes it)")
+        out.append("period: its note is of the asked week, month or quarter (its file name writes it)")
     if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0

@@ -752,9 +752,13 @@ def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
     from minirag_cli.graph.sql import document_of_chunks
 
     notes = datednotes.period_notes(s.conn, spans)
-    if notes:
-        doc_of = document_of_chunks(s.conn, chosen)
-        s.scores["period"] = [(c, 1.0) for c in chosen if doc_of.get(c) in notes]
+    # ... only the one note of the period, and only one that says something: several weekly series (a gym
+    # programme, a rota, a meal plan of the week) or an empty template, a plan of unticked tasks, voted alike,
+    # pushed the days' own notes out of the top 5 (review of weekrank)
+    if len(notes) != 1 or not datednotes.says_something(s.conn, next(iter(notes))):
+        return
+    doc_of = document_of_chunks(s.conn, chosen)
+    s.scores["period"] = [(c, 1.0) for c in chosen if doc_of.get(c) in notes]
 
 
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:

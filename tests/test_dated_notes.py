@@ -431,9 +431,14 @@ def test_a_question_of_other_days_gives_no_week_note_the_period_vote(tmp_path, q
     assert not [r["path"] for r in result.results if "period" in r["channels"]]
 
 
+# a month's review: what the month was (a budget and goals alone are a plan: says_something)
+MONTH_REVIEW = {"Monthly/2026-11.md": "# November 2026\n\n## Review\n- Shipped the Bloom logo after two rounds\n"
+                                      "- Lisbon trip mid-month, back on the 16th\n- Kite Cycles brief came in late\n"}
+
+
 def test_the_asked_months_note_ranks_first_three(tmp_path):
-    # "last month": the month's note (a budget, goals) was below the daily notes and the todo writing its days
-    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **MONTH_NOTE})) as index:
+    # "last month": the month's note was below the daily notes and the todo writing its days
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **MONTH_REVIEW})) as index:
         for question in ("what did I do last month?", "what did I do in November?"):
             result = index.search(question, RetrievalOptions(k=10), today=dt.date(2026, 12, 3))
             paths = _note_paths(result)
@@ -455,3 +460,61 @@ def test_period_notes(tmp_path):
         assert notes(dt.date(2026, 11, 23), dt.date(2026, 12, 6)) == []  # two weeks: neither week's
         assert notes(nov, dt.date(2026, 11, 30)) == ["Monthly/2026-11.md"]
         assert notes(dec, dec) == []  # a day: its daily note is found by the date its header writes
+
+
+# the days' own notes beside notes of the week that are not its record (review of weekrank): several weekly series
+# (a gym programme, a rota, a meal plan), an empty template, a plan of unticked tasks
+WEEK_OF_DAILY_NOTES = {
+    "Daily/2026-11-30.md": "# 2026-11-30\n\nDentist, one filling. Then Bloom logo work.\n",
+    "Daily/2026-12-01.md": "# 2026-12-01\n\nCall with Priya about the Harbour contract.\n",
+    "Daily/2026-12-02.md": "# 2026-12-02\n\nFinished the Bloom logo draft; Jen liked it.\n",
+    "Daily/2026-12-03.md": "# 2026-12-03\n\nDinner with Marco at Dishoom.\n",
+    "Daily/2026-12-04.md": "# 2026-12-04\n\nSent the invoice to Northwind.\n",
+}
+WEEKLY_SERIES = {
+    "Meal plans/2026-W49.md": "# Meal plan 2026-W49\n\nMon: pasta\nTue: fish pie\nWed: curry\nThu: tacos\nFri: takeaway\n",
+    "Rota/2026-W49.md": "# Rota 2026-W49\n\n| Day | On call |\n|---|---|\n| Mon | Sam |\n| Tue | Priya |\n| Wed | Tom |\n",
+    "Gym/2026-W49.md": "# Gym block 3, week 2\n\nSquat 5x5 100kg, felt heavy\nBench 5x5 70kg, easy this time\n",
+    "Weekly/2026-W49.md": "# Weekly review\n\n- Shipped the Bloom logo, Jen happy\n- Harbour contract signed at last\n",
+}
+EMPTY_TEMPLATE = {"Weekly/2026-W49.md": "# 2026-W49\n\n## Goals\n\n## Wins\n\n## Lessons\n"}
+UNTICKED_PLAN = {"Weekly/2026-W49.md": "# Week plan 2026-W49\n\n- [ ] finish Bloom logo\n- [ ] call Parker about the "
+                                       "contract\n- [ ] tax return\n- [ ] book the dentist again\n"}
+
+
+@pytest.mark.parametrize("week_notes", [WEEKLY_SERIES, EMPTY_TEMPLATE, UNTICKED_PLAN],
+                         ids=["several series", "empty template", "unticked plan"])
+@pytest.mark.parametrize("question", ["what did I do last week?", "who did I have dinner with last week?"])
+def test_no_period_vote_pushes_the_days_notes_down(tmp_path, week_notes, question):
+    # 62c5b96 voted every note of the week alike: four week notes above the daily notes, an empty template 1st
+    with _open(_vault(tmp_path, {**WEEK_OF_DAILY_NOTES, **week_notes})) as index:
+        result = index.search(question, RetrievalOptions(k=10), today=dt.date(2026, 12, 7))
+    assert not [r["path"] for r in result.results if "period" in r["channels"]]
+    paths = _note_paths(result)
+    assert paths[0].startswith("Daily/"), paths
+    assert "Daily/2026-12-03.md" in paths[:3], paths
+
+
+def test_two_notes_of_the_month_get_no_period_vote(tmp_path):
+    # a CalVer release note and a bank statement both of November: neither is the month's own note
+    other = {"releases/2026.11.md": "# Release 2026.11\n\n- fixed the login bug on the settings page\n"
+                                    "- new dashboard with charts for every project\n",
+             "bank/2026-11.md": "# Statement November\n\n| date | payee | amount |\n|---|---|---|\n"
+                                "| 2026-11-03 | Tesco groceries | 54.20 |\n| 2026-11-20 | Shell fuel station | 61.00 |\n"}
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **other})) as index:
+        result = index.search("what did I do last month?", RetrievalOptions(k=10), today=dt.date(2026, 12, 3))
+    assert not [r["path"] for r in result.results if "period" in r["channels"]]
+
+
+def test_says_something(tmp_path):
+    from minirag_cli.datednotes import says_something
+
+    notes = {"Weekly/2026-W48.md": EMPTY_TEMPLATE["Weekly/2026-W49.md"],
+             "Monthly/2026-10.md": "---\ntype: monthly\n---\n# October 2026\n\n## Goals\n- \n\n## Review\n- \n",
+             "Quarterly/2026-Q3.md": "# 2026-Q3\n\n## Goals\n- launch site\n",
+             "Weekly/2026-W49.md": UNTICKED_PLAN["Weekly/2026-W49.md"],
+             "Weekly/2026-W50.md": WEEKLY_SERIES["Weekly/2026-W49.md"], **MONTH_REVIEW}
+    with _open(_vault(tmp_path, notes)) as index:
+        said = {_path(index.conn, doc) for (doc,) in index.conn.execute("SELECT id FROM documents")
+                if says_something(index.conn, doc)}
+    assert said == {"Weekly/2026-W50.md", "Monthly/2026-11.md"}
