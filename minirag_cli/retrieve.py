@@ -737,6 +737,8 @@ def _dated_notes(s: _Search) -> None:
         if per_note[doc_of.get(c)] <= s.options.dated_note_chunks:
             kept[c] = date[c]
     s.scores["date"] = sorted(kept.items(), key=lambda cs: (-cs[1], cs[0]))
+    if "bm25" in s.channels and not to_come:
+        _period_notes(s, spans, list(votes))
     if cosines:
         dense = dict(s.scores.get("dense", []))
         s.scores["dense"] = sorted({**cosines, **dense}.items(), key=lambda cs: (-cs[1], cs[0]))
@@ -762,6 +764,24 @@ def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> li
     doc_of = document_of_chunks(s.conn, [c for c, _v in graph_votes])
     return [(c, min(v, vote) if c in writing else v) for c, v in graph_votes
             if c in asked or doc_of.get(c) not in written]
+
+
+def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
+    """The `period` vote (search weighs it as BM25) for the chosen chunk of each note of the asked week or month
+    (datednotes.period_notes): BM25 finds a daily note by the date its header writes, but a week's note by none of
+    its days (`weekly/2026-W49.md`, headed `30 Nov – 6 Dec`), so for "what did I do last week?" the notes writing a
+    day of the week in ISO dates (a todo list's ✅ stamps, expense rows) outranked the week's own note (17th)."""
+    from minirag_cli import datednotes
+    from minirag_cli.graph.sql import document_of_chunks
+
+    notes = datednotes.period_notes(s.conn, spans)
+    # ... only the one note of the period, and only one that says something: several weekly series (a gym
+    # programme, a rota, a meal plan of the week) or an empty template, a plan of unticked tasks, voted alike,
+    # pushed the days' own notes out of the top 5 (review of weekrank)
+    if len(notes) != 1 or not datednotes.says_something(s.conn, next(iter(notes))):
+        return
+    doc_of = document_of_chunks(s.conn, chosen)
+    s.scores["period"] = [(c, 1.0) for c in chosen if doc_of.get(c) in notes]
 
 
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
@@ -841,7 +861,10 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if "graph" in channels:
         _graph_channel(s, seeds)
     _dated_notes(s)
-    fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
+    # the note of the asked week or month (_period_notes) scores as BM25's best match would, had its head written
+    # the asked days' dates as a daily note's does
+    weights = {**o.weights, "period": o.weights.get("period", o.weights.get("bm25", 0.0))}
+    fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)
     fused = fused[:o.k]
