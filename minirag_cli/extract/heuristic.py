@@ -880,15 +880,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    note, every `O` of the folder hers (`Grade O`, `O-levels`, `got an O`); `Dr O` is the alias now, `Mr X`, `Ms
 #    K.` names whole, `Dr Jo`, `Dr. J. Berg` lose their title as before (no CJK name is of one character: _named).
 # 30, labels' part (session 54's freelancer, PhD and health vaults): a record's field label of one word names nothing
-#    where the word is a common one (_field_label): by the lexicon (TABLE_COMMON_WORDS, and LABEL_WORDS' record fields
-#    now: `Amount:`, `Rate:`, `Terms:`, `Confirmation:`, `Allergies:`; a column head's `Presenter:`, `Venue:`), by the
-#    text's lower-case word (`Colour:` over `its own colour`; not NAME_WORDS', `Rose:`, `Grant:`), or an -ed form
-#    before a date or a figure (`Issued: 4 Dec 2026`, on each of a vault's seven invoices); a name as the text writes
-#    it mid-sentence too; `Priya:`, `Lisbon:`, `Jared: bring chips`, `VAT:` name as before. A run of capitals holding
-#    a function word is emphasis (_shouted: `IN PROGRESS`, `NOT ANSWERED YET`, `MOVE TO CH2`; `BANK OF AMERICA`
-#    stays), as a common word in capitals is (`IMPORTANT`, `PROGRESS`) and `URGENT`, `FYI`, `WIP`, `TBC`, `TBA`
+#    where the word is a common one by the lexicon (_field_label: TABLE_COMMON_WORDS, and LABEL_WORDS' record fields
+#    now: `Amount:`, `Rate:`, `Terms:`, `Confirmation:`, `Allergies:`; a column head's `Presenter:`, `Venue:`) or a
+#    record's participle (RECORD_PARTICIPLES: `Issued: 4 Dec 2026`, on each of a vault's seven invoices); a name as
+#    the text writes it mid-sentence too; `Priya:`, `Lisbon:`, `Alfred: 3 May`, `Kit:` over `the kit`, `VAT:` name as
+#    before (fixLB: neither an `-ed` ending nor the text's lower-case word says field, names have both). A status in
+#    capitals is none (_shouted: `IN PROGRESS`, `NOT ANSWERED YET`, as the whole span: `DEAR JOHN`, `MATCH OF THE DAY`
+#    stay), as a common word in capitals is (`IMPORTANT`, `PROGRESS`) and `URGENT`, `FYI`, `WIP`, `TBC`, `TBA`
 #    (NON_NAMES; `ASAP` left: it moved LiHua's graph MRR 0.4072 -> 0.4069, one question's rank 20 -> 21). `X & Sons`,
-#    `X & Co.`, `Johnson & Johnson` are one firm (_firms_joined); `Priya & Tom`, `Marks & Spencer` two names as before.
+#    `X & Partners` are one firm (_firms_joined); `Priya & Tom`, `Priya & Co.`, `Marks & Spencer` as before.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -2131,37 +2131,34 @@ def _label_kind(tag: str) -> bool:
             and (_label_word(words[-1]) or words[-1] in TIME_WORDS))
 
 
-# what a record's dated or counted field holds first (`Issued: 4 Dec 2026`, `Paid: 12/11/2026`, `Paid: —`, `Signed:
-# Dec 3`): a figure, a dash, or a month's word before a figure
-_FIELD_VALUE = re.compile(rf"{_EMPH}?:{_EMPH}?[ \t]*(?:[\d£$€#—–-]|[A-Z][a-z]{{2,8}}\.?[ \t]+\d)")
+# the past participles a record's field is labelled with (`Issued: 4 Dec 2026`, `Paid: —`, `Signed: 2026-11-02`): a
+# closed list, not VERB_FORM's `-ed` ending, which names end with too (`Alfred: 3 May`, `Naveed: 2 PRs merged`)
+RECORD_PARTICIPLES = frozenset("""
+issued paid signed renewed submitted created booked cancelled canceled shipped delivered received sent invoiced
+approved expired updated
+""".split())
+# a phrase in capitals that is a task's or a message's status (`Phase 2 (IN PROGRESS)`, `NOT ANSWERED YET`): the
+# whole span as written, so a name shouted with a common word (`DEAR JOHN`, `DAY 3 IN ROME`, `MARKS AND SPENCER`)
+# names as before
+SHOUTED_STATUSES = frozenset({"IN PROGRESS", "NOT STARTED", "ON HOLD", "TO DO", "NOT ANSWERED YET", "NOT DONE"})
 
 
-def _field_label(word: str, text: str, end: int) -> bool:
-    """Is `word`, a label line's of one word ending at `end` in `text`, a record's field rather than a name (heuristic
-    rules 30): a common word by the lexicon (TABLE_COMMON_WORDS: `Presenter:`, `Venue:`, `Contact:`), by the text's
-    evidence (it writes the word, or a form of it, in lower case: `Rate:` over `my standard rate`, `Colour:` over
-    `its own colour`; not an English word that is a given name too, NAME_WORDS: `Grant:`, `Rose:`), or a past
-    participle's form before a date or a figure (`Issued: 4 Dec 2026`, `Paid: 12/11/2026`; VERB_FORM's `-ed`: `Jared:
-    bring chips` names as before)? A word of capitals (`VAT:`, `PO:`) or with a capital inside (`LiHua:`) is none."""
+def _field_label(word: str) -> bool:
+    """Is `word`, a label line's of one word, a record's field rather than a name (heuristic rules 30): a common word
+    by the lexicon (TABLE_COMMON_WORDS: `Presenter:`, `Venue:`, `Rate:`, `Amount:`) or a record's past participle
+    (RECORD_PARTICIPLES: `Issued:`, `Paid:`)? Not by the text's lower-case word, as _common_cell_word reads a table's
+    cell: a name is often a word too (`Kit:` over `the first aid kit`, `Matt:`, `Rosa:`), nor by an `-ed` ending
+    (`Alfred: 3 May`). A word of capitals (`VAT:`, `PO:`) or with a capital inside (`LiHua:`) is none."""
     if not (word[:1].isupper() and word[1:].isalpha() and word[1:].islower()):
         return False
     lower = word.lower()
-    if lower in TABLE_COMMON_WORDS:
-        return True
-    if lower in NAME_WORDS:
-        return False
-    if lower.endswith("ed") and VERB_FORM.fullmatch(lower) and _FIELD_VALUE.match(text, end):
-        return True
-    return not _word_forms(lower).isdisjoint(_lower_words(text))
+    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES
 
 
 def _shouted(words: Sequence[str]) -> bool:
-    """Are `words`, a capitalised span's, a phrase written in capitals for emphasis (`IN PROGRESS`, `NOT ANSWERED YET`,
-    `MOVE TO CH2`, `get feedback IN WRITING`): two or more, each in capitals, one an English function word that is no
-    name's connector (COMMON_WORDS but _CONNECTORS: `BANK OF AMERICA`, `THE BEATLES` stay names)? An acronym alone
-    (`NASA`, `HMRC`) or a run of them (`NHS GP`) holds none (heuristic rules 30: `ANSWERED YET` was a name)."""
-    return (len(words) > 1 and all(w.isupper() for w in words)
-            and any(w.lower() in COMMON_WORDS and w.lower() not in _CONNECTORS for w in words))
+    """Are `words`, a capitalised span's, a status written in capitals (SHOUTED_STATUSES: `IN PROGRESS`, `NOT ANSWERED
+    YET`), no name (heuristic rules 30: `ANSWERED YET` was one)?"""
+    return " ".join(words) in SHOUTED_STATUSES
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -3685,10 +3682,10 @@ class HeuristicExtractor:
                         and german_label(text, span, at)
                         and not elsewhere(span, at))):
                 keys.add(at)
-            elif " " not in span and not elsewhere(span, at) and _field_label(span, text, m.end(1)):
+            elif " " not in span and not elsewhere(span, at) and _field_label(span):
                 # a record's field of one common word (`Issued: 4 Dec 2026`, `Rate: £400/day`, `Presenter: Aisha
-                # Bello`, `Colour: a colour per origin`): its value is what the note says, the label names nothing;
-                # a name only as the text writes it mid-sentence too (rules 30: Issued was on every invoice)
+                # Bello`): its value is what the note says, the label names nothing; a name only as the text writes
+                # it mid-sentence too (rules 30: Issued was on every invoice)
                 keys.add(at)
             elif after_words and " " not in span and not elsewhere(span, at):
                 # a label of one word after a sentence (`Took Emma to the GP. Diagnosis: ear infection`, `Called the
@@ -3902,7 +3899,7 @@ class HeuristicExtractor:
             span = _strip_possessive(found)
             words = span.split()
             if _shouted(words):
-                continue  # `IN PROGRESS`, `NOT ANSWERED YET`, `MOVE TO CH2`: emphasis, no name (rules 30)
+                continue  # `IN PROGRESS`, `NOT ANSWERED YET`: a status, no name (rules 30)
             inner = next((i for i, w in enumerate(words[1:], 1) if w.removesuffix(".") in PERSON_TITLES
                           or (is_german and w in GERMAN_TITLES)), None)
             if inner is not None and (is_german or _roles(words[:inner])):
@@ -4767,22 +4764,24 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
         yield start, found
 
 
-# The words a firm's name ends with after its `&` (`Parker & Sons`, `Smith & Co.`, `Dombey & Son`, `Lewis & Partners`)
-FIRM_WORDS = frozenset("Sons Son Co Company Partners Associates Bros Brothers Daughters".split())
+# The words a firm's name ends with after its `&` (`Parker & Sons`, `Dombey & Son`, `Lewis & Partners`). Not `Co`
+# nor `Company`, which a group of friends is too (`Dinner with Priya & Co.`)
+FIRM_WORDS = frozenset("Sons Son Partners Associates Bros Brothers Daughters".split())
 _AMPERSAND = re.compile(r"[ \t]+&[ \t]+")
 
 
 def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """`spans` (start, text: _cap_spans'), two of them joined where `&` alone stands between them and the second
-    opens with a firm's word (FIRM_WORDS: `Parker & Sons`, `Smith & Co.`) or with the first's last word (`Johnson &
-    Johnson`): one firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay
-    two (`Priya & Tom`, `Marks & Spencer` too: no word says it is a firm)."""
+    """`spans` (start, text: _cap_spans'), two of them joined where `&` alone stands between them, the first ends
+    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`): one
+    firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
+    Tom`, `Tom & Tom`, `Marks & Spencer` too: no word says it is a firm), and a list's (`Priya & Tom & Sons`: which
+    of them is the firm's is not clear)."""
     pending: tuple[int, str] | None = None
     for start, found in spans:
         if pending is not None:
-            first = found.split()[0]
             if (_AMPERSAND.fullmatch(text, pending[0] + len(pending[1]), start)
-                    and (first in FIRM_WORDS or first == pending[1].split()[-1])):
+                    and found.split()[0] in FIRM_WORDS and len(pending[1].split()[-1]) > 1
+                    and not text[:pending[0]].rstrip(" \t").endswith("&")):
                 pending = (pending[0], text[pending[0]:start + len(found)])
                 continue
             yield pending
