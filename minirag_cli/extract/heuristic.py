@@ -879,6 +879,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    letter is no title to take off (_untitled): `alias:: Dr Ngozi Okafor, Dr O` made `O` an alias of the GP's
 #    note, every `O` of the folder hers (`Grade O`, `O-levels`, `got an O`); `Dr O` is the alias now, `Mr X`, `Ms
 #    K.` names whole, `Dr Jo`, `Dr. J. Berg` lose their title as before (no CJK name is of one character: _named).
+# 30, ukdates' part (session 55's UK teacher's vault): the dates a teacher writes with their weekdays. `Weds` is a
+#    weekday (WEEKDAY_WORDS, text._WEEKDAY_WORDS): `Weds 16 Dec P1` was no date and `Weds` a name of 10 mentions. A
+#    weekday settles what its day leaves out (weekdaydays.py, sync._settled_days): a yearless day's year, of the
+#    chunk's and the years either side, the one the weekday is true of (`Mon 4 Jan` under `# Autumn term 2026 –
+#    planner` was 2026-01-04, a Sunday: 2027-01-04); in a note of a day, a weekday and an ordinal (`Friday 11th`,
+#    `Thurs 10th`) or a span's ends (`Tue 15 – Thu 17`), the nearest such day within six weeks (none in an undated
+#    note, none for a count's ordinal, `Wed 3rd lesson`, a time, a slashed day). A span's days may carry their
+#    weekdays (notespans: `Mon 23 – Fri 27 Nov`, `from Mon 30 Nov to Fri 11 Dec`), checked against the days. A
+#    month's word and its day are on one line (text.WORD_DATE: `not till Feb` over a list's `4. ProRoof` was the date
+#    `Feb\n4`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -908,7 +918,8 @@ later earlier afterwards afterward eventually
 # The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
-WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+# (`Weds` too, rules 30: a teacher's `Weds 16 Dec P1` made it a name of 10 mentions)
+WEEKDAY_WORDS = frozenset("mon tue tues wed weds thu thur thurs fri sat".split())
 # A work calendar's statuses, as written (`- Marcus OOO from Dec 21`, `WFH Friday`, `PTO approved`): no names, and
 # no common words either (a common word's line opener names alone only by evidence: `- Priya OOO next week.` lost
 # Priya so, review revD). The cap-span loop cuts them (rules 28)
