@@ -18,7 +18,12 @@ month and last month, "the last (past) week" and "this past week" (the 7 days up
 (past) month" (the 31 days up to today), "the last N days / weeks" ("in the last 2 weeks", "in past 3 days", "the
 last few days", "the last couple of weeks", "the past fortnight": the N days up to today, few 3, a couple 2; not "the
 last 2 weeks of December", "my last 3 days in Paris", "invoices past 30 days": _rolling_days, _of_the_asking_day;
-beside another day phrase they yield), an ISO week or a quarter ("in week 45", "in week 45
+beside another day phrase they yield), "the last N months", "the past year" (from the day after the same day N months
+back), "the last 24 hours" (the days they touch: yesterday and today), "the next N days / weeks / months / hours",
+"the coming fortnight" (today and the N - 1 days after it, days to come as next week's: _coming_days; not "my next 2
+weeks in Paris", "the next 2 weeks of the trip", "the last 2 months' bills", nor in a past tense but a plan's, "what did
+we do the next few days?", not "what did we decide for the next 2 weeks?"; "the last week of the project" is none, "the
+past month of training" the past month; "the next month" is next month), an ISO week or a quarter ("in week 45", "in week 45
 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
 today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
@@ -112,6 +117,7 @@ the day it runs.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass
@@ -270,18 +276,32 @@ _COUNTS = {**{w: n for w, n in _NUMBERS.items() if n > 1}, "couple": 2, "couple 
 _COUNT_WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(_COUNTS, key=len, reverse=True))
 # the longest span "the last N days" reads (a year, as a span written out: dayspans.py): each day is a search term
 _ROLLING_DAYS_MAX = 366
+# a count of "the last N …" / "the next N …" and its unit, plural and no possessive: a singular one or one owning a
+# noun is a noun's count ("the last 2 week sprint", "a 3 day weekend", "the next 3 months' rent", "the last 2 weeks'
+# bills"); its groups named `prefix`count and `prefix`unit
+_ROLLING_UNITS = r"hours|days|weeks|months"
+
+
+def _counted(prefix: str) -> str:
+    return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS
+            + r")(?!['’])")
 
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
-    r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
-    # "in the last 2 weeks", "over the past 7 days", "the last few days", "in past 3 days": the days up to today as
-    # well (_rolling_days); not "the last 2 weeks of December", "my last 3 days", "invoices past 30 days"
-    # (_of_the_asking_day), nor a singular unit, a noun's ("the last 2 week sprint", "a 3 day weekend")
-    r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:(?P<rollcount>[1-9]\d{0,2}|" + _COUNT_WORDS + r")\s+"
-    r"(?P<rollunit>days|weeks)|(?P<fortnight>fortnight))(?!\s+of\b)"
+    # "in the last week", "the past year": the days up to today; not "the last week of the project", "the last year of
+    # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead), nor "the past
+    # year's budget" (matched: no "last year" inside it is read)
+    r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month|year)"
+    # "in the last 2 weeks", "over the past 7 days", "the last few days", "in past 3 days", "the last 3 months", "the
+    # past 24 hours": the days up to today as well (_rolling_days); not "the last 2 weeks of December", "my last 3
+    # days", "invoices past 30 days" (_of_the_asking_day), nor a singular unit, a noun's ("the last 2 week sprint")
+    r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:" + _counted("roll") + r"|(?P<fortnight>fortnight))(?!\s+of\b)"
+    # "in the next 2 weeks", "over the next few days", "the coming fortnight": today and the N days, weeks, months or
+    # hours after it, a plan's span (_coming_days); "the next week", "the next month" are the calendar's (below)
+    r"|(?:(?:the|these)\s+(?:next|coming)|next)\s+(?:" + _counted("next") + r"|(?P<nextfortnight>fortnight))(?!\s+of\b)"
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
     # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
@@ -670,9 +690,13 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
             first = (first - dt.timedelta(days=1)).replace(day=1)
     if m.group("rollunit") or m.group("fortnight"):
         return _rolling_days(m, today), today, False
-    if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
-        back = 6 if m.group("rolling").lower() == "week" else 30
-        return today - dt.timedelta(days=back), today, False
+    if m.group("nextunit") or m.group("nextfortnight"):
+        return today, _coming_days(m, today), False
+    if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back; a year
+        # the days since the same day a year back, as "the last 12 months"
+        back = {"week": 6, "month": 30}.get(m.group("rolling").lower())
+        first = today - dt.timedelta(days=back) if back else _months_on(today, -12) + dt.timedelta(days=1)
+        return first, today, False
     ahead = 7 * ((m.group("weekend") or m.group("week") or m.group("month") or "").lower() == "next")
     if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):
         last = (m.group("weekend") or "").lower() == "last"
@@ -704,17 +728,65 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 
 def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
-    """The first of the days "the last N days / weeks" (_PHRASE's rollcount, rollunit; "the past fortnight") reads,
-    the last being today, as "the past week" is the 7 days up to today: "the last 2 weeks" asked on 2026-12-07 is
-    2026-11-24 to 12-07, "the last few days" 12-05 to 12-07. ValueError past _ROLLING_DAYS_MAX."""
+    """The first of the days "the last N days / weeks / months / hours" (_PHRASE's rollcount, rollunit; "the past
+    fortnight") reads, the last being today, as "the past week" is the 7 days up to today: asked on 2026-12-07 "the
+    last 2 weeks" is 2026-11-24 to 12-07, "the last few days" 12-05 to 12-07, "the last 3 months" 09-08 to 12-07 (from
+    the same day 3 months back, the day after it), "the last 24 hours" the days they touch, 12-06 and 12-07 (the hour
+    asked is not known: the earliest day they may begin on). ValueError past _ROLLING_DAYS_MAX."""
     if m.group("fortnight"):
-        days = 14
+        first = today - dt.timedelta(days=13)
     else:
-        count = " ".join(m.group("rollcount").lower().split())
-        days = (int(count) if count.isdigit() else _COUNTS[count]) * (7 if m.group("rollunit")[0] in "wW" else 1)
-    if days > _ROLLING_DAYS_MAX:
+        count, unit = _count(m.group("rollcount")), m.group("rollunit").lower()
+        if unit == "months":
+            first = _months_on(today, -count) + dt.timedelta(days=1)
+        elif unit == "hours":
+            first = today - dt.timedelta(days=_days_touched(count))
+        else:
+            first = today - dt.timedelta(days=count * (7 if unit == "weeks" else 1) - 1)
+    if (today - first).days >= _ROLLING_DAYS_MAX:
         raise ValueError("longer than a year")
-    return today - dt.timedelta(days=days - 1)
+    return first
+
+
+def _coming_days(m: re.Match, today: dt.date) -> dt.date:
+    """The last of the days "the next N days / weeks / months / hours" (_PHRASE's nextcount, nextunit; "the coming
+    fortnight": nextfortnight) reads, the first being today (under way, as "this week"'s days to come), N days as
+    "the last N days" and `mrag tasks --within N` are: asked on 2026-12-07 "the next 7 days" are 12-07 to 12-13, "the
+    next 2 weeks" 12-07 to 12-20, "the next few days" 12-07 to 12-09, "the next 3 months" 12-07 to 2027-03-06 (to the
+    day before the same day 3 months on), "the next 24 hours" the days they touch, 12-07 and 12-08. ValueError past
+    _ROLLING_DAYS_MAX."""
+    if m.group("nextfortnight"):
+        count, unit = 2, "weeks"
+    else:
+        count, unit = _count(m.group("nextcount")), m.group("nextunit").lower()
+    if unit == "months":
+        last = _months_on(today, count) - dt.timedelta(days=1)
+    elif unit == "hours":
+        last = today + dt.timedelta(days=_days_touched(count))
+    else:
+        last = today + dt.timedelta(days=count * (7 if unit == "weeks" else 1) - 1)
+    if (last - today).days >= _ROLLING_DAYS_MAX:
+        raise ValueError("longer than a year")
+    return last
+
+
+def _days_touched(hours: int) -> int:
+    """The days beside today that `hours` hours from or up to now may reach, the hour asked being unknown: 24 hours
+    one, 25 to 48 two."""
+    return -(-hours // 24)
+
+
+def _count(words: str) -> int:
+    """The count "the last N …" / "the next N …" writes: "3", "three", "a couple of", "few" (_COUNTS)."""
+    count = " ".join(words.lower().split())
+    return int(count) if count.isdigit() else _COUNTS[count]
+
+
+def _months_on(day: dt.date, months: int) -> dt.date:
+    """`day` `months` months on (back, negative), the month's last day when it has no such day: 2026-05-31 less 3
+    months is 2026-02-28."""
+    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
+    return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
 def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -1179,7 +1251,7 @@ _TIME_PREPOSITION = re.compile(r"\b(?:in|over|during|within|throughout|for)\s+$"
 
 
 def _of_the_asking_day(question: str, m: re.Match) -> bool:
-    """Are the days "last N days / weeks" (_PHRASE's rollcount) the asker's days up to today: no possessive nor a
+    """Are the days "last N days / weeks" (_PHRASE's rollcount; "next N days" alike) the asker's: no possessive nor a
     list's join before them (_OWN_COUNT: "my last 3 days in Paris" are a stay's), and a bare "past N days" after a
     preposition of time (_TIME_PREPOSITION: "invoices past 30 days" are overdue ones)?"""
     before = max(0, m.start() - _WORD_BEFORE)
@@ -1232,10 +1304,11 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
 
 def _day_phrases(question: str) -> list[re.Match]:
     """The phrases _PHRASE finds in `question` that are days: not German's "hier", a bare French day in a French
-    question alone, not "the 5th at the race", "my last 3 days", "the last friday of november", nor "on the weekend"
-    but in a past tense. A written span (_spelled_span) yields to these alone."""
+    question alone, not "the 5th at the race", "my last 3 days", "my next 2 weeks", "the last week of the project",
+    "the last friday of november", nor "on the weekend" but in a past tense. A written span (_spelled_span) yields to
+    these alone."""
     # once for the question, not for each phrase (a long question was quadratic)
-    one_past = _of_one_past_time(question)
+    one_past, told_past = _of_one_past_time(question), _told_past(question)
     return [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
@@ -1243,6 +1316,13 @@ def _day_phrases(question: str) -> list[re.Match]:
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
              and (not m.group("rollunit") or _of_the_asking_day(question, m))
+             # "the next 2 weeks" are the asker's days to come, not "my next 2 weeks in Paris", nor, in a past tense
+             # but a plan's, the days after another time ("what did we do the next few days?")
+             and (not _from_today(m) or (_of_the_asking_day(question, m) and not (told_past and not _planned(m))))
+             # "the last week of the project" is the project's ("the past month of training" the days up to today)
+             and not (m.group("rolling") and _LAST.search(m.group(0)) and _OF.match(question, m.end()))
+             # "the past year's budget": a noun's year, as "the last 2 months' bills" (_counted)
+             and not ((m.group("rolling") or "").lower() == "year" and _OWNS.match(question, m.end()))
              and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
@@ -1250,9 +1330,36 @@ def _day_phrases(question: str) -> list[re.Match]:
                                                 and not _ABOUT.search(question, 0, m.start())))]
 
 
-def _up_to_today(m: re.Match) -> bool:
-    """Is the phrase `m` "the last N days / weeks" or "the past fortnight" (_PHRASE's rollunit, fortnight)?"""
-    return bool(m.group("rollunit") or m.group("fortnight"))
+# after "the last week": what it is of, "the last week of the project", "the last year of school"
+_OF = re.compile(r"\s+of\b", re.I)
+# after "the past year": a possessive, "the past year's budget"
+_OWNS = re.compile(r"['’]")
+# a plan's past before "the next 2 weeks" (_planned): what was set "for" them ("what did we decide for the next 2
+# weeks?", as "for this weekend" is, _resolve), or scheduled, booked, arranged for them ("which tasks were scheduled in
+# the next 2 weeks?", "did I book anything in the next 3 months?"); "plan" is _PLANNED's, which _told_past leaves out
+_FOR_BEFORE = re.compile(r"\bfor\s+$", re.I)
+_BOOKED = re.compile(r"\b(?:scheduled|booked|arranged|reserved|organi[sz]ed)\b"
+                     r"|\bdid\s+(?:i|we|you|they|he|she)\s+(?:schedule|book|arrange|reserve|organi[sz]e)\b", re.I)
+
+
+def _planned(m: re.Match) -> bool:
+    """Is the past tense of the question of `m` (days to come) a plan's: "for" just before them or a verb of booking
+    (_FOR_BEFORE, _BOOKED)? ("what did I do for the next few days?" is read so too: a plan's or not, it names them.)"""
+    return bool(_FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()) or _BOOKED.search(m.string))
+
+
+def _rolling_span(m: re.Match) -> bool:
+    """Is the phrase `m` "the last N days / weeks / months / hours", "the past fortnight", "the past year" (as "the
+    last 12 months"; _PHRASE's rollunit, fortnight, rolling) or their days to come, "the next N days", "the coming
+    fortnight" (_from_today)?"""
+    return (bool(m.group("rollunit") or m.group("fortnight")) or (m.group("rolling") or "").lower() == "year"
+            or _from_today(m))
+
+
+def _from_today(m: re.Match) -> bool:
+    """Is the phrase `m` "the next N days / weeks / months / hours" or "the coming fortnight" (_PHRASE's nextunit,
+    nextfortnight): today and the days after it?"""
+    return bool(m.group("nextunit") or m.group("nextfortnight"))
 
 
 def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
@@ -1260,7 +1367,7 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     found = _day_phrases(question)
     if len(found) > 1:  # "which invoices were past 30 days due last month?", "over the last 3 days and yesterday": the
         # other phrase read, as before "the last N days" were (review of qread)
-        found = [f for f in found if not _up_to_today(f)]
+        found = [f for f in found if not _rolling_span(f)]
     if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
         # "on the weekend" was (review revG)
         found = [f for f in found if not f.group("theweekend")]
@@ -1315,9 +1422,11 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
+    # "the next 2 weeks" are days to come as "next week"'s are (a plan's: searched and read so), today among them
+    ahead = first > today or _from_today(m)
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else (), ahead=first > today,
-                                 today=today if first > today or _of_days_under_way(m) else None),
+                                 tuple(several) if len(several) > 1 else (), ahead=ahead,
+                                 today=today if ahead or _of_days_under_way(m) else None),
                        question, m, person)
 
 
@@ -1347,7 +1456,7 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
-    if _COMPARED.search(rest) or any(not _up_to_today(m) for m in _day_phrases(rest)):
+    if _COMPARED.search(rest) or any(not _rolling_span(m) for m in _day_phrases(rest)):
         return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
         # that are no days ("…, my last 5 days in Rome", "…, the 5th at the race", "on the weekend" in a present
         # tense: _day_phrases) nor "the last N days", which yield to another day phrase

@@ -61,6 +61,9 @@ def verify_index(conn, *, full: bool = True) -> list[str]:
                 "SELECT count(*) FROM relations WHERE sentence_id NOT IN (SELECT id FROM relation_sentences)",
             "relation sentences without relation":
                 "SELECT count(*) FROM relation_sentences WHERE id NOT IN (SELECT sentence_id FROM relations)",
+            # a re-extraction writes a sentence's vector empty (store.UNEMBEDDED) until it is embedded before the
+            # same commit; one left behind would break every search that reads the relation vectors
+            "relation sentences without a vector": "SELECT count(*) FROM relation_sentences WHERE length(vector) = 0",
         })
     if has_vec_tables(conn):
         orphan_checks.update({

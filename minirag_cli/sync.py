@@ -1157,6 +1157,17 @@ class _Run:
     folder_times: dict[str, dict[str, int]] = field(default_factory=dict)
     # the size limit the index's notes were read at (the --max-bytes recorded; a lower one now: _over_new_limit)
     limit_before: int = DEFAULT_MAX_BYTES
+    # set while _reextract extracts every note anew: {sentence key: text} of the relation sentences no vector was kept
+    # for, written with none and embedded once every note is in, those the graph still holds
+    # (_embed_deferred_sentences): a note _resolve_anew extracts again rewrites the sentences naming a key a later
+    # note made stale, and the first reading's were embedded for nothing (4 of LiHua's, at each rules version)
+    deferred_sentences: dict[int, str] | None = None
+
+    @property
+    def reextracting(self) -> bool:
+        """Inside _reextract: every note is being extracted anew, so one extracted again is no news and the
+        vectors its clear_graph kept serve it too."""
+        return self.deferred_sentences is not None
 
     def __post_init__(self):
         if self.names is None:
@@ -1646,7 +1657,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     if _knows_words(run):  # each note's words read anew as it is extracted; the graph's fixed after (_words_anew)
         run.words, run.word_notes = _recorded_words(conn), {}
         _words_changed(run)
-    with dbmod.transaction(conn):
+    with dbmod.transaction(conn), _deferring_sentences(run):
         if run.words_changed:  # with the graph extracted anew: a sync stopped before _words_anew has the next redo it
             dbmod.set_meta(conn, dbmod.KNOWN_WORDS_PENDING_KEY, "1")
         store.clear_graph(conn)
@@ -1661,6 +1672,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
         if resolver.stale:  # as a fresh sync's, the keys a later note made stale resolved anew
             run.resolver = resolver
             _resolve_anew(run, sorted(by_root))
+        _embed_deferred_sentences(run)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
         if run.options.day_order:
             dbmod.set_meta(conn, DAY_ORDER_KEY, run.options.day_order)
@@ -1685,6 +1697,17 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
                            "seconds": round(time.perf_counter() - started, 3)}
     if orders[0] != orders[1]:
         summary.reextracted["day_order"] = {"from": orders[0] or None, "to": orders[1] or None}
+
+
+@contextlib.contextmanager
+def _deferring_sentences(run: _Run) -> Iterator[None]:
+    """_reextract's: the relation sentences without a kept vector are embedded at its end
+    (_Run.deferred_sentences), whatever ends it."""
+    run.deferred_sentences = {}
+    try:
+        yield
+    finally:
+        run.deferred_sentences = None
 
 
 def _order_name(order: str) -> str:
@@ -3174,7 +3197,8 @@ def _reextract_notes(run: _Run, root: str, notes: list[tuple[int, str]],
         run.resolver.rename(store.refresh_entities(conn, touched, _name_vectors(run), new))
         _record_stale(run)
     finally:
-        store.forget_kept_vectors(conn)
+        if not run.reextracting:  # else the vectors its clear_graph kept serve the notes after these: it forgets them
+            store.forget_kept_vectors(conn)
 
 
 def _record_stale(run: _Run) -> None:
@@ -3218,8 +3242,9 @@ def _resolve_anew(run: _Run, roots: Sequence[str]) -> None:
             if notes:
                 _reextract_notes(run, root, sorted(notes, key=lambda dp: dp[1]),
                                  "that mention a name a later note made resolve otherwise")
-                run.summary.note_names_changed.extend(path for _doc, path in notes if path not in written
-                                                      and path not in run.summary.note_names_changed)
+                if not run.reextracting:  # every note is extracted anew already: the summary says why (rules)
+                    run.summary.note_names_changed.extend(path for _doc, path in notes if path not in written
+                                                          and path not in run.summary.note_names_changed)
     resolver.stale.clear()
     run.stale_recorded = frozenset()
     dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)
@@ -3913,15 +3938,15 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
         by_key = store.kept_vectors(conn, [sentence_key(t) for t in relation_texts])
         rel_vec = {t: by_key[sentence_key(t)] for t in relation_texts if sentence_key(t) in by_key}
         relation_texts = [t for t in relation_texts if t not in rel_vec]
+        if run.deferred_sentences is not None:  # embedded when every note is in, if still held
+            run.deferred_sentences.update((sentence_key(t), t) for t in relation_texts)
+            rel_vec.update((t, store.UNEMBEDDED) for t in relation_texts)
+            relation_texts = []
     new_names = list(dict.fromkeys(new_names.values()))  # the vector of a name, whatever entity bears it
     texts = [t for _h, t in chunk_texts] + new_names + relation_texts
     if texts or not kept:
-        # the first call loads the model (seconds); the bar's width is short for saying both
-        loaded = getattr(run.embedder, "loaded", True) or not texts
-        run.progress.phase(f"embedding 0/{len(texts)} texts" if loaded else "loading the embedding model")
-    vectors = embed_counting(run.embedder, texts,
-                             lambda n: run.progress.phase(f"embedding {n}/{len(texts)} texts")) if texts else []
-    summary.embedded += len(texts)
+        _embedding_phase(run, texts)
+    vectors = _embed_texts(run, texts)
     codec = run.codec
     chunk_vec = dict(reuse)
     for i, (h, _t) in enumerate(chunk_texts):
@@ -3931,6 +3956,32 @@ def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_r
     off += len(new_names)
     rel_vec.update({t: codec.pack12(vectors[off + i]) for i, t in enumerate(relation_texts)})
     return _GroupVectors(chunk_vec, name_vec, rel_vec)
+
+
+def _embedding_phase(run: _Run, texts: Sequence[str]) -> None:
+    """The progress line before `texts` are embedded: the first call loads the model (seconds); the bar's width is
+    short for saying both."""
+    loaded = getattr(run.embedder, "loaded", True) or not texts
+    run.progress.phase(f"embedding 0/{len(texts)} texts" if loaded else "loading the embedding model")
+
+
+def _embed_texts(run: _Run, texts: Sequence[str]):
+    """The vectors of `texts` (none: []), counted in the summary and the progress line."""
+    vectors = embed_counting(run.embedder, texts,
+                             lambda n: run.progress.phase(f"embedding {n}/{len(texts)} texts")) if texts else []
+    run.summary.embedded += len(texts)
+    return vectors
+
+
+def _embed_deferred_sentences(run: _Run) -> None:
+    """Embed the relation sentences a re-extraction deferred (_Run.deferred_sentences) that the graph holds
+    once every note is in, inside its transaction; the others are gone with the relations that had them."""
+    keys = store.unembedded_sentences(run.conn)
+    texts = [run.deferred_sentences[key] for key in keys]
+    if texts:
+        _embedding_phase(run, texts)
+    store.set_sentence_vectors(run.conn, {key: run.codec.pack12(vector)
+                                          for key, vector in zip(keys, _embed_texts(run, texts), strict=True)})
 
 
 def _name_vectors(run: _Run, vectors: _GroupVectors | None = None) -> NameVectors:

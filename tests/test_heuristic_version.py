@@ -7,6 +7,7 @@ model extractor is told to rebuild instead; a current index costs nothing."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from rich.console import Console
@@ -211,6 +212,65 @@ def test_re_extraction_with_unchanged_rules_changes_nothing_and_embeds_nothing(t
     s = sync(conn, roots)
     assert s.reextracted["notes"] == 5 and s.embedded == 0
     assert graph(conn) == before and verify_index(conn) == []
+    conn.close()
+
+
+# c.md's second Keller makes b.md's lone "Keller" stale once every note is in: a re-extraction extracts b.md again
+# (sync._resolve_anew), as LiHua's Christmas chats ("Merry Christmas", then "Christmas") at every rules version
+KELLERS = {"a.md": "Juergen Mueller met Anna Keller on Monday.\n",
+           "b.md": "Anna Keller called. Keller asked Jürgen Müller twice. Jürgen Müller agreed, Jürgen Müller left.\n",
+           "c.md": "Tom Keller wrote the report.\n"}
+
+
+def _summary_text(summary) -> str:
+    console = Console(record=True, width=300)
+    render_sync_summary(summary.to_dict(), console)
+    return console.export_text()
+
+
+def test_a_re_extraction_s_notes_resolved_again_are_no_news_and_embed_nothing(tmp_path):
+    """After a rules bump, the notes the re-extraction extracts a second time (a name a later note made resolve
+    otherwise) are no news: no file changed, the rules did, and the summary says that alone (it said "8 notes
+    extracted anew: another note of the folder now has the same file name..." on LiHua). Their texts are the
+    index's: no vector is embedded again (8 on LiHua, each byte for byte the one it had), not even of the
+    sentences their first reading wrote and the second replaced."""
+    root = tmp_path / "vault"
+    write_notes(root, KELLERS)
+    conn = db.connect(tmp_path / "idx.sqlite", create=True)
+    sync(conn, [root])
+    before = graph(conn)
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "0")
+    s = sync(conn, [root])
+    assert s.reextracted["notes"] == 3 and s.note_names_changed == []
+    text = _summary_text(s)
+    assert "the index had heuristic rules version 0" in text and "note names" not in text
+    assert s.embedded == 0 and re.search(r"embedded +0 texts", text)
+    assert graph(conn) == before and verify_index(conn) == []
+    conn.close()
+
+
+def test_a_note_whose_file_name_another_note_now_shares_is_still_news(tmp_path):
+    """The summary's "note names" line stays for what it says: a note no file change brought in, extracted anew
+    because another note of its folder now has its file name, whether the rules changed in the same sync or not."""
+    root = tmp_path / "vault"
+    write_notes(root, {"projects/Atlas.md": "Atlas kickoff with Priya Raman.\n",
+                       "log.md": "Met Jonas Berg about [[Atlas]].\n"})
+    conn = db.connect(tmp_path / "idx.sqlite", create=True)
+    sync(conn, [root])
+    write_notes(root, {"archive/Atlas.md": "Old Atlas notes by Jonas Berg.\n"})
+    s = sync(conn, [root])
+    assert s.added_paths == ["archive/Atlas.md"] and s.note_names_changed == ["projects/Atlas.md"]
+    assert re.search("note names +1 note extracted anew: another note of the folder now has the same file name",
+                     _summary_text(s))
+    # the rules bumped too: every note re-extracted first, then the one a third Atlas.md shares its name with anew
+    with db.transaction(conn):
+        db.set_meta(conn, "heuristic_version", "0")
+    (root / "archive/Atlas.md").unlink()
+    s = sync(conn, [root])
+    assert s.reextracted["notes"] == 3 and s.removed_paths == ["archive/Atlas.md"]
+    assert s.note_names_changed == ["projects/Atlas.md"]
+    assert re.search("note names +1 note extracted anew", _summary_text(s))
     conn.close()
 
 
@@ -445,3 +505,25 @@ def test_status_and_doctor_say_a_newer_mrag_wrote_the_index(tmp_path):
     assert "`mrag sync` refuses it" in text and "--rebuild" in text and "extracts every note anew" not in text
     check = {c.name: c for c in check_index(path)[0]}["extractor"]
     assert check.status == FAIL and "written by a newer mrag" in check.detail and "--rebuild" in check.fix
+
+
+def test_a_sentence_left_without_its_vector_is_a_problem_doctor_names(tmp_path):
+    """A re-extraction writes a new relation sentence with an empty vector and
+    embeds it before the same commit; one left empty would make every search
+    over relation vectors fail ("cannot reshape array"), so the index check
+    that `mrag doctor` runs names it."""
+    from minirag_cli.doctor import FAIL, check_index
+    from minirag_cli.store import UNEMBEDDED
+
+    roots = folders(tmp_path)
+    path = tmp_path / "idx.sqlite"
+    conn = db.connect(path, create=True)
+    sync(conn, roots)
+    assert verify_index(conn) == []
+    conn.execute("UPDATE relation_sentences SET vector = ? WHERE id = (SELECT min(id) FROM relation_sentences)",
+                 (UNEMBEDDED,))
+    conn.commit()
+    assert "relation sentences without a vector: 1" in verify_index(conn)
+    conn.close()
+    failed = [c for c in check_index(path)[0] if c.status == FAIL]
+    assert any("relation sentences without a vector: 1" in c.detail for c in failed), failed

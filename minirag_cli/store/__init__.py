@@ -28,8 +28,8 @@ from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, 
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
                                      delete_document, document_header, empty_index, forget_kept_vectors, kept_vectors,
                                      merge_extraction_cache, move_root, note_head, purge_orphan_entities, refresh_entities,
-                                     resolver_forms, resolver_keys,
-                                     rows_by_key, totals, touch_documents, write_document, write_graph)
+                                     resolver_forms, resolver_keys, rows_by_key, set_sentence_vectors, totals,
+                                     touch_documents, unembedded_sentences, UNEMBEDDED, write_document, write_graph)
 
 __all__ = ["built_chunking", "cache_answer", "chunk_texts_holding", "chunk_texts_with_links", "cache_extraction", "cached_answer", "cached_extraction",
            "cjk_documents", "clear_document_graphs", "clear_graph", "delete_document", "document_header", "document_paths",
@@ -39,4 +39,5 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_holding", "chunk_texts
            "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "notes_writing", "note_head", "note_heads", "note_lines", "note_titles", "notes_with_tasks",
            "PlannedChunk", "PlannedEntity",
            "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_forms", "resolver_keys", "rows_by_key", "note_chunks", "stored_chunks",
-           "table_counts", "totals", "touch_documents", "vectors_by_chunk_hash", "write_document", "write_graph"]
+           "set_sentence_vectors", "table_counts", "totals", "touch_documents", "unembedded_sentences", "UNEMBEDDED",
+           "vectors_by_chunk_hash", "write_document", "write_graph"]

@@ -547,19 +547,20 @@ def clear_document_graphs(conn, doc_ids: list[int]) -> set[int]:
     """Delete the mentions and relations of these documents' chunks, with
     what they added to the counts, aliases and co-occurrence edges (the
     chunks stay, with their vectors), keeping their relation sentences'
-    vectors aside for kept_vectors, as clear_graph does for every document;
-    the entities stay too, while the caller writes the documents' graph anew
-    (write_graph): an entity a document still names keeps its id and vector.
-    Returns the ids of the entities whose counts went down, for
-    purge_orphan_entities once they are written. Call inside a transaction;
-    forget_kept_vectors after."""
-    forget_kept_vectors(conn)
+    vectors aside for kept_vectors, as clear_graph does for every document,
+    with those kept already (a re-extraction's clear_graph: the notes its
+    resolver extracts again find their first vectors); the entities stay
+    too, while the caller writes the documents' graph anew (write_graph): an
+    entity a document still names keeps its id and vector. Returns the ids
+    of the entities whose counts went down, for purge_orphan_entities once
+    they are written. Call inside a transaction; forget_kept_vectors after."""
     chunk_ids = [r[0] for start in range(0, len(doc_ids), 500) for r in conn.execute(
         f"SELECT id FROM chunks WHERE document_id IN ({','.join('?' * len(doc_ids[start:start + 500]))})",
         doc_ids[start:start + 500])]
-    # none: the documents' entities are not deleted before they are written again
-    conn.execute("CREATE TEMP TABLE kept_names(key TEXT PRIMARY KEY, name TEXT NOT NULL, vector BLOB NOT NULL)")
-    conn.execute("CREATE TEMP TABLE kept_sentences(key INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
+    # none added: the documents' entities are not deleted before they are written again
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS kept_names(key TEXT PRIMARY KEY, name TEXT NOT NULL, "
+                 "vector BLOB NOT NULL)")
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS kept_sentences(key INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
     # before the relations go: the last one of a sentence deletes it (trigger relations_sentence_ad)
     for start in range(0, len(chunk_ids), 500):
         part = chunk_ids[start:start + 500]
@@ -579,6 +580,22 @@ def kept_vectors(conn, sentences: Iterable[int]) -> dict[int, bytes]:
         if row:
             found[key] = row[0]
     return found
+
+
+# the vector of a relation sentence written before its text is embedded (sync._Run.deferred_sentences): never committed
+UNEMBEDDED = b""
+
+
+def unembedded_sentences(conn) -> list[int]:
+    """The keys of the relation sentences the graph holds with no vector yet (UNEMBEDDED)."""
+    return [key for (key,) in conn.execute("SELECT key FROM relation_sentences WHERE vector = ? ORDER BY key",
+                                           (UNEMBEDDED,))]
+
+
+def set_sentence_vectors(conn, vectors: dict[int, bytes]) -> None:
+    """Give the relation sentences of these keys their vectors."""
+    conn.executemany("UPDATE relation_sentences SET vector = ? WHERE key = ?",
+                     [(vector, key) for key, vector in vectors.items()])
 
 
 def forget_kept_vectors(conn) -> None:
