@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from minirag_cli.shortnames import WEEKDAY_NUMBER
+from minirag_cli.shortnames import WEEKDAY_NUMBER, weekday_number
 from minirag_cli.text import MONTH_ALT, MONTH_WORDS, find_dates, iso_date
 
 MAX_SPAN_DAYS = 31
@@ -116,7 +116,7 @@ def _day_ranges(line: str, resolve) -> list[tuple[str, str]]:
 
 def _weekdays_true(span: tuple[str, str], first: str | None, last: str | None) -> bool:
     """Are a span's ends on the weekdays written before them (None: none written)?"""
-    return all(weekday is None or dt.date.fromisoformat(day).weekday() == WEEKDAY_NUMBER[weekday.lower()]
+    return all(weekday is None or dt.date.fromisoformat(day).weekday() == weekday_number(weekday)
                for day, weekday in zip(span, (first, last)))
 
 

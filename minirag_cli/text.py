@@ -224,13 +224,15 @@ COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[0
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 # `4 December`, `December 4th, 2026`, `the 4th of Dec`: a month's word only (MONTH_ALT). Any word before a number
 # (`Month 4`) consumed the number, so `meet 4 December`, `Due 27 December 2026`, `Friday 4 December` were no dates
-# (rules 25, qa50). Its words are on one line (rules 30, ukdates: a note's `not till Feb` over a list's `4. ProRoof` was
-# the date `Feb\n4`, a name holding a line break, and "what's happening on 4 feb" found that note first)
-_ONE_LINE = r"[^\S\r\n]+"  # a blank, a tab or a no-break space, no line break
+# (rules 25, qa50). A month's word and its day are not split by a line break where a list's item follows (rules 30,
+# ukdates: a note's `not till Feb` over a list's `4. ProRoof` was the date `Feb\n4`, a name holding a line break);
+# a hard-wrapped one holds (`born on 12 March` / `1990`, `on June 3,` / `2019`, `started on 4` / `December 2024`:
+# fixU, review of ukdates)
+_NOT_A_LIST_ITEM = r"(?:\s+(?!\d{1,2}(?:st|nd|rd|th)?[.)])|[^\S\r\n]+)"  # `Feb\n4. ProRoof`, `Feb\n4) x`
 WORD_DATE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?{_ONE_LINE}(?:of{_ONE_LINE})?((?i:{MONTH_ALT}))"
-    rf"|((?i:{MONTH_ALT}))\.?{_ONE_LINE}(\d{{1,2}})(?:st|nd|rd|th)?)"
-    rf"(?:,?{_ONE_LINE}(\d{{4}}))?\b")
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
+    rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?:st|nd|rd|th)?)"
+    r"(?:,?\s+(\d{4}))?\b")
 # ... but a number's lower-case `may` before a word is the verb's (`Only 3 may attend`, `Step 2 may fail`; the number
 # consumed before hid most), unless a day's preposition is before it (`on 4 may we flew`)
 _MAY_VERB_AFTER = re.compile(r"[ \t]+[^\W\d_]")
