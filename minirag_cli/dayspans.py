@@ -17,7 +17,9 @@ ends are the days text.written_days and text.iso_dates read, so a span's day is 
   June's and "since Mar 1" a day to come.) Ends cross the new year only when the
   last's month comes before the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end
   before the start is reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
-- "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday.
+- "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday; so too
+  "week of …". "w/c 30 Nov", "w/b 30 Nov", "week commencing 30 Nov", "week beginning …", "week starting …": the 7
+  days from that day, whatever its weekday ("week starting Sunday 6 Dec" is Dec 6 to Dec 12).
 - "since November 16": from that day (the latest such on or before the asking day: "since" looks back) to the
   asking day (no such rule existed: "since" was a comparison and read nothing); a day written with its year after
   today is said, not read ("since Dec 8, 2026" asked on Dec 7); not "how long since …" nor "how many days since …",
@@ -129,7 +131,13 @@ _ANY_YEAR = re.compile(r"\b(?P<rel>this|last|next)\s+year\b"
                        r"|\b(?P<ends>(?:19|20)\d\d)(?=\s*(?:$|[?!;,.)]|['’]s\b))"
                        r"|\b(?:" + MONTH_ALT + r")\.?,?\s+(?P<month>(?:19|20)\d\d)\b(?![-/.]?\d)"
                        r"|(?<!\w)['’](?P<short>\d\d)\b", re.I)
-_WEEK_OF = re.compile(r"\bthe\s+week\s+of\s+(?:the\s+)?$", re.I)
+# ... as a UK note writes its week (rules 30, ukdates: "what did i do w/c 30 nov" read the one day): "w/c", "w/b",
+# "week commencing", "week beginning", "week starting", "week of"
+_WEEK_OF = re.compile(r"(?<!\w)(?:the\s+)?week\s+of\s+(?:the\s+)?" + _WEEKDAY + "$", re.I)
+# ... and the 7 days a week written by its first day starts with, whatever its weekday (fixU, review of ukdates:
+# "week starting Sunday 6 Dec" read the Monday-to-Sunday week before it, 11-30..12-06)
+_WEEK_FROM = re.compile(r"(?:(?<![\w/])w/[cb]\.?|\bw\.[cb]\.|(?<!\w)(?:the\s+)?week\s+"
+                        r"(?:commencing|beginning|starting))\s+(?:the\s+)?" + _WEEKDAY + "$", re.I)
 _SINCE = re.compile(r"\bsince\s+(?:the\s+)?$", re.I)
 _MEASURED = re.compile(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years))\b", re.I)
 # a day moved, not a span: "postponed from Nov 16 to Nov 20", "moved the launch from Nov 16 to Nov 20"
@@ -252,6 +260,8 @@ def _around(question: str, e: _End, moved: int, measured: int):
             return m.start(), e.end, "span", other, e
     if (m := _before(_WEEK_OF, question, e.start)):
         return m.start(), e.end, "week", e, e
+    if (m := _before(_WEEK_FROM, question, e.start)):
+        return m.start(), e.end, "week from", e, e
     if (m := _before(_SINCE, question, e.start)) and measured > m.start():
         return m.start(), e.end, "since", e, e
     return None
@@ -321,6 +331,10 @@ def _days(kind: str, a: _End, b: _End, today: dt.date, past: bool,
             return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, past, ahead)
         if kind == "week":
             return _yearless(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year, past, ahead)
+        if kind == "week from":  # its first day and the 6 after it
+            return _yearless(today, lambda year: (dt.date(year, a.month, a.day),
+                                                  dt.date(year, a.month, a.day) + dt.timedelta(days=6)), a.year, past,
+                             ahead)
         if kind == "since":  # always back (a day written with its year after today: (day, today), reversed, said)
             return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, True)[0], today
         wraps = _wraps(a, b)

@@ -889,6 +889,19 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    stay), as a common word in capitals is (`IMPORTANT`, `PROGRESS`) and `URGENT`, `FYI`, `WIP`, `TBC`, `TBA`
 #    (NON_NAMES; `ASAP` left: it moved LiHua's graph MRR 0.4072 -> 0.4069, one question's rank 20 -> 21). `X & Sons`,
 #    `X & Partners` are one firm (_firms_joined); `Priya & Tom`, `Priya & Co.`, `Marks & Spencer` as before.
+# 30, ukdates' part (session 55's UK teacher's vault): the dates a teacher writes with their weekdays. `Weds` is a
+#    weekday (WEEKDAY_WORDS, text._WEEKDAY_WORDS): `Weds 16 Dec P1` was no date and `Weds` a name of 10 mentions. A
+#    weekday settles what its day leaves out (weekdaydays.py, sync._settled_days): under a school year's heading of
+#    an undated note, a yearless day's year, the next one when only it makes the weekday true (`Mon 4 Jan` under `#
+#    Autumn term 2026 – planner` was 2026-01-04, a Sunday: 2027-01-04; never in a dated note nor under `# 2027`: fixU);
+#    in a note of a day, a weekday and an ordinal (`Friday 11th`, `Thurs 10th`) or a span's ends (`Tue 15 – Thu 17`),
+#    the nearest such day within six weeks (none in an undated note, none for a count's ordinal, `Wed 3rd lesson`,
+#    `Thurs 10th anniversary`, `Wed 16th century`, `Fri 13th again`: a day's word, a mark, a time or a capital after
+#    it, fixU; a time, a slashed day). A span's days may carry their weekdays (notespans: `Mon 23 – Fri 27 Nov`, `from
+#    Mon 30 Nov to Fri 11 Dec`), checked against the days. `FRİDAY`, `ſun` are their weekdays
+#    (shortnames.weekday_number: their lower case was no weekday's, a KeyError stopped the sync, fixU).
+#    A month's word and its day are split by no line break before a list's item (text.WORD_DATE: `not till Feb` over
+#    a list's `4. ProRoof` was the date `Feb\n4`; a hard-wrapped `born on 12 March` / `1990` holds, fixU).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -918,7 +931,8 @@ later earlier afterwards afterward eventually
 # The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
-WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+# (`Weds` too, rules 30: a teacher's `Weds 16 Dec P1` made it a name of 10 mentions)
+WEEKDAY_WORDS = frozenset("mon tue tues wed weds thu thur thurs fri sat".split())
 # A work calendar's statuses, as written (`- Marcus OOO from Dec 21`, `WFH Friday`, `PTO approved`): no names, and
 # no common words either (a common word's line opener names alone only by evidence: `- Priya OOO next week.` lost
 # Priya so, review revD). The cap-span loop cuts them (rules 28)
