@@ -252,11 +252,13 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
         # book); the file's name heads it, and each chunk's own day (sections.dated_header)
         return path.rsplit("/", 1)[-1].rsplit(".", 1)[0].strip() or None
     # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
-    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
+    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`; its `Date:`
+    # (a meeting's row, made ahead: frontmatter.notion_day) as a front matter's `date:` does, before it
     created = frontmatter.notion_created(text) if matter is None else ""
     if created:
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
-        head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+        day = frontmatter.notion_day(text)
+        head = frontmatter.joined_head(title, f"date: {day}" if day else f"created: {created}", HEADER_FIRST_LINE_CHARS)
     # a Joplin note's `user_created_time:` (notekinds.joplin_note keeps it) dates it as `created:` would
     joplin = notekinds.joplin_created(path, text) if matter is None and not created else ""
     if joplin:
