@@ -27,8 +27,10 @@ past month of training" the past month; "the next month" is next month), an ISO 
 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
 today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; in lower case too, "in october", but "may" and "march" only where no verb or noun follows: _lower_month; not
-one of several, "in September and October"), a week of a month ("in the first week of October 2026",
+today, but in a question that asks ahead of it the month not yet ended within dayspans.AHEAD_MONTHS, "what
+deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
+_month_year, _asks_ahead_of_a_date; in lower case too, "in october", but "may" and "march" only where no verb or
+noun follows: _lower_month; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
@@ -107,7 +109,8 @@ _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
 too, in any question, and a single day written without its year ("what happened on Dec 2?") as a span of one day: its
-days are written, no one's time (_spelled_span).
+days are written, no one's time (_spelled_span); yearless, in a question that asks ahead of it, the coming one
+within dayspans.AHEAD_MONTHS ("is the boiler service booked for Jan 12?" asked in December: next January's).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -121,8 +124,9 @@ import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass
+from functools import cache
 
-from minirag_cli.dayspans import RECORD_WORDS
+from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
 from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, NUMBER_WORDS,
@@ -331,7 +335,9 @@ _PHRASE = re.compile(
     r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d)"
     r"|(?:\s+of|\s*,)?\s+(?P<weekmonthrel>this|last|next)\s+year\b)?"  # "… of October last year", as a month alone
-    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
+    # ("for February" only in a question that asks ahead: "anything planned for February?", _day_phrases)
+    r"|(?P<monthlead>in|during|over|throughout|for)\s+(?:the\s+month\s+of\s+)?"
+    r"(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
@@ -824,15 +830,33 @@ def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
 _NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
 
 
+def _month_year(m: re.Match, month: int, said: str | None, today: dt.date) -> int:
+    """The year of the `month` the phrase `m` names without its year: the one it `said` ("last year": _RELATIVE_YEAR,
+    from `today`'s calendar year); in a question that asks ahead of it (_asks_ahead_of_a_date: "what deadlines do I
+    have in January?", "what's due in jan?") the month not yet ended within AHEAD_MONTHS (_within_ahead: "what's due
+    in November?" asked in December is the one just ended), a month gone this year next year's (futuremonth: asked
+    in December it read the January gone, "no note is dated in January"); else the latest begun by `today` ("what
+    did I do in January?")."""
+    if said:
+        return today.year + _RELATIVE_YEAR[said.lower()]
+    if (_within_ahead(month, today)
+            and _asks_ahead_of_a_date(m.string, m.start(), m.end(), _past_form(m.string))):
+        return today.year + (month < today.month)
+    return today.year - (month > today.month)
+
+
+def _within_ahead(month: int, today: dt.date) -> bool:
+    """Does the coming `month` (1-12) begin within AHEAD_MONTHS of `today`'s month (or is it today's)?"""
+    return (month - today.month) % 12 <= AHEAD_MONTHS
+
+
 def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     """The week of a month `m` names (_PHRASE's nthweek): "the first week of October 2026" is October 1 to 7,
-    "the last week of" its last 7 days; the month of the year written or said ("of October last year":
-    _RELATIVE_YEAR), else the latest begun by `today`."""
+    "the last week of" its last 7 days; the month of the year written, else _month_year's."""
     word = m.group("weekmonth").lower()
     month = MONTH_WORDS[word[:3]]
-    said = m.group("weekmonthrel")
     year = (int(m.group("weekmonthyear")) if m.group("weekmonthyear")
-            else today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month))
+            else _month_year(m, month, m.group("weekmonthrel"), today))
     end = (dt.date(year, month, 1) + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
     nth = m.group("nthweek").lower()
     first = end - dt.timedelta(days=6) if nth == "last" else dt.date(year, month, 1 + 7 * _NTH_WEEK[nth])
@@ -840,14 +864,12 @@ def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
 
 
 def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
-    """The month `m` names without its year (_PHRASE's monthname): of the year it says ("in October last
-    year": _RELATIVE_YEAR), else the latest begun by `today` ("in October" asked on 2026-12-06 is October
-    2026, asked on 2026-05-03 October 2025; "in May", that day's May)."""
+    """The month `m` names without its year (_PHRASE's monthname), of the year _month_year gives: "in October"
+    asked on 2026-12-06 is October 2026, asked on 2026-05-03 October 2025 ("in May", that day's May); "what's due in
+    January?" asked on 2026-12-06 January 2027."""
     word = m.group("monthname").lower()
     month = MONTH_WORDS[word[:3]]
-    said = m.group("monthrel")
-    year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
-    first = dt.date(year, month, 1)
+    first = dt.date(_month_year(m, month, m.group("monthrel"), today), month, 1)
     return first, (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1), True
 
 
@@ -901,15 +923,18 @@ _APPOINTMENT_WORD = (r"(?!" + RECORD_WORDS + r"|(?:in|on|at|of|from|for|with|abo
                      r"|those|what|which|a|an|the|my|our|your|any|some|anything|something|everything|nothing)\b)"
                      r"(?!" + _PAST_ED_WORD + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)[\w'’-]+")
 _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + _APPOINTMENT_WORD + ")?"
+# a plan's participles: a passive of now after "is" ("is the boiler service booked for Jan 12?": _plans_now), a plan
+# word (_PLANNED_WORDS), a plan's past before days to come ("which tasks were scheduled in the next 2 weeks?": _BOOKED)
+_PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed)"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
 # summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
-_PLANNED_FORM = re.compile(
+_PLANNED_WORDS = (
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
-    r"|plan(?:s|ned)?|scheduled|booked|due)\b|\w['’]ll\b"
+    r"|plans?|" + _PLAN_PARTICIPLES + r"|due)\b|\w['’]ll\b"
     # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
     r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
@@ -918,12 +943,21 @@ _PLANNED_FORM = re.compile(
     # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
     r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
-    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)"
-    # when or what time an appointment of one or two words is on ("when is physio on Thursday?", "what time's the
-    # meeting on Friday?", "when is Maya's swimming on Thursday?"): "what is in my notes on Friday?" and "what is the
-    # summary of the meeting on Thursday?" ask no time (aheadwho)
-    r"|\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT + r"\s+on\b",
-    re.I)
+    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)")
+# when or what time an appointment of one or two words is (_PLANNED_FORM: "on"; _PLAN_BEFORE_DATE: a month's "in")
+# ("when is physio on Thursday?", "what time's the meeting on Friday?", "when is Maya's swimming on Thursday?",
+# "when is the dentist in January?"): "what is in my notes on Friday?" and "what is the summary of the meeting on
+# Thursday?" ask no time (aheadwho); "what time is it in Tokyo on Friday?" none of a Friday to come
+_WHEN_IS = r"\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT
+_PLANNED_FORM = re.compile(_PLANNED_WORDS + r"|" + _WHEN_IS + r"\s+on\b", re.I)
+# ... right before a month or a yearless day, its subject and one verb (or "be" and one) between at most, "up" after:
+# "what do I have in january?", "what will I do in january?", "what will we be doing in march?", "what's coming up in
+# february?"; not a noun's event, "what should I remember about the trip in january?", "should I keep the receipts in
+# january?" (_asks_ahead_of_a_date)
+_PLAN_BEFORE_DATE = re.compile(
+    r"(?:" + _PLANNED_WORDS + r"|" + _WHEN_IS + r")(?:\s+(?:i|we|you|he|she|they))?(?:\s+be)?"
+    r"(?:\s+(?!(?:the|my|our|your|his|her|their|a|an|about|from|for|of|with|to|on|at|by|in)\b)[a-z]+)?"
+    r"(?:\s+up)?\s+$", re.I)
 # a yes/no question in the present of a plain subject's plan or whereabouts asks of the coming weekday (qdays): "is
 # Chloe babysitting on Friday?", "am I on call on Saturday?", "aren't we meeting on Thursday?", "are the kids at
 # school on Friday?", "is the gym open on Sunday?": its subject a pronoun, one capitalised name or "the"/"my"/"our"
@@ -942,6 +976,11 @@ _YES_NO_COMING = re.compile(
 # Thursday?", a record's, "is my note on Friday?", nor "is there a meeting on Monday?" (_APPOINTMENT), all of the
 # weekday gone as before
 _YES_NO_ON = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+" + _APPOINTMENT + r"\s+", re.I)
+# ... before a month or a yearless day, an appointment of one word ("is physio in January?", "is the dentist on Feb
+# 20?"): two are as often a thing and its state, "is it cold in january?", "is the balance positive in january?"
+# (_asks_ahead_of_a_date)
+_YES_NO_ON_ONE = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"\s+",
+                            re.I)
 # ... the question's end after it, a part of the day or a time between ("on Saturday night?", "on Thursday at 3pm?")
 # (one class at its end: two runs of blanks before a long tail were quadratic)
 _QUESTION_END = re.compile(r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
@@ -978,6 +1017,24 @@ def _coming_weekdays(m: re.Match) -> bool:
     if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
         return True
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+
+
+def _asks_ahead_of_a_date(question: str, start: int, end: int, past: bool) -> bool:
+    """Does `question`, of no past form (`past`: _past_form), ask ahead of the month or the yearless day written at
+    `start`-`end` (its preposition in it: "in January", "for Jan 12")? Narrower than a weekday's (_coming_weekdays),
+    as a month or a day read ahead moves a year (futuremonth's review): a plan's form right before it, its subject
+    and one verb between at most (_PLAN_BEFORE_DATE: "what do I have in january?", "what's due in jan?", "what am I
+    doing in march?", "anything planned for february?", "what will I do in january?"; not "what should I remember
+    about the trip in january?"), a yes/no one in the present of a plain subject's plan or state right before it
+    (_YES_NO_COMING: "is Chloe babysitting in January?"), or whether an appointment of one word is in it, ending the
+    question ("is physio in January?"; not "is it cold in january?", "is the balance positive in january?")."""
+    if past:
+        return False
+    if _YES_NO_COMING.fullmatch(question, 0, start):
+        return True
+    if _YES_NO_ON_ONE.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, end):
+        return True
+    return _PLAN_BEFORE_DATE.search(question, max(0, start - 2 * _WORD_BEFORE), start) is not None
 
 
 # a plan of someone's in a question (_the_calendars): "will", "going to", or a subject's progressive or state after
@@ -1020,9 +1077,28 @@ def _told_past(question: str) -> bool:
 
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
-    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
-    return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
-                                               for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…"), nor a plan's
+    participle of now (_plans_now: "is the boiler service booked for Jan 12?", "anything planned for February?")?"""
+    return bool(_PAST.search(question)) or any(
+        not _BE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) and not _plans_now(question, e)
+        for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+
+
+def _plans_now(question: str, e: re.Match) -> bool:
+    """Is the verb `e` a plan's participle (_PLAN_PARTICIPLE) of a present: after "anything", "something", "nothing"
+    ("anything planned for February?") or a perfect's "have" ("what have I booked for January?"), or in a question
+    opening with "is" or "are" ("is the boiler service booked for Jan 12?", "am I booked on Friday?"), not a past's
+    ("who booked the room…") nor a relative clause's, its subject before it ("is the hotel I booked in March
+    refundable?", "anything I booked in march?": futuremonth's review)? (futuremonth)"""
+    if not _PLAN_PARTICIPLE.fullmatch(e.group()):
+        return False
+    before = max(0, e.start() - _WORD_BEFORE)
+    if _PLAN_PARTICIPLE_LEAD.search(question, before, e.start()):
+        return True
+    subject = _SUBJECT_BEFORE.search(question, before, e.start())
+    if subject and (subject.group(1) or "").lower().replace("’", "'") not in _BE_OPENINGS:
+        return False  # "the hotel I booked", "something we planned": a clause's past; not "am I booked"
+    return _PRESENT_OPENING.match(question) is not None
 
 
 def past_tense(question: str) -> bool:
@@ -1041,6 +1117,15 @@ def past_tense(question: str) -> bool:
 # "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead), "isn't the office
 # closed…"
 _PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)(?:n['’]t)?\b", re.I)
+# a plan's participle, its subject between it and the "is" or "are" opening the question: "is the boiler service
+# booked for Jan 12?", "are the flights booked on Friday?" (a passive of now, no past: _past_form; futuremonth)
+_PLAN_PARTICIPLE = re.compile(_PLAN_PARTICIPLES, re.I)
+_PLAN_PARTICIPLE_LEAD = re.compile(r"(?:\b(?:anything|something|nothing)|\b(?:have|has)(?:\s+(?:i|we|you|they|he|she))?"
+                                   r"|['’]ve)\s+$", re.I)
+# ... a pronoun subject right before it, and the word before that (_plans_now): "the hotel I booked" is a clause's
+# past, "am I booked" a question's present (_BE_OPENINGS)
+_SUBJECT_BEFORE = re.compile(r"(?:([\w'’]+)\s+)?\b(?:i|we|you|he|she|they)\s+$", re.I)
+_BE_OPENINGS = {"am", "is", "are", "isn't", "aren't"}
 # a German question's "was" ("what"), told by the German verb after it: "Was gibt es am 20. Dezember?", "Was hatte ich
 # …", "Was war …"; of the languages asked, German alone shares a word with _PAST
 _GERMAN_WAS = re.compile(r"\bwas\s+(?:gibt|gab|ist|war|waren|sind|hat|hatte|habe|hab|haben|hast|steht|stand|kommt"
@@ -1326,13 +1411,14 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
-def _day_phrases(question: str) -> list[re.Match]:
+def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     """The phrases _PHRASE finds in `question` that are days: not German's "hier", a bare French day in a French
     question alone, not "the 5th at the race", "my last 3 days", "my next 2 weeks", "the last week of the project",
     "the last friday of november", nor "on the weekend" but in a past tense. A written span (_spelled_span) yields to
     these alone."""
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
+    past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
     return [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
@@ -1348,6 +1434,12 @@ def _day_phrases(question: str) -> list[re.Match]:
              # "the past year's budget": a noun's year, as "the last 2 months' bills" (_counted)
              and not ((m.group("rolling") or "").lower() == "year" and _OWNS.match(question, m.end()))
              and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
+             # "for February" is a plan's month to come ("anything planned for February?"), else as often a
+             # thing's, a budget's or a rent's that may be paid in another month ("what did I pay for March?"): not
+             # read, nor one beyond AHEAD_MONTHS ("what's planned for October?" asked in December)
+             and ((m.group("monthlead") or "").lower() != "for"
+                  or (_within_ahead(MONTH_WORDS[m.group("monthname").lower()[:3]], today)
+                      and _asks_ahead_of_a_date(question, m.start(), m.end(), past_form())))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
@@ -1362,7 +1454,7 @@ _OWNS = re.compile(r"['’]")
 # weeks?", as "for this weekend" is, _resolve), or scheduled, booked, arranged for them ("which tasks were scheduled in
 # the next 2 weeks?", "did I book anything in the next 3 months?"); "plan" is _PLANNED's, which _told_past leaves out
 _FOR_BEFORE = re.compile(r"\bfor\s+$", re.I)
-_BOOKED = re.compile(r"\b(?:scheduled|booked|arranged|reserved|organi[sz]ed)\b"
+_BOOKED = re.compile(r"\b" + _PLAN_PARTICIPLES + r"\b"
                      r"|\bdid\s+(?:i|we|you|they|he|she)\s+(?:schedule|book|arrange|reserve|organi[sz]e)\b", re.I)
 
 
@@ -1388,7 +1480,7 @@ def _from_today(m: re.Match) -> bool:
 
 def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
     """read_days of the day phrases _PHRASE reads (and an ambiguous slashed day)."""
-    found = _day_phrases(question)
+    found = _day_phrases(question, today)
     if len(found) > 1:  # "which invoices were past 30 days due last month?", "over the last 3 days and yesterday": the
         # other phrase read, as before "the last N days" were (review of qread)
         found = [f for f in found if not _rolling_span(f)]
@@ -1469,6 +1561,10 @@ class UnreadSpan:
         return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
 
 
+# the preposition before a written day, part of its phrase for _asks_ahead_of_a_date ("is physio on Jan 12?")
+_DAY_LEAD = re.compile(r"\b(?:on|in|for)\s+$", re.I)
+
+
 def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
     """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16", a
     yearless day alone, "on Dec 2": dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too
@@ -1476,11 +1572,16 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
     from minirag_cli.dayspans import written_span
 
-    found = written_span(question, today, past=past_tense(question))
+    def ahead(start: int, end: int) -> bool:
+        # "is the boiler service booked for Jan 12?" asked in December: the coming Jan 12 (futuremonth)
+        lead = _DAY_LEAD.search(question, max(0, start - _WORD_BEFORE), start)
+        return _asks_ahead_of_a_date(question, lead.start() if lead else start, end, _past_form(question))
+
+    found = written_span(question, today, past=past_tense(question), ahead=ahead)
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
-    if _COMPARED.search(rest) or any(not _rolling_span(m) for m in _day_phrases(rest)):
+    if _COMPARED.search(rest) or any(not _rolling_span(m) for m in _day_phrases(rest, today)):
         return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
         # that are no days ("…, my last 5 days in Rome", "…, the 5th at the race", "on the weekend" in a present
         # tense: _day_phrases) nor "the last N days", which yield to another day phrase
