@@ -1365,30 +1365,6 @@ def _ambiguous_day(question: str) -> AskedDays | None:
     return AskedDays(m.group(0), days[0], days[-1], m.span(), dates=tuple(days), written=True)
 
 
-def _slashed_day(question: str, today: dt.date) -> AskedDays | None:
-    """The one day a question writes with slashes without its year after a word that dates it (rules 30, a UK
-    user's `what did i do on 1/12`, `anything on 15/12?`: dayorder._dating_yearless, no fraction), of the year
-    nearest `today`: the day its one reading is (`15/12`), or both (`1/12`: written, as `11/12/2026` is; the
-    index's day order makes it one, dayorder.one_asked_day). A day with its year is a written day (`28/11/2026`,
-    as `2026-11-28`: text.date_terms), none here. None for none or several."""
-    from minirag_cli.dayorder import _YEARLESS, _dating_yearless
-    from minirag_cli.text import SLASHED_DATE, nearest_year
-
-    found = _dating_yearless(question)
-    # one slashed figure in all: `on 1/12 or 2/12` asks two days, which this reads none of
-    if len(found) != 1 or len(_YEARLESS.findall(question)) != 1 or SLASHED_DATE.search(question):
-        return None
-    m = found[0]
-    a, b = int(m.group(1)), int(m.group(2))
-    days = sorted({dt.date.fromisoformat(iso) for month, dom in {(a, b), (b, a)} if 1 <= month <= 12
-                   if (iso := nearest_year(f"--{month:02d}-{dom:02d}", today.isoformat()))})
-    if not days:
-        return None
-    if len(days) == 1:
-        return AskedDays(m.group(0), days[0], days[0], m.span(), ahead=days[0] > today, spelled=True)
-    return AskedDays(m.group(0), days[0], days[-1], m.span(), dates=tuple(days), written=True)
-
-
 def asked_days(question: str, today: dt.date | None, person=None) -> AskedDays | None:
     """The days `question` asks about, read against `today` (the asking day);
     None when it names none the module resolves, or `today` is None.
@@ -1493,7 +1469,7 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     else:
         weekdays = []
     if not found:
-        return _ambiguous_day(question) or _slashed_day(question, today)
+        return _ambiguous_day(question)
     if len(found) != 1:
         return None
     m = found[0]

@@ -19,13 +19,6 @@ evidence, in this order, read from the note alone (a note's days do not change w
    every note anew when it turns (as a changed setting does).
 
 A day none of them settles stays no date, as before.
-
-A day without its year outside a heading naming its month (rules 30: a log's `22/11 - first noticed`, `rang on
-19/11`, a table's `| 2/12 |`) is read where it opens a line (past a list's dash or a table's bar) or follows a word
-that dates (`on`, `from`, a weekday), in a note dated by its file name or front matter (or under a heading naming a
-year alone), in the order the note settles (its slashed days with their year, else those without: `22/11`), else
-the index's: its year is the one nearest the note's date (text.nearest_year). A fraction (`1/2 cup`), a score
-(`Rates test 16/30`, `9/10`), `24/7` are none.
 """
 
 from __future__ import annotations
@@ -39,8 +32,8 @@ from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
 DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
 DAY_ORDER_KEY = "day_order"  # meta: the order the index's notes were read with ('' for none)
-# meta: the vault's evidence as the last sync found it (vault_evidence: {day_first, month_first, notes, unread,
-# inferred}): what status and doctor say of the ambiguous days left unread
+# meta: the vault's evidence as the last sync found it (vault_evidence: {day_first, month_first, notes_day_first,
+# notes_month_first, inferred, unread, setting}): what status and doctor say of the ambiguous days left unread
 DAY_EVIDENCE_KEY = "day_order_evidence"
 # the vault's order needs this many unambiguous slashed days, in this many notes, and none the other way: one chat
 # log's dates may be a pasted conversation, one US email in a UK vault leaves the order to the setting
@@ -55,58 +48,9 @@ _FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
 _YEARLESS = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
 
 
-# a day without its year where a log or a table writes one: opening the line, or after a word that dates it
-_YEARLESS_AT = re.compile(r"^[ \t]*(?:[-*+•][ \t]+|\|[ \t]*|\*\*)?$|(?<![\w'’])(?:on|from|by|until|till|since|before|after|"
-                          rf"phoned|rang|called|due|w/c|wc|{_WEEKDAY})\.?,?[ \t]+$", re.I)
-# ... and not a measure's fraction (`1/2 cup`, `3/4 of`)
-_MEASURE_AFTER = re.compile(r"[ \t]*(?:cups?|tsp|tbsp|tea|table|inch|in\b|pints?|lbs?|kg|oz|g\b|ml|l\b|of\b|an?\b|"
-                            r"miles?|hours?|hrs?|mins?|off\b|price|size|page|chance)", re.I)
-
-
-def yearless_order(text: str) -> str:
-    """The order a note's days without their year show where they date lines (_YEARLESS_AT): `22/11` day first,
-    `11/22` month first; '' for none or both."""
-    first = then = False
-    for line in text.split("\n"):
-        for m in _dating_yearless(line):
-            a, b = int(m.group(1)), int(m.group(2))
-            first |= a > 12 >= b
-            then |= b > 12 >= a
-    return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
-
-
-def _dating_yearless(line: str) -> list[re.Match]:
-    """The days without their year `line` writes where they date it (_YEARLESS_AT), no measure's fraction."""
-    return [m for m in _YEARLESS.finditer(line) if _YEARLESS_AT.search(line, 0, m.start())
-            and not _MEASURE_AFTER.match(line, m.end())]
-
-
-def _dated_yearless(line: str, order: str, day: str, year: str) -> list[tuple[str, str]]:
-    """(surface, ISO day) of the days without their year that date `line` (_dating_yearless), read in `order`, of
-    the year nearest the note's date `day` (ISO), else of the heading's `year`."""
-    from minirag_cli.text import nearest_year
-
-    out = []
-    for m in _dating_yearless(line) if order else ():
-        a, b = int(m.group(1)), int(m.group(2))
-        month, dom = (b, a) if order == DAY_FIRST else (a, b)
-        if not iso_date(2000, month, dom):  # 2000: a leap year, 29/02 is a day
-            continue
-        iso = (nearest_year(f"--{month:02d}-{dom:02d}", day) if day
-               else iso_date(int(year), month, dom) if year else None)
-        if iso:
-            out.append((m.group(0), iso))
-    return out
-
-
 def note_order(text: str) -> str:
     """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
-    first = then = False
-    for m in SLASHED_DATE.finditer(text):
-        if m.group(4):
-            a, b = int(m.group(4)), int(m.group(5))
-            first |= a > 12 >= b
-            then |= b > 12 >= a
+    first, then = _unambiguous(text)
     return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
 
 
@@ -244,25 +188,21 @@ def _settled(line: str, start: int, end: int, readings: list[tuple[int, int, int
     return None
 
 
-def chunk_slashed_days(chunks, order: str = "", dates: list[str] | None = None) -> list[dict[str, str]]:
+def chunk_slashed_days(chunks, order: str = "") -> list[dict[str, str]]:
     """surface -> ISO day of the ambiguous slashed days each of a note's `chunks` writes that the evidence settles
     (module docstring), the index's day order `order` last, and the ends of a span across a new year under a heading
     naming a year alone (_new_years_span: `Dec 21 to Jan 4` under `# Holidays and OOO 2026`); a surface a chunk writes
-    as two days (`Friday 11/12/2026` and `Saturday 11/12/2026`, which no reading settles both of) is none of them;
-    `dates`: the chunks' dates (sync._chunk_dates), which give a day without its year dating a line its year."""
+    as two days (`Friday 11/12/2026` and `Saturday 11/12/2026`, which no reading settles both of) is none of them."""
     from minirag_cli.yearless import month_in_force, note_outline
 
     outline = note_outline(chunks)
     lines, body = outline.lines, outline.body
     if not any("/" in c.text for c in chunks) and not any(len(p) == 4 for _n, _lv, p in outline.headings):
         return [{} for _c in chunks]
-    text = "\n".join(lines[n] for n in sorted(lines) if n >= body)
-    order = note_order(text) or yearless_order(text) or order
-    dates = dates or [""] * len(chunks)
+    order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
     month_at = {n: month_in_force(stack) for n, _line, stack in outline.walk()}
     out = []
-    for c, date in zip(chunks, dates, strict=True):
-        day = date if re.fullmatch(r"\d{4}-\d\d-\d\d", date[:10]) and len(date) >= 10 else ""
+    for c in chunks:
         found: dict[str, set[str]] = {}
         # its lines as the note numbers them (yearless.note_outline: a table's head a chunk opens with is no line)
         for n in range(max(c.start_line, body), c.end_line + 1):
@@ -272,9 +212,6 @@ def chunk_slashed_days(chunks, order: str = "", dates: list[str] | None = None) 
                 found.setdefault(surface, set()).add(iso)
             for surface, iso in _new_years_span(line, month) if len(month) == 4 else ():
                 found.setdefault(surface, set()).add(iso)
-            if len(month) != 7 and (day or len(month) == 4) and "/" in line:  # rules 30: `22/11 - first noticed`
-                for surface, iso in _dated_yearless(line, order, day, month if len(month) == 4 else ""):
-                    found.setdefault(surface, set()).add(iso)
         out.append({surface: days.pop() for surface, days in found.items() if len(days) == 1})
     return out
 
@@ -288,14 +225,6 @@ def one_asked_day(days, order: str):
     if not order or days is None or not days.written or len(days.dates) != 2:
         return days
     m = SLASHED_DATE.fullmatch(days.words.strip())
-    yearless = _YEARLESS.fullmatch(days.words.strip()) if m is None else None
-    if yearless is not None:  # `on 1/12` (askday._slashed_day): of the year each reading has
-        a, b = int(yearless.group(1)), int(yearless.group(2))
-        month, dom = (b, a) if order == DAY_FIRST else (a, b)
-        day = next((d for d in days.dates if (d.month, d.day) == (month, dom)), None)
-        if day is None:
-            return days
-        return dataclasses.replace(days, first=day, last=day, dates=(day,), written=False)
     if m is None or not m.group(4):
         return days
     a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))

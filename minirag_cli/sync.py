@@ -3816,7 +3816,7 @@ def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: s
     weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
     and the days a weekday written with them settles (weekdaydays.py, rules 30: `Fri 11th` in a note of 2026-12-07,
     `Mon 4 Jan` under `# Autumn term 2026`); `dates`: the chunks' (_chunk_dates), `order`: the index's day order."""
-    slashed = chunk_slashed_days(chunks, order, dates)
+    slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
     weekdays = chunk_weekday_days(chunks, dates)
     return [{**written, **days, **labelled} if written or labelled else days

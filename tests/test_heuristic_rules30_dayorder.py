@@ -1,5 +1,5 @@
-"""Heuristic rules 30, dayorder's part: the vault's day order, days without their year dating a dated note's lines,
-and a question's slashed days (session 55's landlord and UK teacher: 39 of the landlord's days were no date)."""
+"""Heuristic rules 30, dayorder's part: the vault's day order for the ambiguous slashed days no note settles, and
+what status and doctor say of the ones left unread (session 55's landlord: 39 of his days were no date)."""
 
 from __future__ import annotations
 
@@ -96,47 +96,37 @@ def test_status_and_doctor_say_the_unread_days_and_the_setting(tmp_path, monkeyp
     assert "day order day-first" in shown and "the vault's" in shown and "left unread" not in shown
 
 
-# days without their year dating a dated note's lines
-def test_a_dated_logs_yearless_days_are_read_in_its_order(tmp_path):
-    days = _days(synced_names(tmp_path, {
-        "2026-11-28 leak in bathroom.md": "# Leak\n22/11 - first noticed\n28/11 - dripping again\n"
-                                          "5/12 - stain still there\nrang on 19/11 about it\n",
-        "2026-12-04 pastoral log.md": "# Log\n| Date | Pupil |\n|---|---|\n| 16/11 | Jayden |\n| 2/12 | JT |\n",
-    }))
-    assert {"2026-11-22", "2026-11-28", "2026-12-05", "2026-11-19", "2026-11-16", "2026-12-02"} <= days
-    assert "2026-05-12" not in days and "2026-12-16" not in days
-
-
+# fixDO, review of dayorder: a day without its year outside a month's heading stays none (the first reading took the
+# dated notes' fractions, ratings and counts for days), and a question's slashed day without its year is read as none
+# (it was read forward, `on 12/1` in December as next January, and `before 1/12` as the one day)
 @pytest.mark.parametrize("text", [
-    "# Pancakes\n- 1/2 cup flour\n- 3/4 cup milk\n22/11 - made them\n",  # a measure's fraction
-    "# Chem\nRates test 16/30. Mock 9/10 on 20/11\n",  # a score, inside the line
-    "# Shop\nOpen 24/7 now, 2/3 of stock gone\n",
-    "# Undated\n2/12 - JT detention\n",  # no date in its name: no year to give (file name below has none)
+    "# Week\n- 1/2 day off\n- 3/4 done\n- 10/10 would recommend\n- 5/7 days of gym\n",
+    "# Health\nPain from 7/10 down to 4/10\n- 6/8 tasks done\n- 9/10 on the spelling test\n",
+    "# Work\n- 24/7 support line\n| 3/12 | tests passing |\n12/12 tests pass\n**1/2** of the team\n",
+    "# Cooking\n- 2/3 onion\n- 1/2 lemon\n- 6/8 rhythm\n- 4/4\n1/2 marathon done!\n",
+    "# Leak\n22/11 - first noticed\n28/11: dripping again\nrang on 19/11 about it\n",
 ])
-def test_no_fraction_score_or_undated_note_is_a_day(tmp_path, text):
-    name = "notes about things.md" if text.startswith("# Undated") else "2026-11-28 note.md"
-    days = _days(synced_names(tmp_path, {name: text}))
-    assert not {"2026-02-01", "2026-04-03", "2026-03-02", "2026-02-12", "2026-12-02", "2026-10-09"} & days, days
+def test_a_dated_notes_yearless_figures_are_no_days(tmp_path, text):
+    # the note's day order settled (day first) as the reviewer's were: the figures stay figures all the same
+    days = _days(synced_names(tmp_path, {"2026-11-28 note.md": text + "Ordered 20/11/2026\n"}))
+    assert days <= {"2026-11-28", "2026-11-20"}, days
 
 
-# a question's slashed days
-@pytest.mark.parametrize("question, order, day", [
-    ("what did i do on 1/12", "day-first", dt.date(2026, 12, 1)),
-    ("what did i do on 1/12", "month-first", dt.date(2027, 1, 12)),
-    ("anything on 15/12?", "", dt.date(2026, 12, 15)),
-    ("is the trip on 10/12?", "day-first", dt.date(2026, 12, 10)),
+def test_the_setting_reads_a_notes_ambiguous_day_whatever_its_yearless_figures(tmp_path, monkeypatch):
+    monkeypatch.setenv("MRAG_DAY_ORDER", "month-first")
+    write_notes(tmp_path / "notes", {"2026-09-20 order.md": "# Order\n- 16/9 panel\nOrdered 11/12/2026\n"})
+    _summary, days = _sync(tmp_path)
+    assert "2026-11-12" in days and "2026-12-11" not in days, days
+
+
+@pytest.mark.parametrize("question", [
+    "what did I do on 12/1", "did I pay rent on 1/6?", "what happened on 15/12 last year", "what did i do on 1/12",
+    "anything before 1/12", "what changed after 20/11", "what's on until 15/12", "what happened since 9/11",
+    "what is 1/2 of the budget", "is the shop open 24/7",
 ])
-def test_a_questions_slashed_day_is_read_with_the_indexs_order(question, order, day):
+def test_a_questions_slashed_day_without_its_year_is_no_day(question):
     from minirag_cli.askday import read_days
     from minirag_cli.dayorder import one_asked_day
 
-    days = one_asked_day(read_days(question, dt.date(2026, 12, 7)), order)
-    assert (days.first, days.last) == (day, day)
-
-
-@pytest.mark.parametrize("question", ["what is 1/2 of the budget", "what happened on 1/12 or 2/12", "how did he do in the 16/30 test",
-                                      "is the shop open 24/7"])
-def test_a_questions_fraction_is_no_day(question):
-    from minirag_cli.askday import read_days
-
-    assert read_days(question, dt.date(2026, 12, 7)) is None
+    for order in ("", "day-first", "month-first"):
+        assert one_asked_day(read_days(question, dt.date(2026, 12, 7)), order) is None
