@@ -829,6 +829,12 @@ _APPOINTMENT_WORD = (r"(?!" + RECORD_WORDS + r"|(?:in|on|at|of|from|for|with|abo
                      r"|those|what|which|a|an|the|my|our|your|any|some|anything|something|everything|nothing)\b)"
                      r"(?!" + _PAST_ED_WORD + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)[\w'’-]+")
 _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + _APPOINTMENT_WORD + ")?"
+# "have got", British for "have" (_PLANNED_FORM), its subject a pronoun or a capitalised name between ("what have I
+# got…", "what's he got…", "has Tom got…", "I've got…"): no past of "get" (_PAST_IRREGULAR_WORDS), nor after
+# "had" ("what had I got on Friday?"), a past
+_GOT_AFTER_HAVE = (r"(?:\b(?:have|has)(?:n['’]t)?|\w['’](?:ve|s))"
+                   r"(?:\s+(?:i|we|you|he|she|they|it|(?-i:[A-Z])[\w'’-]*))?\s+")
+_HAVE_GOT = _GOT_AFTER_HAVE + r"got\b"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
@@ -838,6 +844,9 @@ _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + 
 _PLANNED_FORM = re.compile(
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
     r"|plan(?:s|ned)?|scheduled|booked|due)\b|\w['’]ll\b"
+    # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
+    # what on Wednesday?", "what's he got on Monday?"), not "what have I got done…" (a past after it: _past_form)
+    r"|" + _HAVE_GOT +
     # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
     r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
@@ -880,6 +889,8 @@ _PAST_ED = re.compile(r"\b" + _PAST_ED_WORD + r"\b", re.I)
 # ... or an irregular one (_PAST_IRREGULAR_WORDS), the same way
 _PAST_IRREGULAR = re.compile(r"\b" + _PAST_IRREGULAR_WORDS + r"\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
+# ... nor "got" after "have" ("what have I got on Friday?": _HAVE_GOT)
+_HAVE_BEFORE = re.compile(_GOT_AFTER_HAVE + "$", re.I)
 
 
 def _of_days_under_way(m: re.Match) -> bool:
@@ -919,7 +930,8 @@ _PLAN_STATE = (r"(?:(?!" + _ING_NOUN + r")\w{2,}ing|on\s+(?:call|duty|leave|holi
 _PLAN_OF_SOMEONE = re.compile(
     r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
     r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
-    + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE,
+    + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE
+    + r"|" + _HAVE_GOT,  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
     re.I)
 # ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
 # Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)
@@ -949,8 +961,10 @@ def _told_past(question: str) -> bool:
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
     (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
-    return bool(_PAST.search(question)) or any(not _BE_BEFORE.search(question, 0, e.start())
-                                               for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+    return bool(_PAST.search(question)) or any(
+        not _BE_BEFORE.search(question, 0, e.start())
+        and not (e.group(0).lower() == "got" and _HAVE_BEFORE.search(question, 0, e.start()))
+        for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
 
 
 def past_tense(question: str) -> bool:
@@ -1078,15 +1092,21 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 
 # the capitalised words after a name that are of it: "Prof. Keller", "Li Hua"
-# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St")
+# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St"); no code ("Ms Patel Y9": _CODE)
 _NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof)|(?<=St)|(?<=Mt))\.)?"
-                           r"(?:[ \t]+[A-Z][^\W\d_]*)*")
+                           r"(?:[ \t]+[A-Z][^\W\d_]*(?!\d))*")
+# a word of a question (_named), letters and digits together: one of digits and capitals is a code, a number or a
+# time, no one's name ("what did 11X do last Thursday?": a class; 9C, Y9, room S4, flight BA117, "at 3PM"), its
+# capital no name's as its letters alone were ("X", "C": qateach); "Tom2" is still a name
+_QUESTION_WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
+_CODE = re.compile(r"[A-Z\d]*\d[A-Z\d]*(?:['’]s)?")
 
 
 def _named(text: str, opens: bool) -> str | None:
     """The name an English `text` writes (_someone_else): a word with a capital other than the first word's first
     letter, or a first word that is possessive ("Priya's plans this week?"), no day nor month; None if none."""
-    for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
+    words = (w for w in _QUESTION_WORD.finditer(text) if not _CODE.fullmatch(w.group(0)))
+    for i, w in enumerate(words, start=0 if opens else 1):
         word = w.group(0)
         base = re.sub(r"['’]s$", "", word)
         if _a_calendar_word(text, base):
