@@ -18,12 +18,19 @@ month and last month, "the last (past) week" and "this past week" (the 7 days up
 (past) month" (the 31 days up to today), "the last N days / weeks" ("in the last 2 weeks", "in past 3 days", "the
 last few days", "the last couple of weeks", "the past fortnight": the N days up to today, few 3, a couple 2; not "the
 last 2 weeks of December", "my last 3 days in Paris", "invoices past 30 days": _rolling_days, _of_the_asking_day;
-beside another day phrase they yield), an ISO week or a quarter ("in week 45", "in week 45
+beside another day phrase they yield), "the last N months", "the past year" (from the day after the same day N months
+back), "the last 24 hours" (the days they touch: yesterday and today), "the next N days / weeks / months / hours",
+"the coming fortnight" (today and the N - 1 days after it, days to come as next week's: _coming_days; not "my next 2
+weeks in Paris", "the next 2 weeks of the trip", "the last 2 months' bills", nor in a past tense but a plan's, "what did
+we do the next few days?", not "what did we decide for the next 2 weeks?"; "the last week of the project" is none, "the
+past month of training" the past month; "the next month" is next month), an ISO week or a quarter ("in week 45", "in week 45
 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
 today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
-today; in lower case too, "in october", but "may" and "march" only where no verb or noun follows: _lower_month; not
-one of several, "in September and October"), a week of a month ("in the first week of October 2026",
+today, but in a question that asks ahead of it the month not yet ended within dayspans.AHEAD_MONTHS, "what
+deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
+_month_year, _asks_ahead_of_a_date; in lower case too, "in october", but "may" and "march" only where no verb or
+noun follows: _lower_month; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
 "during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
@@ -102,7 +109,8 @@ _DAY_NUMBER_AFTER, _foreign_weekday_date), not the latest such weekday.
 
 A span of days written out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16": dayspans.py) is read
 too, in any question, and a single day written without its year ("what happened on Dec 2?") as a span of one day: its
-days are written, no one's time (_spelled_span).
+days are written, no one's time (_spelled_span); yearless, in a question that asks ahead of it, the coming one
+within dayspans.AHEAD_MONTHS ("is the boiler service booked for Jan 12?" asked in December: next January's).
 
 `mrag ask`, the MCP server's search and Index.answer (given a question)
 read questions against the asking day (current_day); `mrag eval` only a
@@ -112,11 +120,13 @@ the day it runs.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass
+from functools import cache
 
-from minirag_cli.dayspans import RECORD_WORDS
+from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT, dated_abbreviation
 from minirag_cli.text import (FOREIGN_WEEKDAY_SPELLINGS, MONTH_ALT, MONTH_NAMES, MONTH_WORDS, NUMBER_WORDS,
@@ -270,18 +280,32 @@ _COUNTS = {**{w: n for w, n in _NUMBERS.items() if n > 1}, "couple": 2, "couple 
 _COUNT_WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(_COUNTS, key=len, reverse=True))
 # the longest span "the last N days" reads (a year, as a span written out: dayspans.py): each day is a search term
 _ROLLING_DAYS_MAX = 366
+# a count of "the last N …" / "the next N …" and its unit, plural and no possessive: a singular one or one owning a
+# noun is a noun's count ("the last 2 week sprint", "a 3 day weekend", "the next 3 months' rent", "the last 2 weeks'
+# bills"); its groups named `prefix`count and `prefix`unit
+_ROLLING_UNITS = r"hours|days|weeks|months"
+
+
+def _counted(prefix: str) -> str:
+    return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS
+            + r")(?!['’])")
 
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
-    r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month)"  # "in the last week": the days up to today
-    # "in the last 2 weeks", "over the past 7 days", "the last few days", "in past 3 days": the days up to today as
-    # well (_rolling_days); not "the last 2 weeks of December", "my last 3 days", "invoices past 30 days"
-    # (_of_the_asking_day), nor a singular unit, a noun's ("the last 2 week sprint", "a 3 day weekend")
-    r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:(?P<rollcount>[1-9]\d{0,2}|" + _COUNT_WORDS + r")\s+"
-    r"(?P<rollunit>days|weeks)|(?P<fortnight>fortnight))(?!\s+of\b)"
+    # "in the last week", "the past year": the days up to today; not "the last week of the project", "the last year of
+    # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead), nor "the past
+    # year's budget" (matched: no "last year" inside it is read)
+    r"|(?:the|this)\s+(?:last|past)\s+(?P<rolling>week|month|year)"
+    # "in the last 2 weeks", "over the past 7 days", "the last few days", "in past 3 days", "the last 3 months", "the
+    # past 24 hours": the days up to today as well (_rolling_days); not "the last 2 weeks of December", "my last 3
+    # days", "invoices past 30 days" (_of_the_asking_day), nor a singular unit, a noun's ("the last 2 week sprint")
+    r"|(?:(?:the|these)\s+)?(?:last|past)\s+(?:" + _counted("roll") + r"|(?P<fortnight>fortnight))(?!\s+of\b)"
+    # "in the next 2 weeks", "over the next few days", "the coming fortnight": today and the N days, weeks, months or
+    # hours after it, a plan's span (_coming_days); "the next week", "the next month" are the calendar's (below)
+    r"|(?:(?:the|these)\s+(?:next|coming)|next)\s+(?:" + _counted("next") + r"|(?P<nextfortnight>fortnight))(?!\s+of\b)"
     r"|(?:the|this)\s+(?P<pastweekend>past)\s+weekend"  # the weekend just gone (_resolve)
     # "on the weekend", "at the weekend", "over the weekend" ending the question or a clause: read as "this weekend"
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
@@ -311,7 +335,9 @@ _PHRASE = re.compile(
     r"\s+of\s+(?:the\s+month\s+of\s+)?(?P<weekmonth>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:,?\s+(?:of\s+)?(?P<weekmonthyear>(?:19|20)\d\d)(?![-/.]?\d)"
     r"|(?:\s+of|\s*,)?\s+(?P<weekmonthrel>this|last|next)\s+year\b)?"  # "… of October last year", as a month alone
-    r"|(?:in|during|over|throughout)\s+(?:the\s+month\s+of\s+)?(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
+    # ("for February" only in a question that asks ahead: "anything planned for February?", _day_phrases)
+    r"|(?P<monthlead>in|during|over|throughout|for)\s+(?:the\s+month\s+of\s+)?"
+    r"(?P<monthname>" + _MONTH_NAME + r")(?!['’])\.?"
     r"(?:(?:\s+of|\s*,)?\s+(?P<monthrel>this|last|next)\s+year\b)?"
     r"(?!\.?,?\s*(?:of\s+)?\d|\.?\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)"
     r"(?:(?:and|or)\s+)?(?i:" + _MONTH_WORDS + r")\b)"
@@ -670,9 +696,13 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
             first = (first - dt.timedelta(days=1)).replace(day=1)
     if m.group("rollunit") or m.group("fortnight"):
         return _rolling_days(m, today), today, False
-    if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back
-        back = 6 if m.group("rolling").lower() == "week" else 30
-        return today - dt.timedelta(days=back), today, False
+    if m.group("nextunit") or m.group("nextfortnight"):
+        return today, _coming_days(m, today), False
+    if m.group("rolling"):  # "in the past week" is the last 7 days, today among them; a month 30 days back; a year
+        # the days since the same day a year back, as "the last 12 months"
+        back = {"week": 6, "month": 30}.get(m.group("rolling").lower())
+        first = today - dt.timedelta(days=back) if back else _months_on(today, -12) + dt.timedelta(days=1)
+        return first, today, False
     ahead = 7 * ((m.group("weekend") or m.group("week") or m.group("month") or "").lower() == "next")
     if m.group("weekend") or m.group("pastweekend") or m.group("theweekend"):
         last = (m.group("weekend") or "").lower() == "last"
@@ -704,17 +734,65 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 
 
 def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
-    """The first of the days "the last N days / weeks" (_PHRASE's rollcount, rollunit; "the past fortnight") reads,
-    the last being today, as "the past week" is the 7 days up to today: "the last 2 weeks" asked on 2026-12-07 is
-    2026-11-24 to 12-07, "the last few days" 12-05 to 12-07. ValueError past _ROLLING_DAYS_MAX."""
+    """The first of the days "the last N days / weeks / months / hours" (_PHRASE's rollcount, rollunit; "the past
+    fortnight") reads, the last being today, as "the past week" is the 7 days up to today: asked on 2026-12-07 "the
+    last 2 weeks" is 2026-11-24 to 12-07, "the last few days" 12-05 to 12-07, "the last 3 months" 09-08 to 12-07 (from
+    the same day 3 months back, the day after it), "the last 24 hours" the days they touch, 12-06 and 12-07 (the hour
+    asked is not known: the earliest day they may begin on). ValueError past _ROLLING_DAYS_MAX."""
     if m.group("fortnight"):
-        days = 14
+        first = today - dt.timedelta(days=13)
     else:
-        count = " ".join(m.group("rollcount").lower().split())
-        days = (int(count) if count.isdigit() else _COUNTS[count]) * (7 if m.group("rollunit")[0] in "wW" else 1)
-    if days > _ROLLING_DAYS_MAX:
+        count, unit = _count(m.group("rollcount")), m.group("rollunit").lower()
+        if unit == "months":
+            first = _months_on(today, -count) + dt.timedelta(days=1)
+        elif unit == "hours":
+            first = today - dt.timedelta(days=_days_touched(count))
+        else:
+            first = today - dt.timedelta(days=count * (7 if unit == "weeks" else 1) - 1)
+    if (today - first).days >= _ROLLING_DAYS_MAX:
         raise ValueError("longer than a year")
-    return today - dt.timedelta(days=days - 1)
+    return first
+
+
+def _coming_days(m: re.Match, today: dt.date) -> dt.date:
+    """The last of the days "the next N days / weeks / months / hours" (_PHRASE's nextcount, nextunit; "the coming
+    fortnight": nextfortnight) reads, the first being today (under way, as "this week"'s days to come), N days as
+    "the last N days" and `mrag tasks --within N` are: asked on 2026-12-07 "the next 7 days" are 12-07 to 12-13, "the
+    next 2 weeks" 12-07 to 12-20, "the next few days" 12-07 to 12-09, "the next 3 months" 12-07 to 2027-03-06 (to the
+    day before the same day 3 months on), "the next 24 hours" the days they touch, 12-07 and 12-08. ValueError past
+    _ROLLING_DAYS_MAX."""
+    if m.group("nextfortnight"):
+        count, unit = 2, "weeks"
+    else:
+        count, unit = _count(m.group("nextcount")), m.group("nextunit").lower()
+    if unit == "months":
+        last = _months_on(today, count) - dt.timedelta(days=1)
+    elif unit == "hours":
+        last = today + dt.timedelta(days=_days_touched(count))
+    else:
+        last = today + dt.timedelta(days=count * (7 if unit == "weeks" else 1) - 1)
+    if (last - today).days >= _ROLLING_DAYS_MAX:
+        raise ValueError("longer than a year")
+    return last
+
+
+def _days_touched(hours: int) -> int:
+    """The days beside today that `hours` hours from or up to now may reach, the hour asked being unknown: 24 hours
+    one, 25 to 48 two."""
+    return -(-hours // 24)
+
+
+def _count(words: str) -> int:
+    """The count "the last N …" / "the next N …" writes: "3", "three", "a couple of", "few" (_COUNTS)."""
+    count = " ".join(words.lower().split())
+    return int(count) if count.isdigit() else _COUNTS[count]
+
+
+def _months_on(day: dt.date, months: int) -> dt.date:
+    """`day` `months` months on (back, negative), the month's last day when it has no such day: 2026-05-31 less 3
+    months is 2026-02-28."""
+    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
+    return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
 def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -752,15 +830,33 @@ def _latest_period(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
 _NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
 
 
+def _month_year(m: re.Match, month: int, said: str | None, today: dt.date) -> int:
+    """The year of the `month` the phrase `m` names without its year: the one it `said` ("last year": _RELATIVE_YEAR,
+    from `today`'s calendar year); in a question that asks ahead of it (_asks_ahead_of_a_date: "what deadlines do I
+    have in January?", "what's due in jan?") the month not yet ended within AHEAD_MONTHS (_within_ahead: "what's due
+    in November?" asked in December is the one just ended), a month gone this year next year's (futuremonth: asked
+    in December it read the January gone, "no note is dated in January"); else the latest begun by `today` ("what
+    did I do in January?")."""
+    if said:
+        return today.year + _RELATIVE_YEAR[said.lower()]
+    if (_within_ahead(month, today)
+            and _asks_ahead_of_a_date(m.string, m.start(), m.end(), _past_form(m.string))):
+        return today.year + (month < today.month)
+    return today.year - (month > today.month)
+
+
+def _within_ahead(month: int, today: dt.date) -> bool:
+    """Does the coming `month` (1-12) begin within AHEAD_MONTHS of `today`'s month (or is it today's)?"""
+    return (month - today.month) % 12 <= AHEAD_MONTHS
+
+
 def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     """The week of a month `m` names (_PHRASE's nthweek): "the first week of October 2026" is October 1 to 7,
-    "the last week of" its last 7 days; the month of the year written or said ("of October last year":
-    _RELATIVE_YEAR), else the latest begun by `today`."""
+    "the last week of" its last 7 days; the month of the year written, else _month_year's."""
     word = m.group("weekmonth").lower()
     month = MONTH_WORDS[word[:3]]
-    said = m.group("weekmonthrel")
     year = (int(m.group("weekmonthyear")) if m.group("weekmonthyear")
-            else today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month))
+            else _month_year(m, month, m.group("weekmonthrel"), today))
     end = (dt.date(year, month, 1) + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
     nth = m.group("nthweek").lower()
     first = end - dt.timedelta(days=6) if nth == "last" else dt.date(year, month, 1 + 7 * _NTH_WEEK[nth])
@@ -768,14 +864,12 @@ def _week_of_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]
 
 
 def _latest_month(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
-    """The month `m` names without its year (_PHRASE's monthname): of the year it says ("in October last
-    year": _RELATIVE_YEAR), else the latest begun by `today` ("in October" asked on 2026-12-06 is October
-    2026, asked on 2026-05-03 October 2025; "in May", that day's May)."""
+    """The month `m` names without its year (_PHRASE's monthname), of the year _month_year gives: "in October"
+    asked on 2026-12-06 is October 2026, asked on 2026-05-03 October 2025 ("in May", that day's May); "what's due in
+    January?" asked on 2026-12-06 January 2027."""
     word = m.group("monthname").lower()
     month = MONTH_WORDS[word[:3]]
-    said = m.group("monthrel")
-    year = today.year + _RELATIVE_YEAR[said.lower()] if said else today.year - (month > today.month)
-    first = dt.date(year, month, 1)
+    first = dt.date(_month_year(m, month, m.group("monthrel"), today), month, 1)
     return first, (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1), True
 
 
@@ -835,15 +929,18 @@ _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + 
 _GOT_AFTER_HAVE = (r"(?:\b(?:have|has)(?:n['’]t)?|\w['’](?:ve|s))"
                    r"(?:\s+(?:i|we|you|he|she|they|it|(?-i:[A-Z])[\w'’-]*))?\s+")
 _HAVE_GOT = _GOT_AFTER_HAVE + r"got\b"
+# a plan's participles: a passive of now after "is" ("is the boiler service booked for Jan 12?": _plans_now), a plan
+# word (_PLANNED_WORDS), a plan's past before days to come ("which tasks were scheduled in the next 2 weeks?": _BOOKED)
+_PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed)"
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
 # summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
-_PLANNED_FORM = re.compile(
+_PLANNED_WORDS = (
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
-    r"|plan(?:s|ned)?|scheduled|booked|due)\b|\w['’]ll\b"
+    r"|plans?|" + _PLAN_PARTICIPLES + r"|due)\b|\w['’]ll\b"
     # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
     # what on Wednesday?", "what's he got on Monday?"), not "what have I got done…" (a past after it: _past_form)
     r"|" + _HAVE_GOT +
@@ -855,12 +952,21 @@ _PLANNED_FORM = re.compile(
     # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
     r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
-    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)"
-    # when or what time an appointment of one or two words is on ("when is physio on Thursday?", "what time's the
-    # meeting on Friday?", "when is Maya's swimming on Thursday?"): "what is in my notes on Friday?" and "what is the
-    # summary of the meeting on Thursday?" ask no time (aheadwho)
-    r"|\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT + r"\s+on\b",
-    re.I)
+    r"(?!" + _ING_NOUN + r")\w{2,}ing\b)")
+# when or what time an appointment of one or two words is (_PLANNED_FORM: "on"; _PLAN_BEFORE_DATE: a month's "in")
+# ("when is physio on Thursday?", "what time's the meeting on Friday?", "when is Maya's swimming on Thursday?",
+# "when is the dentist in January?"): "what is in my notes on Friday?" and "what is the summary of the meeting on
+# Thursday?" ask no time (aheadwho); "what time is it in Tokyo on Friday?" none of a Friday to come
+_WHEN_IS = r"\b(?:when|what\s+time)(?:\s+(?:is|are)|['’](?:s|re))\s+" + _APPOINTMENT
+_PLANNED_FORM = re.compile(_PLANNED_WORDS + r"|" + _WHEN_IS + r"\s+on\b", re.I)
+# ... right before a month or a yearless day, its subject and one verb (or "be" and one) between at most, "up" after:
+# "what do I have in january?", "what will I do in january?", "what will we be doing in march?", "what's coming up in
+# february?"; not a noun's event, "what should I remember about the trip in january?", "should I keep the receipts in
+# january?" (_asks_ahead_of_a_date)
+_PLAN_BEFORE_DATE = re.compile(
+    r"(?:" + _PLANNED_WORDS + r"|" + _WHEN_IS + r")(?:\s+(?:i|we|you|he|she|they))?(?:\s+be)?"
+    r"(?:\s+(?!(?:the|my|our|your|his|her|their|a|an|about|from|for|of|with|to|on|at|by|in)\b)[a-z]+)?"
+    r"(?:\s+up)?\s+$", re.I)
 # a yes/no question in the present of a plain subject's plan or whereabouts asks of the coming weekday (qdays): "is
 # Chloe babysitting on Friday?", "am I on call on Saturday?", "aren't we meeting on Thursday?", "are the kids at
 # school on Friday?", "is the gym open on Sunday?": its subject a pronoun, one capitalised name or "the"/"my"/"our"
@@ -879,6 +985,11 @@ _YES_NO_COMING = re.compile(
 # Thursday?", a record's, "is my note on Friday?", nor "is there a meeting on Monday?" (_APPOINTMENT), all of the
 # weekday gone as before
 _YES_NO_ON = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+" + _APPOINTMENT + r"\s+", re.I)
+# ... before a month or a yearless day, an appointment of one word ("is physio in January?", "is the dentist on Feb
+# 20?"): two are as often a thing and its state, "is it cold in january?", "is the balance positive in january?"
+# (_asks_ahead_of_a_date)
+_YES_NO_ON_ONE = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"\s+",
+                            re.I)
 # ... the question's end after it, a part of the day or a time between ("on Saturday night?", "on Thursday at 3pm?")
 # (one class at its end: two runs of blanks before a long tail were quadratic)
 _QUESTION_END = re.compile(r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
@@ -917,6 +1028,24 @@ def _coming_weekdays(m: re.Match) -> bool:
     if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
         return True
     return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+
+
+def _asks_ahead_of_a_date(question: str, start: int, end: int, past: bool) -> bool:
+    """Does `question`, of no past form (`past`: _past_form), ask ahead of the month or the yearless day written at
+    `start`-`end` (its preposition in it: "in January", "for Jan 12")? Narrower than a weekday's (_coming_weekdays),
+    as a month or a day read ahead moves a year (futuremonth's review): a plan's form right before it, its subject
+    and one verb between at most (_PLAN_BEFORE_DATE: "what do I have in january?", "what's due in jan?", "what am I
+    doing in march?", "anything planned for february?", "what will I do in january?"; not "what should I remember
+    about the trip in january?"), a yes/no one in the present of a plain subject's plan or state right before it
+    (_YES_NO_COMING: "is Chloe babysitting in January?"), or whether an appointment of one word is in it, ending the
+    question ("is physio in January?"; not "is it cold in january?", "is the balance positive in january?")."""
+    if past:
+        return False
+    if _YES_NO_COMING.fullmatch(question, 0, start):
+        return True
+    if _YES_NO_ON_ONE.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, end):
+        return True
+    return _PLAN_BEFORE_DATE.search(question, max(0, start - 2 * _WORD_BEFORE), start) is not None
 
 
 # a plan of someone's in a question (_the_calendars): "will", "going to", or a subject's progressive or state after
@@ -960,11 +1089,38 @@ def _told_past(question: str) -> bool:
 
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
-    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…")?"""
+    (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…"), nor a plan's
+    participle of now (_plans_now: "is the boiler service booked for Jan 12?", "anything planned for February?"), nor
+    a "got" after "have" (_have_got: "what have I got on Friday?")?"""
     return bool(_PAST.search(question)) or any(
-        not _BE_BEFORE.search(question, 0, e.start())
-        and not (e.group(0).lower() == "got" and _HAVE_BEFORE.search(question, 0, e.start()))
+        not _BE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) and not _plans_now(question, e)
+        and not _have_got(question, e)
         for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+
+
+def _have_got(question: str, e: re.Match) -> bool:
+    """Is the verb `e` British "have got" for "have" (_HAVE_GOT: "what have I got on Friday?", "has Tom got…")? Its
+    "have" is looked for in the words right before it (_WORD_BEFORE: a search from the question's start, for each
+    "got", was quadratic)."""
+    return (e.group().lower() == "got"
+            and _HAVE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) is not None)
+
+
+def _plans_now(question: str, e: re.Match) -> bool:
+    """Is the verb `e` a plan's participle (_PLAN_PARTICIPLE) of a present: after "anything", "something", "nothing"
+    ("anything planned for February?") or a perfect's "have" ("what have I booked for January?"), or in a question
+    opening with "is" or "are" ("is the boiler service booked for Jan 12?", "am I booked on Friday?"), not a past's
+    ("who booked the room…") nor a relative clause's, its subject before it ("is the hotel I booked in March
+    refundable?", "anything I booked in march?": futuremonth's review)? (futuremonth)"""
+    if not _PLAN_PARTICIPLE.fullmatch(e.group()):
+        return False
+    before = max(0, e.start() - _WORD_BEFORE)
+    if _PLAN_PARTICIPLE_LEAD.search(question, before, e.start()):
+        return True
+    subject = _SUBJECT_BEFORE.search(question, before, e.start())
+    if subject and (subject.group(1) or "").lower().replace("’", "'") not in _BE_OPENINGS:
+        return False  # "the hotel I booked", "something we planned": a clause's past; not "am I booked"
+    return _PRESENT_OPENING.match(question) is not None
 
 
 def past_tense(question: str) -> bool:
@@ -983,6 +1139,15 @@ def past_tense(question: str) -> bool:
 # "closed" is no past: fixN2 made a bare "are" no plan form, which had kept the span ahead), "isn't the office
 # closed…"
 _PRESENT_OPENING = re.compile(r"^\W*(?:is|are|am|do|does|will|shall|can)(?:n['’]t)?\b", re.I)
+# a plan's participle, its subject between it and the "is" or "are" opening the question: "is the boiler service
+# booked for Jan 12?", "are the flights booked on Friday?" (a passive of now, no past: _past_form; futuremonth)
+_PLAN_PARTICIPLE = re.compile(_PLAN_PARTICIPLES, re.I)
+_PLAN_PARTICIPLE_LEAD = re.compile(r"(?:\b(?:anything|something|nothing)|\b(?:have|has)(?:\s+(?:i|we|you|they|he|she))?"
+                                   r"|['’]ve)\s+$", re.I)
+# ... a pronoun subject right before it, and the word before that (_plans_now): "the hotel I booked" is a clause's
+# past, "am I booked" a question's present (_BE_OPENINGS)
+_SUBJECT_BEFORE = re.compile(r"(?:([\w'’]+)\s+)?\b(?:i|we|you|he|she|they)\s+$", re.I)
+_BE_OPENINGS = {"am", "is", "are", "isn't", "aren't"}
 # a German question's "was" ("what"), told by the German verb after it: "Was gibt es am 20. Dezember?", "Was hatte ich
 # …", "Was war …"; of the languages asked, German alone shares a word with _PAST
 _GERMAN_WAS = re.compile(r"\bwas\s+(?:gibt|gab|ist|war|waren|sind|hat|hatte|habe|hab|haben|hast|steht|stand|kommt"
@@ -1199,7 +1364,7 @@ _TIME_PREPOSITION = re.compile(r"\b(?:in|over|during|within|throughout|for)\s+$"
 
 
 def _of_the_asking_day(question: str, m: re.Match) -> bool:
-    """Are the days "last N days / weeks" (_PHRASE's rollcount) the asker's days up to today: no possessive nor a
+    """Are the days "last N days / weeks" (_PHRASE's rollcount; "next N days" alike) the asker's: no possessive nor a
     list's join before them (_OWN_COUNT: "my last 3 days in Paris" are a stay's), and a bare "past N days" after a
     preposition of time (_TIME_PREPOSITION: "invoices past 30 days" are overdue ones)?"""
     before = max(0, m.start() - _WORD_BEFORE)
@@ -1250,12 +1415,14 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
-def _day_phrases(question: str) -> list[re.Match]:
+def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     """The phrases _PHRASE finds in `question` that are days: not German's "hier", a bare French day in a French
-    question alone, not "the 5th at the race", "my last 3 days", "the last friday of november", nor "on the weekend"
-    but in a past tense. A written span (_spelled_span) yields to these alone."""
+    question alone, not "the 5th at the race", "my last 3 days", "my next 2 weeks", "the last week of the project",
+    "the last friday of november", nor "on the weekend" but in a past tense. A written span (_spelled_span) yields to
+    these alone."""
     # once for the question, not for each phrase (a long question was quadratic)
-    one_past = _of_one_past_time(question)
+    one_past, told_past = _of_one_past_time(question), _told_past(question)
+    past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
     return [m for m in _PHRASE.finditer(question)
              if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
@@ -1263,24 +1430,64 @@ def _day_phrases(question: str) -> list[re.Match]:
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
              and (not m.group("dom") or _a_day_of_the_month(question, m))
              and (not m.group("rollunit") or _of_the_asking_day(question, m))
+             # "the next 2 weeks" are the asker's days to come, not "my next 2 weeks in Paris", nor, in a past tense
+             # but a plan's, the days after another time ("what did we do the next few days?")
+             and (not _from_today(m) or (_of_the_asking_day(question, m) and not (told_past and not _planned(m))))
+             # "the last week of the project" is the project's ("the past month of training" the days up to today)
+             and not (m.group("rolling") and _LAST.search(m.group(0)) and _OF.match(question, m.end()))
+             # "the past year's budget": a noun's year, as "the last 2 months' bills" (_counted)
+             and not ((m.group("rolling") or "").lower() == "year" and _OWNS.match(question, m.end()))
              and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
+             # "for February" is a plan's month to come ("anything planned for February?"), else as often a
+             # thing's, a budget's or a rent's that may be paid in another month ("what did I pay for March?"): not
+             # read, nor one beyond AHEAD_MONTHS ("what's planned for October?" asked in December)
+             and ((m.group("monthlead") or "").lower() != "for"
+                  or (_within_ahead(MONTH_WORDS[m.group("monthname").lower()[:3]], today)
+                      and _asks_ahead_of_a_date(question, m.start(), m.end(), past_form())))
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
 
 
-def _up_to_today(m: re.Match) -> bool:
-    """Is the phrase `m` "the last N days / weeks" or "the past fortnight" (_PHRASE's rollunit, fortnight)?"""
-    return bool(m.group("rollunit") or m.group("fortnight"))
+# after "the last week": what it is of, "the last week of the project", "the last year of school"
+_OF = re.compile(r"\s+of\b", re.I)
+# after "the past year": a possessive, "the past year's budget"
+_OWNS = re.compile(r"['’]")
+# a plan's past before "the next 2 weeks" (_planned): what was set "for" them ("what did we decide for the next 2
+# weeks?", as "for this weekend" is, _resolve), or scheduled, booked, arranged for them ("which tasks were scheduled in
+# the next 2 weeks?", "did I book anything in the next 3 months?"); "plan" is _PLANNED's, which _told_past leaves out
+_FOR_BEFORE = re.compile(r"\bfor\s+$", re.I)
+_BOOKED = re.compile(r"\b" + _PLAN_PARTICIPLES + r"\b"
+                     r"|\bdid\s+(?:i|we|you|they|he|she)\s+(?:schedule|book|arrange|reserve|organi[sz]e)\b", re.I)
+
+
+def _planned(m: re.Match) -> bool:
+    """Is the past tense of the question of `m` (days to come) a plan's: "for" just before them or a verb of booking
+    (_FOR_BEFORE, _BOOKED)? ("what did I do for the next few days?" is read so too: a plan's or not, it names them.)"""
+    return bool(_FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()) or _BOOKED.search(m.string))
+
+
+def _rolling_span(m: re.Match) -> bool:
+    """Is the phrase `m` "the last N days / weeks / months / hours", "the past fortnight", "the past year" (as "the
+    last 12 months"; _PHRASE's rollunit, fortnight, rolling) or their days to come, "the next N days", "the coming
+    fortnight" (_from_today)?"""
+    return (bool(m.group("rollunit") or m.group("fortnight")) or (m.group("rolling") or "").lower() == "year"
+            or _from_today(m))
+
+
+def _from_today(m: re.Match) -> bool:
+    """Is the phrase `m` "the next N days / weeks / months / hours" or "the coming fortnight" (_PHRASE's nextunit,
+    nextfortnight): today and the days after it?"""
+    return bool(m.group("nextunit") or m.group("nextfortnight"))
 
 
 def _read_words(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
     """read_days of the day phrases _PHRASE reads (and an ambiguous slashed day)."""
-    found = _day_phrases(question)
+    found = _day_phrases(question, today)
     if len(found) > 1:  # "which invoices were past 30 days due last month?", "over the last 3 days and yesterday": the
         # other phrase read, as before "the last N days" were (review of qread)
-        found = [f for f in found if not _up_to_today(f)]
+        found = [f for f in found if not _rolling_span(f)]
     if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
         # "on the weekend" was (review revG)
         found = [f for f in found if not f.group("theweekend")]
@@ -1335,9 +1542,11 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
+    # "the next 2 weeks" are days to come as "next week"'s are (a plan's: searched and read so), today among them
+    ahead = first > today or _from_today(m)
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
-                                 tuple(several) if len(several) > 1 else (), ahead=first > today,
-                                 today=today if first > today or _of_days_under_way(m) else None),
+                                 tuple(several) if len(several) > 1 else (), ahead=ahead,
+                                 today=today if ahead or _of_days_under_way(m) else None),
                        question, m, person)
 
 
@@ -1356,6 +1565,10 @@ class UnreadSpan:
         return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
 
 
+# the preposition before a written day, part of its phrase for _asks_ahead_of_a_date ("is physio on Jan 12?")
+_DAY_LEAD = re.compile(r"\b(?:on|in|for)\s+$", re.I)
+
+
 def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | None:
     """The span of days `question` writes out ("from Nov 16 to Nov 20", "the week of Nov 16", "since Nov 16", a
     yearless day alone, "on Dec 2": dayspans.written_span) as AskedDays, or UnreadSpan when it is reversed or too
@@ -1363,11 +1576,16 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     Written days are no one's time: not checked as _whose_days does ("who was on call the week of Nov 23?")."""
     from minirag_cli.dayspans import written_span
 
-    found = written_span(question, today, past=past_tense(question))
+    def ahead(start: int, end: int) -> bool:
+        # "is the boiler service booked for Jan 12?" asked in December: the coming Jan 12 (futuremonth)
+        lead = _DAY_LEAD.search(question, max(0, start - _WORD_BEFORE), start)
+        return _asks_ahead_of_a_date(question, lead.start() if lead else start, end, _past_form(question))
+
+    found = written_span(question, today, past=past_tense(question), ahead=ahead)
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
-    if _COMPARED.search(rest) or any(not _up_to_today(m) for m in _day_phrases(rest)):
+    if _COMPARED.search(rest) or any(not _rolling_span(m) for m in _day_phrases(rest, today)):
         return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
         # that are no days ("…, my last 5 days in Rome", "…, the 5th at the race", "on the weekend" in a present
         # tense: _day_phrases) nor "the last N days", which yield to another day phrase

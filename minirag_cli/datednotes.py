@@ -36,6 +36,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import weakref
+from fractions import Fraction
 
 import numpy as np
 
@@ -154,6 +155,49 @@ def dated_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, float]:
         if not days <= daily_days:
             votes[doc] = 1.0
     return votes
+
+
+# a periodic note is the note of an asked span when their days are the same but for this share of the longer: a week's
+# note for "the past week" (the 7 days up to today, one day off its Monday to Sunday), not a month's for "last week"
+# nor a week's for "the last 2 weeks"
+PERIOD_NOTE_SHARE = Fraction(6, 7)
+
+
+def period_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> set[int]:
+    """The notes of more than a day (a week's, a month's, a quarter's: text.file_period) whose days are an asked span
+    of more than a day, or nearly (PERIOD_NOTE_SHARE): `weekly/2026-W49.md` for "what did I do last week?" asked in
+    week 50, `2026-11.md` for "in November". Their period is their file name's (`2026-W49`), which no
+    text channel reads as the asked days (a daily note's BM25 header writes its date: retrieve._dated_notes)."""
+    asked = [(first, last) for first, last in spans if last > first]
+    if not asked:  # a day: its daily note is found by the date its BM25 header writes
+        return set()
+    out: set[int] = set()
+    for doc, (first, last) in note_spans(conn):
+        if last > first and any(_nearly_the_same(span, (first, last)) for span in asked):
+            out.add(doc)
+    return out
+
+
+# a periodic note says something when it writes this many words beyond its headings, front matter and unticked
+# tasks: an empty template (`## Goals`, `## Wins`), a week's plan (`- [ ] call Parker`) or a goals line is not the
+# record of the period
+PERIOD_NOTE_MIN_WORDS = 8
+_NOT_SAID = re.compile(r"^\s*(?:#.*|[-*+]\s*\[ \].*|[-*+]\s*)$")
+
+
+def says_something(conn, doc: int) -> bool:
+    """The note `doc` writes PERIOD_NOTE_MIN_WORDS words outside its headings, front matter and unticked tasks."""
+    chunks = store.document_chunks(conn, [doc]).get(doc, [])
+    texts = store.chunk_texts(conn, chunks)
+    text = "\n".join(texts[c] for c in chunks)
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
+    said = [line for line in text.splitlines() if not _NOT_SAID.match(line)]
+    return len(re.findall(r"[^\W\d_]+", " ".join(said))) >= PERIOD_NOTE_MIN_WORDS
+
+
+def _nearly_the_same(a: tuple[dt.date, dt.date], b: tuple[dt.date, dt.date]) -> bool:
+    shared = (min(a[1], b[1]) - max(a[0], b[0])).days + 1
+    return shared >= PERIOD_NOTE_SHARE * (max((a[1] - a[0]).days, (b[1] - b[0]).days) + 1)
 
 
 def week_note_of(conn, spans: list[tuple[dt.date, dt.date]]) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from minirag_cli.shortnames import CASE_BLIND_LETTERS
 from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
 
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
@@ -54,7 +55,7 @@ def _weekday(line: str, start: int, end: int) -> int | None:
     m = _WEEKDAY_BEFORE.search(line, max(0, start - 16), start) or _WEEKDAY_AFTER.match(line, end)
     if m is None:
         return None
-    word = m.group(1).lower()
+    word = m.group(1).translate(CASE_BLIND_LETTERS).lower()  # (`FRİ`, `ſun`: fixU)
     bracketed = line[m.start():m.end()].lstrip(" \t,").startswith("(")
     if m.re is _WEEKDAY_AFTER and word not in _FULL_WEEKDAYS and not bracketed:
         # after the day, a short name only in brackets (`11/12/2026 (Fri)`): `11/12/2026 Sat nav` is no weekday's

@@ -10,11 +10,16 @@ ends are the days text.written_days and text.iso_dates read, so a span's day is 
   Mar 2 and Mar 6" is 2026's, its notes written), except one that begins within the next COMING_SPAN_DAYS in a
   question not in the past tense (askday.past_tense: "who is off between Dec 20 and Jan 2?" asked on 2026-12-07 is
   2026-12-20 to 2027-01-02, days to come, read as "next week" is: AskedDays.ahead; "what did I do from Dec 20 to
-  Jan 2?" is 2025's). (The nearest span, ahead or behind, made "from Jun 1 to Jun 5" asked in December next June's
-  and "since Mar 1" a day to come.) Ends cross the new year only when the last's month comes before
-  the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end before the start is
-  reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
-- "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday.
+  Jan 2?" is 2025's); in a question that asks ahead (askday._asks_ahead_of_a_date: a plan's word, a future, a
+  progressive, a yes/no question of a plan or an appointment, right before it) the first not yet ended, begun
+  within AHEAD_MONTHS ("is the boiler service booked for Jan 12?" asked on 2026-12-07 is 2027-01-12, "what is due
+  on Nov 30?" 2026-11-30). (The nearest span, ahead or behind, made "from Jun 1 to Jun 5" asked in December next
+  June's and "since Mar 1" a day to come.) Ends cross the new year only when the
+  last's month comes before the first's and the span is at most MAX_WRAP_DAYS ("from Dec 21 to Jan 4"); else an end
+  before the start is reversed ("from Nov 20 to Nov 16", "Dec 30-2"), said, not read, as with years written.
+- "the week of November 16": the Monday-to-Sunday week holding that day, as "last week" is Monday to Sunday; so too
+  "week of …". "w/c 30 Nov", "w/b 30 Nov", "week commencing 30 Nov", "week beginning …", "week starting …": the 7
+  days from that day, whatever its weekday ("week starting Sunday 6 Dec" is Dec 6 to Dec 12).
 - "since November 16": from that day (the latest such on or before the asking day: "since" looks back) to the
   asking day (no such rule existed: "since" was a comparison and read nothing); a day written with its year after
   today is said, not read ("since Dec 8, 2026" asked on Dec 7); not "how long since …" nor "how many days since …",
@@ -54,6 +59,17 @@ MAX_WRAP_DAYS = 62
 # question not in the past tense ("who is off between Dec 20 and Jan 2?" asked Dec 7: the office's plan); further
 # ahead it is the latest begun, whose notes are written ("between Mar 2 and Mar 6" asked in December)
 COMING_SPAN_DAYS = 31
+# ... and in a question that asks ahead (askday._asks_ahead_of_a_date: "what's due in january?", "is physio on Jan
+# 12?"), a yearless month or day not yet ended and beginning within this many months after the asking day's: asked on
+# 2026-12-07 January to April 2027; "what's due in november?" or "on Nov 30?" asked then is the one just gone
+# (futuremonth's review: a year ahead read a month just ended as next year's)
+AHEAD_MONTHS = 4
+
+
+def ahead_horizon(today: dt.date) -> dt.date:
+    """The first day after the AHEAD_MONTHS months after `today`'s (asked on 2026-12-07: 2027-05-01)."""
+    month = today.month + AHEAD_MONTHS  # 1-based month, AHEAD_MONTHS + 1 on
+    return dt.date(today.year + month // 12, month % 12 + 1, 1)
 
 # an end's weekday written before it, "from Monday, Nov 16 to Friday, Nov 20" (not checked against the day)
 _DAY_NAMES = "|".join([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"])
@@ -115,7 +131,13 @@ _ANY_YEAR = re.compile(r"\b(?P<rel>this|last|next)\s+year\b"
                        r"|\b(?P<ends>(?:19|20)\d\d)(?=\s*(?:$|[?!;,.)]|['’]s\b))"
                        r"|\b(?:" + MONTH_ALT + r")\.?,?\s+(?P<month>(?:19|20)\d\d)\b(?![-/.]?\d)"
                        r"|(?<!\w)['’](?P<short>\d\d)\b", re.I)
-_WEEK_OF = re.compile(r"\bthe\s+week\s+of\s+(?:the\s+)?$", re.I)
+# ... as a UK note writes its week (rules 30, ukdates: "what did i do w/c 30 nov" read the one day): "w/c", "w/b",
+# "week commencing", "week beginning", "week starting", "week of"
+_WEEK_OF = re.compile(r"(?<!\w)(?:the\s+)?week\s+of\s+(?:the\s+)?" + _WEEKDAY + "$", re.I)
+# ... and the 7 days a week written by its first day starts with, whatever its weekday (fixU, review of ukdates:
+# "week starting Sunday 6 Dec" read the Monday-to-Sunday week before it, 11-30..12-06)
+_WEEK_FROM = re.compile(r"(?:(?<![\w/])w/[cb]\.?|\bw\.[cb]\.|(?<!\w)(?:the\s+)?week\s+"
+                        r"(?:commencing|beginning|starting))\s+(?:the\s+)?" + _WEEKDAY + "$", re.I)
 _SINCE = re.compile(r"\bsince\s+(?:the\s+)?$", re.I)
 _MEASURED = re.compile(r"\bhow\s+(?:long|many\s+(?:days|weeks|months|years))\b", re.I)
 # a day moved, not a span: "postponed from Nov 16 to Nov 20", "moved the launch from Nov 16 to Nov 20"
@@ -159,10 +181,12 @@ def _ends(question: str) -> list[_End]:
     return [ends[0] for _span, ends in sorted(found.items()) if len(ends) == 1]
 
 
-def written_span(question: str, today: dt.date, past: bool = False) -> WrittenSpan | None:
+def written_span(question: str, today: dt.date, past: bool = False, ahead=None) -> WrittenSpan | None:
     """The one span of days `question` writes (module docstring), read against `today` for its year (a yearless one
-    coming soon is last year's when `past`: the question is in the past tense); None when it writes none, several,
-    or a day moved; one reversed or longer than a year with its `why`."""
+    coming soon is last year's when `past`: the question is in the past tense; a yearless one is the coming one
+    within AHEAD_MONTHS when `ahead(start, end)` says the question asks ahead of the yearless days written there:
+    askday._asks_ahead_of_a_date, asked once, of such days alone); None when it writes
+    none, several, or a day moved; one reversed or longer than a year with its `why`."""
     ends = _ends(question)
     # where the first "moved"/"how long" word ends: one pass each, not one search of the text before each day
     moved, measured = (next((m.end() for m in pattern.finditer(question)), len(question) + 1)
@@ -184,7 +208,8 @@ def written_span(question: str, today: dt.date, past: bool = False) -> WrittenSp
         b = b if kind == "span" else a
     if kind == "day" and not _DAY_ENDS.match(question, end):
         return None
-    days = _days(kind, a, b, today, past or _before(_NOTES_OF, question, start) is not None)
+    past = past or _before(_NOTES_OF, question, start) is not None
+    days = _days(kind, a, b, today, past, yearless and not past and ahead is not None and ahead(start, end))
     if days is None:
         return None
     first, last = days
@@ -235,6 +260,8 @@ def _around(question: str, e: _End, moved: int, measured: int):
             return m.start(), e.end, "span", other, e
     if (m := _before(_WEEK_OF, question, e.start)):
         return m.start(), e.end, "week", e, e
+    if (m := _before(_WEEK_FROM, question, e.start)):
+        return m.start(), e.end, "week from", e, e
     if (m := _before(_SINCE, question, e.start)) and measured > m.start():
         return m.start(), e.end, "since", e, e
     return None
@@ -294,15 +321,20 @@ def _years_elsewhere(rest: str, today: dt.date) -> set[int]:
     return years
 
 
-def _days(kind: str, a: _End, b: _End, today: dt.date, past: bool) -> tuple[dt.date, dt.date] | None:
+def _days(kind: str, a: _End, b: _End, today: dt.date, past: bool,
+          ahead: bool = False) -> tuple[dt.date, dt.date] | None:
     """(first, last) of the span: its ends' years written or, with none, the latest such span begun by `today`, or
-    one beginning within COMING_SPAN_DAYS unless `past` (module docstring); reversed ends as written (last before
-    first); None for a day no calendar has (Feb 30)."""
+    one beginning within COMING_SPAN_DAYS unless `past`, or the one not yet ended when `ahead` (module docstring);
+    reversed ends as written (last before first); None for a day no calendar has (Feb 30)."""
     try:
         if kind == "day":
-            return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, past)
+            return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, past, ahead)
         if kind == "week":
-            return _yearless(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year, past)
+            return _yearless(today, lambda year: _week(dt.date(year, a.month, a.day)), a.year, past, ahead)
+        if kind == "week from":  # its first day and the 6 after it
+            return _yearless(today, lambda year: (dt.date(year, a.month, a.day),
+                                                  dt.date(year, a.month, a.day) + dt.timedelta(days=6)), a.year, past,
+                             ahead)
         if kind == "since":  # always back (a day written with its year after today: (day, today), reversed, said)
             return _yearless(today, lambda year: (dt.date(year, a.month, a.day),) * 2, a.year, True)[0], today
         wraps = _wraps(a, b)
@@ -313,7 +345,7 @@ def _days(kind: str, a: _End, b: _End, today: dt.date, past: bool) -> tuple[dt.d
         if a.year is not None:  # "from Dec 21, 2025 to Jan 4": the year after when it crosses the new year
             return dt.date(a.year, a.month, a.day), dt.date(a.year + wraps, b.month, b.day)
         return _yearless(today, lambda year: (dt.date(year, a.month, a.day), dt.date(year + wraps, b.month, b.day)),
-                         None, past)
+                         None, past, ahead)
     except ValueError:
         return None
 
@@ -331,10 +363,12 @@ def _wraps(a: _End, b: _End) -> bool:
     return (dt.date(2001, b.month, b.day) - dt.date(2000, a.month, a.day)).days <= MAX_WRAP_DAYS
 
 
-def _yearless(today: dt.date, span_in, year: int | None, past: bool) -> tuple[dt.date, dt.date]:
-    """The span `span_in(year)` gives (first, last): of `year` when written; else the one beginning within
-    COMING_SPAN_DAYS after `today` unless `past`, else the latest begun by `today`. ValueError when no year has such
-    a day (Feb 30; Feb 29 has a leap year within the four years looked back)."""
+def _yearless(today: dt.date, span_in, year: int | None, past: bool, ahead: bool = False) -> tuple[dt.date, dt.date]:
+    """The span `span_in(year)` gives (first, last): of `year` when written; else, `ahead` (a plan's question: "is the
+    boiler service booked for Jan 12?" asked on 2026-12-07), the first not yet ended by `today` and begun before
+    ahead_horizon (2027-01-12; futuremonth: it read the Jan 12 gone); else the one beginning within COMING_SPAN_DAYS
+    after `today` unless `past`, else the latest begun by `today`. ValueError when no year has such a day (Feb 30;
+    Feb 29 has a leap year within the four years looked back)."""
     found = []
     for candidate in ([year] if year is not None else range(today.year - 4, today.year + 2)):
         try:
@@ -343,6 +377,9 @@ def _yearless(today: dt.date, span_in, year: int | None, past: bool) -> tuple[dt
             continue
     if year is not None and found:
         return found[0]
+    unended = [s for s in found if s[1] >= today and s[0] < ahead_horizon(today)]
+    if ahead and unended:
+        return min(unended)
     coming = [s for s in found if today < s[0] <= today + dt.timedelta(days=COMING_SPAN_DAYS)]
     begun = [s for s in found if s[0] <= today]
     if coming and not past:

@@ -518,6 +518,12 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
                 console.print("    [dim]" + escape(line) + "[/]", highlight=False, soft_wrap=True)
 
 
+# why the date channel voted for a result (retrieve._date_vote_kinds), around the asked days or months
+DATE_VOTE_REASONS = {"dated": "its note is dated in {}", "mentions": "its note mentions {} (it is not dated in them)",
+                     "writes": "it writes a day of {} (its note is not dated in them)",
+                     "says": "the asking day's note says the question's words here ({})"}
+
+
 def explain_lines(r: dict) -> list[str]:
     parts = []
     for ch, info in sorted(r["channels"].items()):
@@ -537,7 +543,9 @@ def explain_lines(r: dict) -> list[str]:
         out.append("time: its own note's vote (one of the best text notes, which anchor the time edges)"
                    + ("" if g["time_anchor"]["dated"] else "; the note mentions no date: it has no time edge"))
     if g.get("date"):
-        out.append(f"date: its note is dated in {', '.join(g['date'])}")
+        out.append("date: " + DATE_VOTE_REASONS[g.get("date_by", "dated")].format(", ".join(g["date"])))
+    if "period" in r["channels"]:  # retrieve._period_notes
+        out.append("period: its note is of the asked week, month or quarter (its file name writes it)")
     if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0

@@ -11,9 +11,13 @@ vector tells one day from another.
 So such a question (latest_words) makes the relevant notes compete by their
 date (reorder): of the first `latest_pool` notes of the fused results (by
 their best chunk: one long note's chunks do not fill the pool) that hold
-the question's names (a capitalised word other than the first: "Priya"),
-or, naming no one, at least half of its content words (their first four
-letters: "swimming" finds "swim"), the one dated latest moves to the first
+the question's names (a capitalised word other than the first: "Priya";
+in lower case, words the index knows as names, store.is_name, when the
+question says nothing else: "when did i last talk to sofia at halden?" had a
+note of Halden alone, half of two words, chosen), or, naming no one, at least
+half of its content words (their first four letters: "swimming" finds
+"swim"; not the verb of meeting or reaching someone, _ASKING), the one dated
+latest moves to the first
 place; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
 the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
@@ -133,7 +137,8 @@ _RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zul
 # words of such questions that say nothing of what is asked about: not matched in the notes
 _ASKING = frozenset("""
 last latest recent recently time times note notes entry entries journal write wrote written mention mentioned
-see saw seen meet met talk talked speak spoke visit visited go went gone call called hear heard get got
+see saw seen meet met talk talked speak spoke spoken visit visited go went gone call called hear heard get got
+contacted emailed texted messaged phoned rang chatted pinged
 show tell find give list try tried notice noticed start started play played learn learned learnt come came
 zuletzt letzte mal dernière derniere fois última ultima vez wann quand cuándo cuando
 happen happens happened discuss discussed decide decided say said
@@ -255,9 +260,11 @@ class Reordered:
                 "later": [{"path": p, "date": d} for _c, p, d in self.later], "moved": self.moved}
 
 
-def latest_words(question: str) -> Latest | None:
+def latest_words(question: str, is_name=None) -> Latest | None:
     """The question asks for the latest time the asker did something
-    (module docstring): its words and what a note must hold; else None."""
+    (module docstring): its words and what a note must hold; else None.
+    `is_name(word)`: the index knows a word as a name (store.is_name), which
+    written in lower case is one of the names ("when did i last see sofia")."""
     from minirag_cli.askday import _QUOTED, first_person
 
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
@@ -286,17 +293,17 @@ def latest_words(question: str) -> Latest | None:
     words = list(re.finditer(r"[^\W\d_][\w'’-]*", rest))
     calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     asking = {a for a, _b in asking_spans(rest)}  # "how much did the last visit cost?": no note need say much
-    names, terms = [], []
+    content = []  # the words a note must hold: (word, capitalised)
     for i, w in enumerate(words):
         word = re.sub(r"['’]s$", "", w.group(0))
         low = word.lower()
         if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2 or w.start() in asking:
             continue
         # the question's first word has its capital from the sentence ("Priya? when…" is rare)
-        if word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip())):
-            names.append(word)
-        else:
-            terms.append(low)
+        content.append((word, word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip()))))
+    typed = _names_typed_low(content, is_name) if is_name is not None else set()
+    names = [word for word, capital in content if capital or word in typed]
+    terms = [word.lower() for word, capital in content if not capital and word not in typed]
     # "when was my last run?", "my last swim": nothing but the noun says what is asked; read without it, every dated
     # note competed (a vault of no swim's newest note was the answer): the notes that say it, else none (reorder)
     bare = mine and not kind and not names and not terms and bool(noun) and not re.fullmatch(_NOTE_NOUNS, noun)
@@ -322,6 +329,40 @@ def without_recency(question: str) -> str:
     start, end = asked.span
     said = _RECENCY_WORDS.sub(lambda m: " " * len(m.group(0)), question[start:end])
     return question[:start] + said + question[end:]
+
+
+# the verb of reaching the person named next ("email dan"), which also names a thing ("buy a phone", "check my email",
+# "send a text message"): no word of the question's matter before a name only
+_REACHING = frozenset("contact email text message phone ring chat ping".split())
+# a person's title before the name, "see dr okafor" (extract.heuristic.PERSON_TITLES, whose import is heavy)
+_PERSON_TITLES = frozenset("dr mr mrs ms prof hr fr".split())
+
+
+def _names_typed_low(content: list[tuple[str, bool]], is_name) -> set[str]:
+    """The question's words in lower case that name people as one in capitals does ("when did i last talk to sofia
+    at halden?": as a term, half of two, a note of Halden alone was the latest): only when every one of its other
+    words (`content`: (word, capitalised)) is a name, a person's title or the verb of reaching the name after it.
+    A word of the matter is a word of the language that a vault may know as a name too ("pay the electricity
+    bill" of a colleague Bill, "feed the rose bush" of a sister Rose, "back up the laptop to the external drive"
+    of a `Drive` folder, German "beim zahnarzt"): the words stay terms, as before. `is_name` is asked once a word,
+    until a word is none (a long question's hundreds of words cost one or two look-ups)."""
+    known: dict[str, bool] = {}
+
+    def named(word: str) -> bool:
+        if word not in known:
+            known[word] = is_name(word)
+        return known[word]
+
+    for k, (word, capital) in enumerate(content):
+        low = word.lower()
+        if capital or low in _PERSON_TITLES:
+            continue
+        after = content[k + 1] if k + 1 < len(content) else None
+        if low in _REACHING and after is not None and (after[1] or named(after[0])):
+            continue
+        if not named(word):
+            return set()
+    return {word for word, capital in content if not capital and known.get(word)}
 
 
 def _group(m: re.Match, *names: str) -> str:

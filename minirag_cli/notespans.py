@@ -15,18 +15,25 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from minirag_cli.shortnames import WEEKDAY_NUMBER, weekday_number
 from minirag_cli.text import MONTH_ALT, MONTH_WORDS, find_dates, iso_date
 
 MAX_SPAN_DAYS = 31
 
 _JOIN = r"[ \t]*(?:to|through|thru|till|until|[-–—])[ \t]*"
-_JOINED = re.compile(_JOIN + "$", re.I)
+# an end's weekday written before it (rules 30, ukdates: `Mon 23 – Fri 27 Nov`, `from Mon 30 Nov to Fri 11 Dec` were
+# no spans), checked against the day read (_day_ranges)
+_WEEKDAY = "|".join(sorted(WEEKDAY_NUMBER, key=len, reverse=True))
+_WEEKDAY_BEFORE = rf"(?:({_WEEKDAY})\.?,?[ \t]+)?"
+_JOINED = re.compile(_JOIN + _WEEKDAY_BEFORE + "$", re.I)
 _A_JOIN = re.compile(r"[-–—]|\b(?:to|through|thru|till|until)\b", re.I)
 _DIGIT = re.compile(r"\d")
 _ORDINAL = r"(?:st|nd|rd|th)?"
 # `14–18 Dec`, `14-18 December 2026`, `Dec 14-18`, `December 14–18, 2026`: one month, two day numbers
+# (`Mon 23 – Fri 27 Nov`, `Tue 15 – Thu 17 Dec`: each day's weekday before it, rules 30)
 _DAY_RANGE = re.compile(
-    rf"(?<![\w/.:])(?:(\d{{1,2}}){_ORDINAL}{_JOIN}(\d{{1,2}}){_ORDINAL}[ \t]+(?:of[ \t]+)?({MONTH_ALT})\b\.?"
+    rf"(?<![\w/.:])(?:{_WEEKDAY_BEFORE}(\d{{1,2}}){_ORDINAL}{_JOIN}{_WEEKDAY_BEFORE}(\d{{1,2}}){_ORDINAL}[ \t]+"
+    rf"(?:of[ \t]+)?({MONTH_ALT})\b\.?"
     rf"|({MONTH_ALT})\.?[ \t]+(\d{{1,2}}){_ORDINAL}{_JOIN}(\d{{1,2}}){_ORDINAL}(?![\w/:]))"
     r"(?:,?[ \t]+((?:19|20)\d\d))?(?!\w)", re.I)
 
@@ -86,10 +93,10 @@ def _joined_days(line: str, resolve, settled: dict[str, str]) -> list[tuple[str,
 def _day_ranges(line: str, resolve) -> list[tuple[str, str]]:
     out = []
     for m in _DAY_RANGE.finditer(line):
-        a, b, word = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(6), m.group(4))
+        a, b, word = (m.group(2), m.group(4), m.group(5)) if m.group(2) else (m.group(7), m.group(8), m.group(6))
         if word == "may":  # a verb's (`3-4 may attend`)
             continue
-        month, year = MONTH_WORDS[word.lower().rstrip(".")], m.group(7)
+        month, year = MONTH_WORDS[word.lower().rstrip(".")], m.group(9)
         first = iso_date(int(year) if year else None, month, int(a))
         last = iso_date(int(year) if year else None, month, int(b))
         if first is None or last is None:
@@ -100,9 +107,17 @@ def _day_ranges(line: str, resolve) -> list[tuple[str, str]]:
         if day_b is None:
             continue
         span = _kept(iso_date(int(day_b[:4]), month, int(a)), day_b)
+        if span and not _weekdays_true(span, m.group(1), m.group(3)):  # `Mon 23 – Fri 27 Nov` of another year
+            continue
         if span:
             out.append(span)
     return out
+
+
+def _weekdays_true(span: tuple[str, str], first: str | None, last: str | None) -> bool:
+    """Are a span's ends on the weekdays written before them (None: none written)?"""
+    return all(weekday is None or dt.date.fromisoformat(day).weekday() == weekday_number(weekday)
+               for day, weekday in zip(span, (first, last)))
 
 
 def _kept(first: str | None, last: str | None) -> tuple[str, str] | None:

@@ -562,6 +562,8 @@ class _Search:
     periods: list[str] = field(default_factory=list)
     days: object = None  # askday.AskedDays
     writing: set[int] = field(default_factory=set)  # the chunks that write a day to come, of notes not dated in them
+    said: set[int] = field(default_factory=set)  # those of them that say the question's word in today's note
+    dated: dict[int, float] | None = None  # document id -> its date vote, of the notes dated in the asked days
     pools: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # bm25_pool, dense_ranking
     today: object = None  # the asking day (datetime.date), if given
 
@@ -695,7 +697,7 @@ def _dated_notes(s: _Search) -> None:
         return
     periods = s.periods or _asked_periods(s)
     spans = datednotes.asked_spans(periods, s.days)
-    notes = datednotes.dated_notes(s.conn, spans)
+    notes = s.dated = datednotes.dated_notes(s.conn, spans)
     within = datednotes.dated_chunks(s.conn, spans)
     to_come = s.days.to_come() if s.days is not None else []
     if to_come:
@@ -716,9 +718,8 @@ def _dated_notes(s: _Search) -> None:
         notes = {**notes, **dict.fromkeys(written, vote), **dict.fromkeys(said, 1.0)}
         within = {**within, **written, **said}
         s.writing = {c for ids in (*written.values(), *said.values()) for c in ids}
-        # ... the graph's date vote for the chunks that write a day (graph.dated_chunks) no more than this one's
-        capped = {c for ids in written.values() for c in ids}
-        s.scores["date"] = [(c, min(v, vote) if c in capped else v) for c, v in s.scores.get("date", [])]
+        s.said = {c for ids in said.values() for c in ids}
+        s.scores["date"] = _writing_votes(s, written, vote)
     if not notes:
         return
     s.periods = periods
@@ -736,9 +737,51 @@ def _dated_notes(s: _Search) -> None:
         if per_note[doc_of.get(c)] <= s.options.dated_note_chunks:
             kept[c] = date[c]
     s.scores["date"] = sorted(kept.items(), key=lambda cs: (-cs[1], cs[0]))
+    if "bm25" in s.channels and not to_come:
+        _period_notes(s, spans, list(votes))
     if cosines:
         dense = dict(s.scores.get("dense", []))
         s.scores["dense"] = sorted({**cosines, **dense}.items(), key=lambda cs: (-cs[1], cs[0]))
+
+
+def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> list[tuple[int, float]]:
+    """The graph's date votes (graph.dated_chunks: every found chunk of a note that mentions one of the days) with
+    those of the notes that only write a day to come (`written`, document id -> its chunks that write one) made this
+    channel's: its chunks that write one at no more than `vote`, and none for its chunks that write no asked day. The
+    graph's 1.0 for every chunk of such a note put a memo's chunks that write no day of next week above the one that
+    does, and the meeting note whose one chunk writes it (review datevote). A chunk writing a gone day of a period
+    under way keeps its vote ("this week" asked on a Thursday: a plan's `Content freeze: 8 December` chunk)."""
+    from minirag_cli import datednotes
+
+    writing = {c for ids in written.values() for c in ids}
+    graph_votes = s.scores.get("date", [])
+    if not written or not graph_votes:
+        return graph_votes
+    from minirag_cli.graph.sql import document_of_chunks
+
+    asked = writing if s.days.ahead else {c for doc, ids in datednotes.writing_chunks(s.conn, s.days.spans()).items()
+                                          if doc in written for c in ids}
+    doc_of = document_of_chunks(s.conn, [c for c, _v in graph_votes])
+    return [(c, min(v, vote) if c in writing else v) for c, v in graph_votes
+            if c in asked or doc_of.get(c) not in written]
+
+
+def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
+    """The `period` vote (search weighs it as BM25) for the chosen chunk of each note of the asked week or month
+    (datednotes.period_notes): BM25 finds a daily note by the date its header writes, but a week's note by none of
+    its days (`weekly/2026-W49.md`, headed `30 Nov – 6 Dec`), so for "what did I do last week?" the notes writing a
+    day of the week in ISO dates (a todo list's ✅ stamps, expense rows) outranked the week's own note (17th)."""
+    from minirag_cli import datednotes
+    from minirag_cli.graph.sql import document_of_chunks
+
+    notes = datednotes.period_notes(s.conn, spans)
+    # ... only the one note of the period, and only one that says something: several weekly series (a gym
+    # programme, a rota, a meal plan of the week) or an empty template, a plan of unticked tasks, voted alike,
+    # pushed the days' own notes out of the top 5 (review of weekrank)
+    if len(notes) != 1 or not datednotes.says_something(s.conn, next(iter(notes))):
+        return
+    doc_of = document_of_chunks(s.conn, chosen)
+    s.scores["period"] = [(c, 1.0) for c in chosen if doc_of.get(c) in notes]
 
 
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
@@ -747,10 +790,27 @@ def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
     from minirag_cli import graph
 
     explain = graph.explain_votes(s.conn, s.graph_votes, [h.chunk_id for h in fused])
-    for h in fused:
-        if "date" in h.channels:
-            explain.setdefault(h.chunk_id, {})["date"] = [p.removeprefix("date:") for p in s.periods]
+    voted = [h.chunk_id for h in fused if "date" in h.channels]
+    for c, by in _date_vote_kinds(s, voted).items():
+        explain.setdefault(c, {}).update(date=[p.removeprefix("date:") for p in s.periods], date_by=by)
     return explain
+
+
+def _date_vote_kinds(s: _Search, chunks: list[int]) -> dict[int, str]:
+    """chunk id -> why the date channel voted for it (format.explain_lines says it): 'dated' (its note is dated in
+    the asked days), 'says' (today's note says the question's "next week"), 'writes' (it writes one of the days
+    to come) or 'mentions' (its note mentions one of the asked days or months: graph.dated_chunks). Each was
+    'its note is dated in', an undated project page's too (review datevote)."""
+    if not chunks:
+        return {}
+    from minirag_cli import datednotes
+    from minirag_cli.graph.sql import document_of_chunks
+
+    dated = s.dated if s.dated is not None else datednotes.dated_notes(s.conn, datednotes.asked_spans(s.periods,
+                                                                                                       s.days))
+    doc_of = document_of_chunks(s.conn, chunks)
+    return {c: "says" if c in s.said else "writes" if c in s.writing
+            else "dated" if dated.get(doc_of.get(c), 0.0) > 0 else "mentions" for c in chunks}
 
 
 def search(conn, question: str, *, embedder, options: RetrievalOptions | None = None,
@@ -780,7 +840,10 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         elif days is not None and days.to_come() and not days.spelled and o.weights.get("date", 0.0) > 0:
             # days to come: no text channel reads a day written `Fri 18 Dec` or `17/12/2026` as one of them, nor
             # BM25 their words or dates (bm25_pool): the date channel's notes (_dated_notes) vote with BM25's
-            # share too (the notes writing next week's days ranked below notes writing none: nowdays)
+            # share too (the notes writing next week's days ranked below notes writing none: nowdays), for a period
+            # under way too: BM25 reads only its days written ISO-like (`2026-12-08`, text.date_terms), not `8 Dec`
+            # (withheld for "this week", the bins' `next one 8 Dec` fell below the rent's "due" of no day: review
+            # datevote)
             o = o.with_weights({"date": o.weights["date"] + o.weights.get("bm25", 0.0)})
     if ("dense" in channels or "graph" in channels) and query_vector is None:
         query_vector = embedder.embed([question])[0]
@@ -798,7 +861,10 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if "graph" in channels:
         _graph_channel(s, seeds)
     _dated_notes(s)
-    fused = demote_near_duplicates(conn, score_fuse(s.scores, o.weights, ranks=s.rankings),
+    # the note of the asked week or month (_period_notes) scores as BM25's best match would, had its head written
+    # the asked days' dates as a daily note's does
+    weights = {**o.weights, "period": o.weights.get("period", o.weights.get("bm25", 0.0))}
+    fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)
     fused = fused[:o.k]
@@ -822,7 +888,7 @@ def _latest(s: _Search, fused: list[Hit]):
     from minirag_cli.datednotes import asked_spans, section_days
     from minirag_cli.latest import best_of_notes, latest_words, reorder
 
-    asked = latest_words(s.question)
+    asked = latest_words(s.question, lambda word: store.is_name(s.conn, word))
     if asked is None or not fused:
         return None
     from minirag_cli.store import note_heads, note_titles

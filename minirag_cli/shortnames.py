@@ -49,6 +49,14 @@ _TIME_LEAD = r"(?:in|during|since|until|till|through|last|this|next|early|mid|la
 WEEKDAY_SHORT = {**{d[:3]: n for n, d in enumerate(WEEKDAY_NAMES)}, "tues": 1, "weds": 2, "thur": 3, "thurs": 3}
 # a weekday's number (0 Monday) by its name, full or short ("monday", "mon", "thurs"), lower case
 WEEKDAY_NUMBER = {**{d: n for n, d in enumerate(WEEKDAY_NAMES)}, **WEEKDAY_SHORT}
+# the letters a case-blind pattern takes for a weekday's (`FRİDAY`, `frıday`, `ſunday`): their lower case is no key of
+# WEEKDAY_NUMBER, and a dated note writing one stopped the sync on a KeyError (fixU, review of ukdates)
+CASE_BLIND_LETTERS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def weekday_number(word: str) -> int:
+    """The number (0 Monday) of the weekday `word` a case-blind pattern of WEEKDAY_NUMBER's names matched."""
+    return WEEKDAY_NUMBER[word.translate(CASE_BLIND_LETTERS).lower()]
 _WEEKDAY_ALT = "|".join(sorted([*WEEKDAY_NAMES, *WEEKDAY_SHORT], key=len, reverse=True))
 # between the days of a list or a span: "Mon, Wed and Fri", "Fri & Sat", "Mon–Fri", "Monday to Friday"
 _DASH = r"[ \t]*[\-–—][ \t]*"
@@ -76,7 +84,7 @@ def weekday_groups(question: str) -> list[dict[str, int]]:
         group: dict[str, int] = {}
         previous, pieces = None, re.split(rf"\b({_WEEKDAY_ALT})\b", m.group(0), flags=re.I)
         for between, word in zip(pieces[0::2], pieces[1::2]):
-            day = WEEKDAY_NUMBER[word.lower()]
+            day = weekday_number(word)
             if previous is not None and (_SPAN_WORD.match(between.lstrip(".")) or (
                     m.group(0)[:7].lower() == "between" and _BETWEEN_AND.match(between.lstrip(".")))):
                 for n in range(1, (day - previous) % 7):

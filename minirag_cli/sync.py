@@ -85,6 +85,7 @@ from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, norma
                               without_invisibles)
 from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
 from minirag_cli.notespans import chunk_spans
+from minirag_cli.weekdaydays import chunk_weekday_days
 from minirag_cli.weeklabels import chunk_week_days
 from minirag_cli.yearless import chunk_years, dated_day
 from minirag_cli.vectors import Codec, sentence_key
@@ -3766,10 +3767,13 @@ def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: s
     """surface -> ISO day of the days each of a note's `chunks` writes that the note settles, which no date rule
     reads alone: its ambiguous slashed days (dayorder.chunk_slashed_days, rules 28: `Friday 11/12/2026`) and its
     weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
-    `dates`: the chunks' (_chunk_dates), `order`: the index's day order."""
+    and the days a weekday written with them settles (weekdaydays.py, rules 30: `Fri 11th` in a note of 2026-12-07,
+    `Mon 4 Jan` under `# Autumn term 2026`); `dates`: the chunks' (_chunk_dates), `order`: the index's day order."""
     slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
-    return [{**days, **more} if more else days for days, more in zip(slashed, labels, strict=True)]
+    weekdays = chunk_weekday_days(chunks, dates)
+    return [{**written, **days, **labelled} if written or labelled else days
+            for days, labelled, written in zip(slashed, labels, weekdays, strict=True)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,

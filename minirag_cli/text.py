@@ -224,9 +224,14 @@ COMPACT_DATE = re.compile(r"\b(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[0
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 # `4 December`, `December 4th, 2026`, `the 4th of Dec`: a month's word only (MONTH_ALT). Any word before a number
 # (`Month 4`) consumed the number, so `meet 4 December`, `Due 27 December 2026`, `Friday 4 December` were no dates
-# (rules 25, qa50)
+# (rules 25, qa50). A month's word and its day are not split by a line break where a list's item follows (rules 30,
+# ukdates: a note's `not till Feb` over a list's `4. ProRoof` was the date `Feb\n4`, a name holding a line break);
+# a hard-wrapped one holds (`born on 12 March` / `1990`, `on June 3,` / `2019`, `started on 4` / `December 2024`:
+# fixU, review of ukdates)
+_NOT_A_LIST_ITEM = r"(?:\s+(?!\d{1,2}(?:st|nd|rd|th)?[.)])|[^\S\r\n]+)"  # `Feb\n4. ProRoof`, `Feb\n4) x`
 WORD_DATE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))|((?i:{MONTH_ALT}))\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
+    rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
 # ... but a number's lower-case `may` before a word is the verb's (`Only 3 may attend`, `Step 2 may fail`; the number
 # consumed before hid most), unless a day's preposition is before it (`on 4 may we flew`)
@@ -237,7 +242,8 @@ _DAY_BEFORE = re.compile(r"(?i:\b(?:on|by|of|the|from|since|until|till|to|before
 # Jan's desk`: fixE, review revF of notedates), not `We meet 4 December`, `Friday 4 December Tom flew`
 _WORD_BEFORE = re.compile(r"(?<![\w'’])([^\W\d_]+)[ \t]+$")
 _NAME_AFTER_MONTH = re.compile(r"['’]s\b|[ \t]+(?=[^\W\d_])")
-_WEEKDAY_WORDS = frozenset([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "thur", "thurs"])
+# (`weds`: rules 30, ukdates: `Weds 16 Dec P1` was a count's number before a name, no date)
+_WEEKDAY_WORDS = frozenset([*WEEKDAY_NAMES, *(d[:3] for d in WEEKDAY_NAMES), "tues", "weds", "thur", "thurs"])
 
 
 # ... and a yearless day after a noun, capitalised, that takes a number as its name is that number and a month's word

@@ -36,7 +36,7 @@ import bisect
 import datetime as dt
 import re
 
-from minirag_cli.shortnames import WEEKDAY_NUMBER
+from minirag_cli.shortnames import WEEKDAY_NUMBER, weekday_number
 from minirag_cli.text import ISO_WEEK, find_dates, iso_week_monday, note_stem
 from minirag_cli.yearless import Outline, dated_day, month_in_force, note_outline
 
@@ -155,7 +155,7 @@ def _label_days(outline: Outline, note: _Note) -> dict[int, str]:
             label = _HEADING_LABEL.fullmatch(line.rstrip()) or _LABEL.match(line, _HEADING.match(line).end())
             first = _headings_week(note, n, stack[:-1], kinds) if label else None
             if first is not None:  # `## Monday`: of the week of the headings over it
-                out[n] = _day_of(first, WEEKDAY_NUMBER[label.group(1).lower()]).isoformat()
+                out[n] = _day_of(first, weekday_number(label.group(1))).isoformat()
             continue
         if not line.strip():
             opens = True
@@ -166,7 +166,7 @@ def _label_days(outline: Outline, note: _Note) -> dict[int, str]:
             opens = False
             continue
         opens = False
-        weekday = WEEKDAY_NUMBER[label.group(1).lower()]
+        weekday = weekday_number(label.group(1))
         day = None
         if held == _HEADINGS:
             first = _headings_week(note, n, stack, kinds)
@@ -232,7 +232,7 @@ def _dated_label(note: _Note, line: str, year: str) -> tuple[dt.date, int] | Non
     if m is None or not any(ch.isdigit() for ch in line[m.end():m.end() + 12]):
         return None
     read = _day_at(note, line[m.end():], year)
-    return None if read is None else (read[0], WEEKDAY_NUMBER[m.group(1).lower()])
+    return None if read is None else (read[0], weekday_number(m.group(1)))
 
 
 def _day_at(note: _Note, text: str, year: str) -> tuple[dt.date, bool] | None:
@@ -271,7 +271,7 @@ def _week(note: _Note, text: str, year: str, recurring: bool = True) -> tuple[st
             after = text[m.end():m.end() + 64]  # (not the rest of a line of 1 MB for each phrase in it)
             weekday = _WEEKDAY_BEFORE.match(after)
             read = _day_at(note, after[weekday.end():] if weekday else after, year)
-            if read is not None and (weekday is None or read[0].weekday() == WEEKDAY_NUMBER[weekday.group(1).lower()]):
+            if read is not None and (weekday is None or read[0].weekday() == weekday_number(weekday.group(1))):
                 day, yearless = read
                 if day.weekday() in days[yearless and weekday is None]:
                     return _DATED, day - dt.timedelta(days=back)

@@ -374,3 +374,147 @@ def test_a_months_note_of_the_day_is_still_no_note(tmp_path):
         result = index.search("what did I do on 15 November?", RetrievalOptions(k=1, mode="bm25"),
                               today=dt.date(2026, 11, 20))
     assert result.undated is not None and not result.undated_held
+
+
+# a week of daily logs beside the week's note, and notes full of that week's ISO dates (a todo's ✅ stamps, expense
+# rows) that BM25 finds by them: the week's note writes its days `30 Nov – 6 Dec`, which BM25 does not read
+WEEK_WITH_LOGS = {
+    "weekly/2026-W48.md": "# 2026-W48 (23–29 Nov)\n\n## Plan\n- [x] Acme check-in in London (Wed)\n"
+                          "- [x] Parker quote sent Fri\n",
+    "weekly/2026-W49.md": "# 2026-W49 (30 Nov – 6 Dec)\n\n## Must do\n- [x] Northwind invoice reminder, sent Tue\n"
+                          "- [x] Parker call Tue 10am\n- [x] Harbour Dental proposal\n\n## Notes\n"
+                          "- Jen wants the sage warmer, round 3 due Tue 8 Dec\n",
+    "weekly/2026-W50.md": "# 2026-W50 (7–13 Dec)\n\n**Mon 7** — Bloom round 3.\n**Thu 10** — Kite Cycles intro.\n",
+    "log/2026-12-01.md": "Tuesday\n\nParker call at 10, went well. Sent the Northwind reminder.\n",
+    "log/2026-12-02.md": "Wed 2 Dec\n\nTom Parker emailed go for it. Harbour Dental proposal sent.\n",
+    "log/2026-12-04.md": "Friday 4 Dec\n\nFirst 20 Acme icons to Dan. Parker deposit invoice out.\n",
+    "todo.md": "# todo\n\n- [ ] Bloom round 3 📅 2026-12-08\n- [x] Parker deposit invoice ✅ 2026-12-04\n"
+               "- [x] Northwind reminder ✅ 2026-12-01\n- [x] send Harbour Dental proposal ✅ 2026-12-02\n",
+    "expenses.md": "# Expenses 2026\n\n| Date | Item | £ |\n|---|---|---|\n| 2026-12-01 | Zoom | 12.00 |\n"
+                   "| 2026-12-03 | Figma Professional | 12.00 |\n| 2026-12-05 | Squarespace | 23.00 |\n",
+}
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "dense,bm25"])
+@pytest.mark.parametrize("question, week", [
+    ("what did i do last week", "weekly/2026-W49.md"),
+    ("What did I do in week 49?", "weekly/2026-W49.md"),
+    ("what did I get done the week of 30 Nov?", "weekly/2026-W49.md"),
+    ("what did i do in the past week", "weekly/2026-W49.md"),  # 1-7 Dec: all but a day of the week's
+    ("what happened in week 48?", "weekly/2026-W48.md"),
+])
+def test_the_asked_weeks_note_ranks_with_its_days(tmp_path, mode, question, week):
+    # the notes writing the week's days in ISO dates won BM25, and the week's own note ranked below the logs (17th
+    # in a freelancer's vault): now it scores as BM25's best match would, and the week's logs stay in the results
+    with _open(_vault(tmp_path, WEEK_WITH_LOGS)) as index:
+        paths = _note_paths(index.search(question, RetrievalOptions(k=10, mode=mode), today=dt.date(2026, 12, 7)))
+    assert week in paths[:3], paths
+    if week.endswith("W49.md"):
+        assert {"log/2026-12-01.md", "log/2026-12-02.md", "log/2026-12-04.md"} <= set(paths), paths
+
+
+def _note_paths(result) -> list[str]:
+    return list(dict.fromkeys(r["path"] for r in result.results))
+
+
+@pytest.mark.parametrize("question, today", [
+    ("what did I do on Tuesday?", dt.date(2026, 12, 7)),
+    ("what did I do on Dec 2?", dt.date(2026, 12, 7)),
+    ("what did i do in the last 2 weeks", dt.date(2026, 12, 7)),
+    ("what did I do in December?", dt.date(2026, 12, 7)),
+    ("who sent the Harbour Dental proposal?", dt.date(2026, 12, 7)),
+])
+def test_a_question_of_other_days_gives_no_week_note_the_period_vote(tmp_path, question, today):
+    # a day of the week, two weeks, a month: no note is of exactly those days; a question naming no days reads none
+    with _open(_vault(tmp_path, WEEK_WITH_LOGS)) as index:
+        result = index.search(question, RetrievalOptions(k=40), today=today)
+    assert not [r["path"] for r in result.results if "period" in r["channels"]]
+
+
+# a month's review: what the month was (a budget and goals alone are a plan: says_something)
+MONTH_REVIEW = {"Monthly/2026-11.md": "# November 2026\n\n## Review\n- Shipped the Bloom logo after two rounds\n"
+                                      "- Lisbon trip mid-month, back on the 16th\n- Kite Cycles brief came in late\n"}
+
+
+def test_the_asked_months_note_ranks_first_three(tmp_path):
+    # "last month": the month's note was below the daily notes and the todo writing its days
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **MONTH_REVIEW})) as index:
+        for question in ("what did I do last month?", "what did I do in November?"):
+            result = index.search(question, RetrievalOptions(k=10), today=dt.date(2026, 12, 3))
+            paths = _note_paths(result)
+            assert "Monthly/2026-11.md" in paths[:3], paths
+            assert [r["path"] for r in result.results if "period" in r["channels"]] == ["Monthly/2026-11.md"]
+
+
+def test_period_notes(tmp_path):
+    from minirag_cli.datednotes import period_notes
+
+    with _open(_vault(tmp_path, {**WEEK_WITH_LOGS, **MONTH_NOTE})) as index:
+        def notes(first, last):
+            return sorted(_path(index.conn, d) for d in period_notes(index.conn, [(first, last)]))
+
+        nov, dec = dt.date(2026, 11, 1), dt.date(2026, 12, 1)
+        assert notes(dt.date(2026, 11, 30), dt.date(2026, 12, 6)) == ["weekly/2026-W49.md"]
+        assert notes(dec, dt.date(2026, 12, 7)) == ["weekly/2026-W49.md"]  # the 7 days up to the 7th
+        assert notes(dec, dt.date(2026, 12, 5)) == []  # 5 of its 7 days
+        assert notes(dt.date(2026, 11, 23), dt.date(2026, 12, 6)) == []  # two weeks: neither week's
+        assert notes(nov, dt.date(2026, 11, 30)) == ["Monthly/2026-11.md"]
+        assert notes(dec, dec) == []  # a day: its daily note is found by the date its header writes
+
+
+# the days' own notes beside notes of the week that are not its record (review of weekrank): several weekly series
+# (a gym programme, a rota, a meal plan), an empty template, a plan of unticked tasks
+WEEK_OF_DAILY_NOTES = {
+    "Daily/2026-11-30.md": "# 2026-11-30\n\nDentist, one filling. Then Bloom logo work.\n",
+    "Daily/2026-12-01.md": "# 2026-12-01\n\nCall with Priya about the Harbour contract.\n",
+    "Daily/2026-12-02.md": "# 2026-12-02\n\nFinished the Bloom logo draft; Jen liked it.\n",
+    "Daily/2026-12-03.md": "# 2026-12-03\n\nDinner with Marco at Dishoom.\n",
+    "Daily/2026-12-04.md": "# 2026-12-04\n\nSent the invoice to Northwind.\n",
+}
+WEEKLY_SERIES = {
+    "Meal plans/2026-W49.md": "# Meal plan 2026-W49\n\nMon: pasta\nTue: fish pie\nWed: curry\nThu: tacos\nFri: takeaway\n",
+    "Rota/2026-W49.md": "# Rota 2026-W49\n\n| Day | On call |\n|---|---|\n| Mon | Sam |\n| Tue | Priya |\n| Wed | Tom |\n",
+    "Gym/2026-W49.md": "# Gym block 3, week 2\n\nSquat 5x5 100kg, felt heavy\nBench 5x5 70kg, easy this time\n",
+    "Weekly/2026-W49.md": "# Weekly review\n\n- Shipped the Bloom logo, Jen happy\n- Harbour contract signed at last\n",
+}
+EMPTY_TEMPLATE = {"Weekly/2026-W49.md": "# 2026-W49\n\n## Goals\n\n## Wins\n\n## Lessons\n"}
+UNTICKED_PLAN = {"Weekly/2026-W49.md": "# Week plan 2026-W49\n\n- [ ] finish Bloom logo\n- [ ] call Parker about the "
+                                       "contract\n- [ ] tax return\n- [ ] book the dentist again\n"}
+
+
+@pytest.mark.parametrize("week_notes", [WEEKLY_SERIES, EMPTY_TEMPLATE, UNTICKED_PLAN],
+                         ids=["several series", "empty template", "unticked plan"])
+@pytest.mark.parametrize("question", ["what did I do last week?", "who did I have dinner with last week?"])
+def test_no_period_vote_pushes_the_days_notes_down(tmp_path, week_notes, question):
+    # 62c5b96 voted every note of the week alike: four week notes above the daily notes, an empty template 1st
+    with _open(_vault(tmp_path, {**WEEK_OF_DAILY_NOTES, **week_notes})) as index:
+        result = index.search(question, RetrievalOptions(k=10), today=dt.date(2026, 12, 7))
+    assert not [r["path"] for r in result.results if "period" in r["channels"]]
+    paths = _note_paths(result)
+    assert paths[0].startswith("Daily/"), paths
+    assert "Daily/2026-12-03.md" in paths[:3], paths
+
+
+def test_two_notes_of_the_month_get_no_period_vote(tmp_path):
+    # a CalVer release note and a bank statement both of November: neither is the month's own note
+    other = {"releases/2026.11.md": "# Release 2026.11\n\n- fixed the login bug on the settings page\n"
+                                    "- new dashboard with charts for every project\n",
+             "bank/2026-11.md": "# Statement November\n\n| date | payee | amount |\n|---|---|---|\n"
+                                "| 2026-11-03 | Tesco groceries | 54.20 |\n| 2026-11-20 | Shell fuel station | 61.00 |\n"}
+    with _open(_vault(tmp_path, {**DAILY_WITH_GAPS, **other})) as index:
+        result = index.search("what did I do last month?", RetrievalOptions(k=10), today=dt.date(2026, 12, 3))
+    assert not [r["path"] for r in result.results if "period" in r["channels"]]
+
+
+def test_says_something(tmp_path):
+    from minirag_cli.datednotes import says_something
+
+    notes = {"Weekly/2026-W48.md": EMPTY_TEMPLATE["Weekly/2026-W49.md"],
+             "Monthly/2026-10.md": "---\ntype: monthly\n---\n# October 2026\n\n## Goals\n- \n\n## Review\n- \n",
+             "Quarterly/2026-Q3.md": "# 2026-Q3\n\n## Goals\n- launch site\n",
+             "Weekly/2026-W49.md": UNTICKED_PLAN["Weekly/2026-W49.md"],
+             "Weekly/2026-W50.md": WEEKLY_SERIES["Weekly/2026-W49.md"], **MONTH_REVIEW}
+    with _open(_vault(tmp_path, notes)) as index:
+        said = {_path(index.conn, doc) for (doc,) in index.conn.execute("SELECT id FROM documents")
+                if says_something(index.conn, doc)}
+    assert said == {"Weekly/2026-W50.md", "Monthly/2026-11.md"}

@@ -879,6 +879,29 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    letter is no title to take off (_untitled): `alias:: Dr Ngozi Okafor, Dr O` made `O` an alias of the GP's
 #    note, every `O` of the folder hers (`Grade O`, `O-levels`, `got an O`); `Dr O` is the alias now, `Mr X`, `Ms
 #    K.` names whole, `Dr Jo`, `Dr. J. Berg` lose their title as before (no CJK name is of one character: _named).
+# 30, labels' part (session 54's freelancer, PhD and health vaults): a record's field label of one word names nothing
+#    where the word is a common one by the lexicon (_field_label: TABLE_COMMON_WORDS, and LABEL_WORDS' record fields
+#    now: `Amount:`, `Rate:`, `Terms:`, `Confirmation:`, `Allergies:`; a column head's `Presenter:`, `Venue:`) or a
+#    record's participle (RECORD_PARTICIPLES: `Issued: 4 Dec 2026`, on each of a vault's seven invoices); a name as
+#    the text writes it mid-sentence too; `Priya:`, `Lisbon:`, `Alfred: 3 May`, `Kit:` over `the kit`, `VAT:` name as
+#    before (fixLB: neither an `-ed` ending nor the text's lower-case word says field, names have both). A status in
+#    capitals is none (_shouted: `IN PROGRESS`, `NOT ANSWERED YET`, as the whole span: `DEAR JOHN`, `MATCH OF THE DAY`
+#    stay), as a common word in capitals is (`IMPORTANT`, `PROGRESS`) and `URGENT`, `FYI`, `WIP`, `TBC`, `TBA`
+#    (NON_NAMES; `ASAP` left: it moved LiHua's graph MRR 0.4072 -> 0.4069, one question's rank 20 -> 21). `X & Sons`,
+#    `X & Partners` are one firm (_firms_joined); `Priya & Tom`, `Priya & Co.`, `Marks & Spencer` as before.
+# 30, ukdates' part (session 55's UK teacher's vault): the dates a teacher writes with their weekdays. `Weds` is a
+#    weekday (WEEKDAY_WORDS, text._WEEKDAY_WORDS): `Weds 16 Dec P1` was no date and `Weds` a name of 10 mentions. A
+#    weekday settles what its day leaves out (weekdaydays.py, sync._settled_days): under a school year's heading of
+#    an undated note, a yearless day's year, the next one when only it makes the weekday true (`Mon 4 Jan` under `#
+#    Autumn term 2026 – planner` was 2026-01-04, a Sunday: 2027-01-04; never in a dated note nor under `# 2027`: fixU);
+#    in a note of a day, a weekday and an ordinal (`Friday 11th`, `Thurs 10th`) or a span's ends (`Tue 15 – Thu 17`),
+#    the nearest such day within six weeks (none in an undated note, none for a count's ordinal, `Wed 3rd lesson`,
+#    `Thurs 10th anniversary`, `Wed 16th century`, `Fri 13th again`: a day's word, a mark, a time or a capital after
+#    it, fixU; a time, a slashed day). A span's days may carry their weekdays (notespans: `Mon 23 – Fri 27 Nov`, `from
+#    Mon 30 Nov to Fri 11 Dec`), checked against the days. `FRİDAY`, `ſun` are their weekdays
+#    (shortnames.weekday_number: their lower case was no weekday's, a KeyError stopped the sync, fixU).
+#    A month's word and its day are split by no line break before a list's item (text.WORD_DATE: `not till Feb` over
+#    a list's `4. ProRoof` was the date `Feb\n4`; a hard-wrapped `born on 12 March` / `1990` holds, fixU).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -908,7 +931,8 @@ later earlier afterwards afterward eventually
 # The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
 # Li), left out. Not the plurals (`Sundays`): LiHua's graph retrieval lost recall@10 0.5252 -> 0.5235 by them
-WEEKDAY_WORDS = frozenset("mon tue tues wed thu thur thurs fri sat".split())
+# (`Weds` too, rules 30: a teacher's `Weds 16 Dec P1` made it a name of 10 mentions)
+WEEKDAY_WORDS = frozenset("mon tue tues wed weds thu thur thurs fri sat".split())
 # A work calendar's statuses, as written (`- Marcus OOO from Dec 21`, `WFH Friday`, `PTO approved`): no names, and
 # no common words either (a common word's line opener names alone only by evidence: `- Priya OOO next week.` lost
 # Priya so, review revD). The cap-span loop cuts them (rules 28)
@@ -923,7 +947,8 @@ COMMON_WORDS = COMMON_WORDS | frozenset(MONTHS) | WEEKDAY_WORDS
 # Then Chinese (simplified and traditional) and Japanese ones (`时间：`, `結論：`,
 # `担当者：`), which have no case to tell a name by, and the words for "everyone"
 # and "we" a group chat's lines open with (`大家：`, `みんな：`). A log's levels
-# (`INFO:`, `DEBUG:`, `FATAL:`; `ERROR:` and `WARNING:` were labels already) too.
+# (`INFO:`, `DEBUG:`, `FATAL:`; `ERROR:` and `WARNING:` were labels already) too. And a record's fields (an
+# invoice's `Amount:`, `Rate:`, `Terms:`, a booking's `Confirmation:`, a health record's `Allergies:`: rules 30).
 LABEL_WORDS = frozenset(
     w.replace("_", " ") for w in """
 goal goals objective objectives purpose status state owner owners assignee assignees attendees participants present
@@ -941,6 +966,8 @@ hypothesis root_cause cleanup repro
 abstract claim metric size
 severity ticket verify escalation standup runbook flaky
 full_title document_tags asin isbn
+amount rate payment balance subtotal deposit fee invoice quote terms timeline confirmation booking allergies medications
+dose
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -2108,7 +2135,7 @@ def _label_kind(tag: str) -> bool:
     (`Key idea:`, `Main takeaways:`, `Open questions:`)? English puts a phrase's head noun last, so
     the phrase labels as its noun does: it names nothing (heuristic rules 19: a paper note's
     `Authors:` and `Key idea:` were names). A label of another last word names as before (`Flood
-    alert:`, `Venue:`), as does one of capitalised words (`Key Ideas:`, a title's case)."""
+    alert:`; `Venue:` is a field, _field_label), as does one of capitalised words (`Key Ideas:`, a title's case)."""
     words = tag.lower().replace("’", "'").split()
     if len(words) == 1:
         return _label_word(words[0]) and tag[:1].isupper()
@@ -2116,6 +2143,36 @@ def _label_kind(tag: str) -> bool:
     # ... or of a time word (`Closed this week:`, `Plans for next year:`: rules 27), when a phrase's news is told
     return (raw[0][:1].isupper() and all(w.isalpha() and w.islower() for w in raw[1:])
             and (_label_word(words[-1]) or words[-1] in TIME_WORDS))
+
+
+# the past participles a record's field is labelled with (`Issued: 4 Dec 2026`, `Paid: —`, `Signed: 2026-11-02`): a
+# closed list, not VERB_FORM's `-ed` ending, which names end with too (`Alfred: 3 May`, `Naveed: 2 PRs merged`)
+RECORD_PARTICIPLES = frozenset("""
+issued paid signed renewed submitted created booked cancelled canceled shipped delivered received sent invoiced
+approved expired updated
+""".split())
+# a phrase in capitals that is a task's or a message's status (`Phase 2 (IN PROGRESS)`, `NOT ANSWERED YET`): the
+# whole span as written, so a name shouted with a common word (`DEAR JOHN`, `DAY 3 IN ROME`, `MARKS AND SPENCER`)
+# names as before
+SHOUTED_STATUSES = frozenset({"IN PROGRESS", "NOT STARTED", "ON HOLD", "TO DO", "NOT ANSWERED YET", "NOT DONE"})
+
+
+def _field_label(word: str) -> bool:
+    """Is `word`, a label line's of one word, a record's field rather than a name (heuristic rules 30): a common word
+    by the lexicon (TABLE_COMMON_WORDS: `Presenter:`, `Venue:`, `Rate:`, `Amount:`) or a record's past participle
+    (RECORD_PARTICIPLES: `Issued:`, `Paid:`)? Not by the text's lower-case word, as _common_cell_word reads a table's
+    cell: a name is often a word too (`Kit:` over `the first aid kit`, `Matt:`, `Rosa:`), nor by an `-ed` ending
+    (`Alfred: 3 May`). A word of capitals (`VAT:`, `PO:`) or with a capital inside (`LiHua:`) is none."""
+    if not (word[:1].isupper() and word[1:].isalpha() and word[1:].islower()):
+        return False
+    lower = word.lower()
+    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES
+
+
+def _shouted(words: Sequence[str]) -> bool:
+    """Are `words`, a capitalised span's, a status written in capitals (SHOUTED_STATUSES: `IN PROGRESS`, `NOT ANSWERED
+    YET`), no name (heuristic rules 30: `ANSWERED YET` was one)?"""
+    return " ".join(words) in SHOUTED_STATUSES
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -2247,10 +2304,11 @@ def _named(name: str) -> str | None:
 # Capitals and mentions that name nothing a note is about (heuristic rules 27, an on-call engineer's vault): a time
 # zone after a time (`09:10 CET`, `14:32 UTC`: UTC was the vault's top entity), an HTTP method (`GET, PUT, DELETE`),
 # and a chat's mention of a group or of its writer (`@here`, `@me`: HANDLE made them persons). As written: `West`
-# and `Post` may name.
+# and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30).
 NON_NAMES = frozenset("""
 UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
 SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
+URGENT FYI WIP TBC TBA
 """.split())
 # A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
 # request's, `PR #839`): one name wherever
@@ -3638,6 +3696,11 @@ class HeuristicExtractor:
                         and german_label(text, span, at)
                         and not elsewhere(span, at))):
                 keys.add(at)
+            elif " " not in span and not elsewhere(span, at) and _field_label(span):
+                # a record's field of one common word (`Issued: 4 Dec 2026`, `Rate: £400/day`, `Presenter: Aisha
+                # Bello`): its value is what the note says, the label names nothing; a name only as the text writes
+                # it mid-sentence too (rules 30: Issued was on every invoice)
+                keys.add(at)
             elif after_words and " " not in span and not elsewhere(span, at):
                 # a label of one word after a sentence (`Took Emma to the GP. Diagnosis: ear infection`, `Called the
                 # garage. Mechanic: Dave`) is that sentence's next word: a name only as the text writes it
@@ -3764,7 +3827,8 @@ class HeuristicExtractor:
         opening_titles = verb_titles | sentence_titles
         in_tag = Ranges(tagged)
         second_objects: list[tuple[int, str]] = []  # a span's part read as a span of its own (_second_object)
-        for start, found in _spans_and(_cap_spans(text), second_objects):
+        spans = _firms_joined(text, _cap_spans(text)) if " & " in text else _cap_spans(text)
+        for start, found in _spans_and(spans, second_objects):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
             if linked and linked.covers(start):
@@ -3848,6 +3912,8 @@ class HeuristicExtractor:
                     start, found = start + verb.end(), found[verb.end():]
             span = _strip_possessive(found)
             words = span.split()
+            if _shouted(words):
+                continue  # `IN PROGRESS`, `NOT ANSWERED YET`: a status, no name (rules 30)
             inner = next((i for i, w in enumerate(words[1:], 1) if w.removesuffix(".") in PERSON_TITLES
                           or (is_german and w in GERMAN_TITLES)), None)
             if inner is not None and (is_german or _roles(words[:inner])):
@@ -3910,8 +3976,9 @@ class HeuristicExtractor:
             status = next((i for i, w in enumerate(words) if w in STATUS_WORDS and (i or len(words) == 1)), None)
             if status is not None:
                 words = words[:status]
-            if not words:
-                continue
+            if not words or (len(words) == 1 and len(words[0]) > 2 and words[0].isupper()
+                             and words[0].lower() in TABLE_COMMON_WORDS):
+                continue  # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30)
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
                     and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
                 continue  # `## Lecture 7 - 2026-11-10`, `# Data Structures - Lecture 1`: a part's label (rules 16)
@@ -4709,6 +4776,32 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
         yield start, found
+
+
+# The words a firm's name ends with after its `&` (`Parker & Sons`, `Dombey & Son`, `Lewis & Partners`). Not `Co`
+# nor `Company`, which a group of friends is too (`Dinner with Priya & Co.`)
+FIRM_WORDS = frozenset("Sons Son Partners Associates Bros Brothers Daughters".split())
+_AMPERSAND = re.compile(r"[ \t]+&[ \t]+")
+
+
+def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """`spans` (start, text: _cap_spans'), two of them joined where `&` alone stands between them, the first ends
+    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`): one
+    firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
+    Tom`, `Tom & Tom`, `Marks & Spencer` too: no word says it is a firm), and a list's (`Priya & Tom & Sons`: which
+    of them is the firm's is not clear)."""
+    pending: tuple[int, str] | None = None
+    for start, found in spans:
+        if pending is not None:
+            if (_AMPERSAND.fullmatch(text, pending[0] + len(pending[1]), start)
+                    and found.split()[0] in FIRM_WORDS and len(pending[1].split()[-1]) > 1
+                    and not text[:pending[0]].rstrip(" \t").endswith("&")):
+                pending = (pending[0], text[pending[0]:start + len(found)])
+                continue
+            yield pending
+        pending = (start, found)
+    if pending is not None:
+        yield pending
 
 
 # A capital and its stop inside a span, and the capitalised word after it (CAP_SPAN's _INITIAL)

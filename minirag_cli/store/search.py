@@ -10,6 +10,8 @@ the same functions with tsvector ranking and pgvector's `<=>`.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 
 import numpy as np
 
@@ -118,6 +120,52 @@ def is_person(conn, word: str) -> bool:
         "SELECT 1 FROM entities WHERE type = 'person' AND (key = ? OR name LIKE ?) UNION ALL "
         "SELECT 1 FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE e.type = 'person' AND a.key = ? "
         "LIMIT 1", (key, word + " %", key)).fetchone() is not None
+
+
+def is_name(conn, word: str) -> bool:
+    """The index knows `word` as a name: a person's (is_person: `sofia` of
+    Sofia Lindqvist) or an entity's, of any type but a date or a concept (a
+    tag's, a keyword's, a word's of no kind known), by its key or an alias's (`maya`, `halden`; not `bikes` of Northpeak Bikes),
+    that the notes write with a capital more often than without (capitalised_in_notes:
+    a `## Running` heading or a `Plumber:` label made an entity of words the
+    notes write in lower case). A question typed in lower case names them as
+    one in capitals does (latest.latest_words)."""
+    from minirag_cli.text import normalise_key
+
+    if not word.isalpha():  # a word of letters: no LIKE wildcard in it
+        return False
+    key = normalise_key(word)
+    known = is_person(conn, word) or conn.execute(
+        "SELECT 1 FROM entities WHERE key = ? AND type NOT IN ('date', 'concept') UNION ALL "
+        "SELECT 1 FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        "WHERE a.key = ? AND e.type NOT IN ('date', 'concept') LIMIT 1", (key, key)).fetchone() is not None
+    return known and capitalised_in_notes(conn, word)
+
+
+# how many chunks holding a word capitalised_in_notes reads: enough to tell a name from a word of the language
+_CASE_SAMPLE = 200
+
+
+def capitalised_in_notes(conn, word: str) -> bool:
+    """The notes write `word` (letters) with a capital within a sentence more
+    often than in lower case (of the first _CASE_SAMPLE chunks that hold it;
+    accents aside: `Tomás` is tomas): "told Sofia", "saw Dr Okafor", not
+    `boiler` or `teach`. A capital that opens a line, a sentence or a label's
+    value is the language's (`## Gym`, `Teach P3 rates`, `Plumber: Dave`);
+    in an address, a path or a tag the word is no word written
+    (`sofia.lindqvist@haldenfoods.com`, `maya@northpeak.no`, `#running`)."""
+    def plain(text: str) -> str:  # accents dropped, case kept
+        return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+    low = plain(word).lower()
+    capital = low[:1].upper() + low[1:]
+    texts = [plain(t) for (t,) in conn.execute(
+        "SELECT c.text FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ? LIMIT ?",
+        (f'text : "{low}"', _CASE_SAMPLE))]
+    unbound = r"(?![\w@%/-]|\.\w)"  # not `maya@…`, `sofia.lindqvist`, `sofia-lindqvist.md`
+    lower = re.compile(r"(?<![\w@./%#:-])" + re.escape(low) + unbound)
+    within = re.compile(r"(?:(?<=[^\W_] )|(?<=[,;)] ))" + re.escape(capital) + unbound)  # after a word or a comma
+    return sum(len(within.findall(t)) for t in texts) > sum(len(lower.findall(t)) for t in texts)
 
 
 def data_stamp(conn) -> tuple[int, int]:

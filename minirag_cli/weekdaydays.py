@@ -1,0 +1,175 @@
+"""The day a weekday written with a day settles (heuristic rules 30, ukdates: a UK teacher's vault).
+
+A teacher's notes write their days with the weekday and often without the month or the year: `CPD session 3 Fri
+11th`, `Trip Thurs 10th`, `assessments Tue 15 – Thu 17`, and a term planner crossing the new year `Mon 4 Jan`. The
+weekday settles what the text leaves out, read from the note alone:
+
+1. Under a heading naming a school's year (`# Autumn term 2026 – planner`, `## Spring semester 2027`: a term,
+   semester or academic year, in an undated note of no heading naming the year alone), a yearless day after its
+   weekday (`Mon 4 Jan`) whose weekday the heading's year makes false and the next year true is the next year's:
+   `Mon 4 Jan` there was 2026-01-04, a Sunday, and is 2027-01-04. Nothing else moves a year (fixU, review of
+   ukdates: in a note of 2026-12-07 `INSET Mon 5 Jan` was moved to 2026 and under `# 2027` `Fri 18 Dec` to 2026:
+   a dated note's nearest year and a year heading hold; a heading's month and year hold).
+2. In a note of a day (its chunk's date an ISO day), a weekday before a day of the month without its month: with an
+   ordinal (`Friday 11th`, `Thurs 10th`, `Wed the 9th`), or as the two ends of a span (`Tue 15 – Thu 17`), is the
+   day of that weekday and number nearest to the note's, within WINDOW_DAYS either side (a span's end the first
+   such after its start, within a month). An ordinal's day is followed by the line's end, a mark, a capitalised word,
+   a time or a word of a day's (`at`, `for`, `until`, `morning`...; not `Thurs 10th anniversary`, `Wed 16th century`,
+   `Sat 3rd in the race`), and Friday the 13th is a day only with its time (`Fri 13th at 7`, not `Fri 13th again`).
+   None in an undated note, none when two days are as near (February and
+   March of a common year), none for an ordinal that counts (`Wed 3rd lesson`, `Sat 1st place`), a time (`Fri
+   11:30`), a slashed day (another rule's) or a month after it (text.find_dates reads `Thurs 3rd Dec`). A weekday's
+   short name counts only capitalised (`sat 3rd in the race` is a verb's).
+
+Each is a surface -> ISO day of the chunk (the settled days sync._settled_days gives _plan_entities and
+notespans.chunk_spans): a date mention, and a span's end.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+
+from minirag_cli.shortnames import WEEKDAY_NUMBER, weekday_number
+from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES, WORD_DATE, find_dates
+from minirag_cli.yearless import dated_day
+
+WINDOW_DAYS = 42  # a note of a day writes of the six weeks around it (a term's half)
+SPAN_DAYS = 31  # a span's end, after its start
+
+_SHORT = [w for w in WEEKDAY_NUMBER if w not in WEEKDAY_NAMES]  # mon, tues, weds, thurs...
+# a weekday: its name in any case, a short name capitalised (`Thurs`, `THU`; `sat`, `wed`, `sun` are words)
+_WEEKDAY = "(?<![\\w'’])(" + "|".join(sorted([f"(?i:{d})" for d in WEEKDAY_NAMES] + [w.capitalize() for w in _SHORT]
+                                              + [w.upper() for w in _SHORT], key=len, reverse=True)) + ")"
+_ANY_WEEKDAY = re.compile(_WEEKDAY)  # (does a chunk write one? most write none)
+_WEEKDAY_BEFORE = re.compile(rf"{_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?$")
+# a day of the month after a weekday, not a time's hour, a slashed or dotted day, a month's day
+_MONTH_AFTER = rf"[ \t]*(?:of[ \t]+)?(?i:{MONTH_ALT})\b"
+# what may follow a weekday's ordinal day (fixU, review of ukdates: `Thurs 10th anniversary`, `Wed 16th century
+# church`, `Sat 19th hole`, `Fri 11th hour rescue`, `Sat 3rd in the race` were days): the line's end, a mark, a
+# capitalised word (`Friday 11th (am, Kingsmead)`, `Fri 11th P1`), a time, or one of these words
+_AFTER_ORDINAL = re.compile(r"[ \t]*(?:$|[^\w\s]|[A-Z]|\d{1,2}(?:[:.]\d\d|[ \t]*[ap]\.?m\b)|"
+                            r"(?:at|for|from|to|until|till|by|and|or|am|pm|morning|afternoon|evening|night|lunch|"
+                            r"lunchtime|after|before)\b)", re.M)
+# ... but Friday the 13th is a phrase (`Fri 13th again`, `Friday the 13th film night`), a day only with its time
+_AT_TIME = re.compile(r",?[ \t]*(?:at\b|\d{1,2}(?:[:.]\d\d|[ \t]*[ap]\.?m\b))")
+_COUNTED = (r"[ \t]+(?i:period|lesson|place|floor|year|grade|time|attempt|round|half|term|week|day|set|class|form|team"
+            r"|row)s?\b")  # `Wed 3rd lesson`, `Sat 1st place`: an ordinal that counts
+_DAY = (rf"{_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?(0?[1-9]|[12]\d|3[01])(st|nd|rd|th)?"
+        rf"(?![\w/]|[.:,\-–—]\d|{_MONTH_AFTER}|{_COUNTED})")
+_ONE_DAY = re.compile(_DAY)
+_SPAN = re.compile(rf"{_DAY}([ \t]*(?:[-–—]|to|till|until|through|thru)[ \t]*){_DAY}")
+
+
+# a heading naming a school's year, whose days run into the next calendar year (`# Autumn term 2026 – planner`), and
+# one naming the year alone, which holds (`# 2027`, `## Year 2027`)
+_SCHOOL_YEAR = re.compile(r"(?i:\b(?:term|semester|trimester|academic[ \t]+year|school[ \t]+year)\b)")
+_YEAR_ALONE = re.compile(r"[ \t]*(?i:year[ \t]+)?((?:19|20)\d\d)[ \t]*#*[ \t]*")
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+)$", re.M)
+
+
+def chunk_weekday_days(chunks, dates: list[str]) -> list[dict[str, str]]:
+    """surface -> ISO day each of a note's `chunks` writes that its weekday settles (module docstring); `dates`: each
+    chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, '')."""
+    school = _school_years(chunks, dates)
+    return [weekday_days(c.text, day, day in school) if day else {} for c, day in zip(chunks, dates, strict=True)]
+
+
+def _school_years(chunks, dates: list[str]) -> set[str]:
+    """The chunk dates `Y2026` of an undated note whose headings name that year with a school's term (`# Autumn term
+    2026`) and never alone (`# 2026`): the year a yearless day's weekday may move on (1)."""
+    years = {day for day in dates if day.startswith("Y") and len(day) == 5}
+    if not years:
+        return set()
+    headings = [m.group(1) for c in chunks for m in _HEADING.finditer(c.text)]
+    alone = {f"Y{m.group(1)}" for h in headings if (m := _YEAR_ALONE.fullmatch(h))}
+    return {year for year in years - alone if any(year[1:] in h and _SCHOOL_YEAR.search(h) for h in headings)}
+
+
+def weekday_days(text: str, day: str, school_year: bool = False) -> dict[str, str]:
+    """surface -> ISO day of the days `text`, a chunk of date `day`, writes that a weekday settles (module
+    docstring; its yearless days only when `school_year`: _school_years); a surface written as two days is none."""
+    if not (school_year or _is_day(day)) or not any(ch.isdigit() for ch in text) or _ANY_WEEKDAY.search(text) is None:
+        return {}
+    found: dict[str, set[str]] = {}
+    days = [*(_yearless_days(text, day) if school_year else ()), *(_month_days(text, day) if _is_day(day) else ())]
+    for surface, iso in days:
+        found.setdefault(surface, set()).add(iso)
+    return {surface: days.pop() for surface, days in found.items() if len(days) == 1}
+
+
+def _yearless_days(text: str, day: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of each yearless day after its weekday (1), in a chunk of a school year's `Y2026`, whose
+    weekday is true of the year after and not of that year (`Mon 4 Jan` under `# Autumn term 2026`: 2027-01-04)."""
+    yearless = {surface: iso for surface, iso in find_dates(text) if iso.startswith("--")}
+    out = []
+    for m in WORD_DATE.finditer(text) if yearless else ():
+        weekday = _WEEKDAY_BEFORE.search(text, max(0, m.start() - 16), m.start())
+        if m.group(0) not in yearless or weekday is None:
+            continue
+        iso = yearless[m.group(0)]
+        given = dated_day(iso, day)
+        wanted = weekday_number(weekday.group(1))
+        if given is None or dt.date.fromisoformat(given).weekday() == wanted:
+            continue
+        after = _date(int(day[1:5]) + 1, int(iso[2:4]), int(iso[5:7]))
+        if after is not None and after.weekday() == wanted:
+            out.append((m.group(0), after.isoformat()))
+    return out
+
+
+def _month_days(text: str, day: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of each weekday and day of the month (2) in a chunk of the ISO day `day`."""
+    own = dt.date.fromisoformat(day[:10])
+    out = []
+    spanned = set()  # where a span's two weekdays stand (their days are the span's)
+    for m in _SPAN.finditer(text):
+        start = _nearest(own, weekday_number(m.group(1)), int(m.group(2)))
+        end = start and _after(start, weekday_number(m.group(5)), int(m.group(6)))
+        if end is not None:
+            spanned |= {m.start(), m.start(5)}
+            out += [(text[m.start():m.end(3) if m.group(3) else m.end(2)], start.isoformat()),
+                    (text[m.start(5):m.end()], end.isoformat())]
+    for m in _ONE_DAY.finditer(text):
+        weekday = weekday_number(m.group(1))
+        if m.group(3) is None or m.start() in spanned or \
+                not _AFTER_ORDINAL.match(text, m.end()) or \
+                (weekday == 4 and m.group(2) == "13" and not _AT_TIME.match(text, m.end())):
+            continue
+        found = _nearest(own, weekday, int(m.group(2)))
+        if found is not None:
+            out.append((m.group(0), found.isoformat()))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)  # a long log writes the same days again and again (fixU: 2 MB, 9 s in here)
+def _nearest(own: dt.date, weekday: int, dom: int) -> dt.date | None:
+    """The day of weekday `weekday` and day of the month `dom` nearest to `own` within WINDOW_DAYS; None for none,
+    or for two as near."""
+    days = [d for n in range(-WINDOW_DAYS, WINDOW_DAYS + 1)
+            if (d := own + dt.timedelta(days=n)).day == dom and d.weekday() == weekday]
+    if not days:
+        return None
+    days.sort(key=lambda d: abs((d - own).days))
+    if len(days) > 1 and abs((days[0] - own).days) == abs((days[1] - own).days):
+        return None
+    return days[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def _after(start: dt.date, weekday: int, dom: int) -> dt.date | None:
+    """The first day after `start`, within SPAN_DAYS, of weekday `weekday` and day of the month `dom`."""
+    return next((d for n in range(1, SPAN_DAYS + 1)
+                 if (d := start + dt.timedelta(days=n)).day == dom and d.weekday() == weekday), None)
+
+
+def _date(year: int, month: int, dom: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, dom)
+    except ValueError:
+        return None
+
+
+def _is_day(day: str) -> bool:
+    return len(day) >= 10 and day[:4].isdigit() and day[4] == "-"
