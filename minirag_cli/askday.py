@@ -928,7 +928,10 @@ _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + 
 # "had" ("what had I got on Friday?"), a past
 _GOT_AFTER_HAVE = (r"(?:\b(?:have|has)(?:n['’]t)?|\w['’](?:ve|s))"
                    r"(?:\s+(?:i|we|you|he|she|they|it|(?-i:[A-Z])[\w'’-]*))?\s+")
-_HAVE_GOT = _GOT_AFTER_HAVE + r"got\b"
+# ... not "got" of a past all the same: "what has Sam got up to…", "what have I got back…", "what's got into him…",
+# "has Tom got through…", "what have I got from Tom…" (a thing received)
+_GOT_OF_A_PAST = r"\s+(?:up\s+to|into|back|through|from)\b"
+_HAVE_GOT = _GOT_AFTER_HAVE + r"got\b(?!" + _GOT_OF_A_PAST + ")"
 # a plan's participles: a passive of now after "is" ("is the boiler service booked for Jan 12?": _plans_now), a plan
 # word (_PLANNED_WORDS), a plan's past before days to come ("which tasks were scheduled in the next 2 weeks?": _BOOKED)
 _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed)"
@@ -1002,6 +1005,7 @@ _PAST_IRREGULAR = re.compile(r"\b" + _PAST_IRREGULAR_WORDS + r"\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
 # ... nor "got" after "have" ("what have I got on Friday?": _HAVE_GOT)
 _HAVE_BEFORE = re.compile(_GOT_AFTER_HAVE + "$", re.I)
+_GOT_OF_A_PAST_AFTER = re.compile(_GOT_OF_A_PAST, re.I)
 
 
 def _of_days_under_way(m: re.Match) -> bool:
@@ -1099,11 +1103,12 @@ def _past_form(question: str) -> bool:
 
 
 def _have_got(question: str, e: re.Match) -> bool:
-    """Is the verb `e` British "have got" for "have" (_HAVE_GOT: "what have I got on Friday?", "has Tom got…")? Its
-    "have" is looked for in the words right before it (_WORD_BEFORE: a search from the question's start, for each
-    "got", was quadratic)."""
+    """Is the verb `e` British "have got" for "have" (_HAVE_GOT: "what have I got on Friday?", "has Tom got…"), not
+    "got" of a past ("what have I got back…", "what's got into him…": _GOT_OF_A_PAST)? Its "have" is looked for in
+    the words right before it (_WORD_BEFORE: a search from the question's start, for each "got", was quadratic)."""
     return (e.group().lower() == "got"
-            and _HAVE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) is not None)
+            and _HAVE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) is not None
+            and not _GOT_OF_A_PAST_AFTER.match(question, e.end()))
 
 
 def _plans_now(question: str, e: re.Match) -> bool:
@@ -1257,22 +1262,28 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 
 # the capitalised words after a name that are of it: "Prof. Keller", "Li Hua"
-# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St"); no code ("Ms Patel Y9": _CODE)
+# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St"); words of letters only, whole
+# ("Ms Patel Y9", "Dr Smith2", "Flight BA117": no "Ms Patel Y", "Dr Smit" from a word cut short)
 _NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof)|(?<=St)|(?<=Mt))\.)?"
-                           r"(?:[ \t]+[A-Z][^\W\d_]*(?!\d))*")
-# a word of a question (_named), letters and digits together: one of digits and capitals is a code, a number or a
-# time, no one's name ("what did 11X do last Thursday?": a class; 9C, Y9, room S4, flight BA117, "at 3PM"), its
-# capital no name's as its letters alone were ("X", "C": qateach); "Tom2" is still a name
+                           r"(?:[ \t]+[A-Z][^\W\d_]*(?!\w))*")
+# a word of a question (_named), letters and digits together; a number is no word (as before), a code is one but no
+# one's name: its capital was read as a name as its letters alone were ("what did 11X do last Thursday?": "X", "C" of
+# 9C, qateach). A code opens with digits (11X, 9C, 10B, "at 3PM", 2FA) or is a year group or a room's, a flight's
+# number (Y9, Y10, B204, BA117); a capital and a digit or two may be a name as well (U2, G7, MI5, UB40, R2D2, W3C,
+# room S4: as before), "Tom2" is one
 _QUESTION_WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
-_CODE = re.compile(r"[A-Z\d]*\d[A-Z\d]*(?:['’]s)?")
+_NUMBER = re.compile(r"\d+")
+_CODE = re.compile(r"(?:\d[A-Z\d]*|Y\d|[A-Z]\d{2,}|[A-Z]{2}\d{3,})(?:['’]s)?")
 
 
 def _named(text: str, opens: bool) -> str | None:
     """The name an English `text` writes (_someone_else): a word with a capital other than the first word's first
     letter, or a first word that is possessive ("Priya's plans this week?"), no day nor month; None if none."""
-    words = (w for w in _QUESTION_WORD.finditer(text) if not _CODE.fullmatch(w.group(0)))
+    words = (w for w in _QUESTION_WORD.finditer(text) if not _NUMBER.fullmatch(w.group(0)))
     for i, w in enumerate(words, start=0 if opens else 1):
         word = w.group(0)
+        if _CODE.fullmatch(word):
+            continue  # a code is the first word as any word is ("11X Priya feedback?" names Priya)
         base = re.sub(r"['’]s$", "", word)
         if _a_calendar_word(text, base):
             continue  # "Monday's meeting", "on Tuesdays", "on Mon": a day, no one
