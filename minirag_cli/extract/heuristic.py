@@ -908,6 +908,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    its keys and values named: `Overdue`, `Paid`, `Sent`, `VAT`). A relation property's `Title (../Projects%20….md)`
 #    links to its page as `[Title](…)` does (notion_relation_links: `Projects` 16 mentions and `Contacts` 13 were
 #    the database folders' words in every path, the related page had no link from its 5 meetings and invoice).
+# 30, dayorder's part (session 55's landlord and UK teacher): an ambiguous slashed day (`01/11/2026` in a rent table,
+#    a meter log) no note evidence settles is read in the vault's order when no day_order is set: its notes'
+#    unambiguous slashed days, 3 or more in 2 notes or more, all one way (dayorder.vault_evidence; sync reads the
+#    vault anew when notes change and extracts every note anew when its order turns); 39 of the landlord's days were
+#    no date. A day without its year outside a month's heading (`22/11 - first noticed`) stays none (fixDO: the
+#    first reading made `- 1/2 day off`, `- 10/10 would recommend`, `- 24/7 support` dates).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
