@@ -855,15 +855,31 @@ def render_tasks(rows: list[dict], console: Console) -> None:
     for col in ("date", *(("priority",) if ranked else ()), "task", "when" if windowed else "due", "note"):
         table.add_column(col, overflow="fold" if col in ("task", "note") else "ellipsis",
                          no_wrap=col == "when")
+    shown_paths = untagged_paths([r["path"] for r in rows])
     for r in rows:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]", "forwarded": "[>]"}[r["status"]]
-        where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
-            f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
+        path = shown_paths[r["path"]]
+        where = f"{path}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
+            f"{path}:{r['lines'][0]}-{r['lines'][1]}"
         when = "\n".join(sorted(f"{window_day(r, f)} {f}" for f in r.get("in_window") or ())) if windowed \
             else _plain_day(r)
         table.add_row(r["note_date"] or "", *((r.get("priority") or "",) if ranked else ()),
                       escape(f"{box} {r['text']}"), when, escape(where))
     console.print(table)
+
+
+def untagged_paths(paths: list[str]) -> dict[str, str]:
+    """Each of `paths` as a table shows it: without the page ids a Notion export ends its file and folder names
+    with (text.without_notion_ids: `Consulting HQ/Meeting notes/Sofia check-in.md`; with both ids a task's row
+    was 8 lines at 80 columns), as `mrag show` finds the page by it (lookup._notion_page_rows); whole where two
+    listed paths would read the same (two pages of one title). `--json` keeps the paths."""
+    from minirag_cli.text import without_notion_ids
+
+    untagged = {p: without_notion_ids(p) for p in dict.fromkeys(paths)}
+    readings: dict[str, int] = {}
+    for shown in untagged.values():
+        readings[shown] = readings.get(shown, 0) + 1
+    return {p: shown if readings[shown] == 1 else p for p, shown in untagged.items()}
 
 
 def _plain_day(task: dict) -> str:

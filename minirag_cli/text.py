@@ -1214,6 +1214,19 @@ def without_notion_ids(path: str) -> str:
     return _NOTION_ID.sub("", path)
 
 
+def notion_database(path: str) -> str | None:
+    """The name of the Notion database whose row the page at `path` is, as its export names the folder of the
+    rows (`Meeting notes` for `Consulting HQ 08a8…/Meeting notes ebc1…/Sofia check-in 0d60….md`): the page's
+    folder without its id, when the page's file name and its folder's both end with Notion's id. None for any
+    other path (`notes/Sofia check-in.md`, a page at the export's top, `report 2026 final abcdef.md`). A page
+    holding subpages names their folder so too: the caller tells a row by its property lines."""
+    folders, _sep, name = path.rpartition("/")
+    folder = folders.rsplit("/", 1)[-1]
+    if not (_NOTION_ID.search(name) and _NOTION_ID.search(folder + "/")):
+        return None
+    return without_notion_ids(folder + "/")[:-1].strip() or None
+
+
 def without_invisibles(text: str) -> str:
     """`text` without the invisible characters that change nothing in it
     (_INVISIBLE): "Li\u200bHua" -> "LiHua", "\ufeffRosa Diaz" -> "Rosa Diaz";

@@ -352,3 +352,33 @@ def test_a_due_date_that_is_no_day_stays_in_the_text():
     tasks = tasks_in(["- [ ] renew 📅 2026-13-45", "- [ ] pay [due:: 2026-02-30] ⏳ 2026-02-28"])
     assert [(t["text"], t["due"], t["scheduled"]) for t in tasks] == [
         ("renew 📅 2026-13-45", None, None), ("pay [due:: 2026-02-30]", None, "2026-02-28")]
+
+
+def test_a_notion_page_is_listed_by_its_titles_without_their_ids(tmp_path):
+    """A Notion export ends each page's file and folder name with its id (`Meeting notes ebc1…/Brightline
+    SteerCo #2 abb1….md`): at 80 columns the note cell wrapped each task to 8 lines of hex (qa session 55).
+    The table lists the page by its titles, as `mrag show` opens it; two pages of one title keep their ids,
+    a plain file's name keeps its words, and --json keeps the real path."""
+    root, db_path = tmp_path / "export", tmp_path / "kb.sqlite"
+    hq, meetings = "Consulting HQ " + "08a8" * 8, "Meeting notes " + "ebc1" * 8
+    steerco = f"{hq}/{meetings}/Brightline SteerCo #2 {'abb1' * 8}.md"
+    planning = [f"{hq}/{meetings}/Weekly planning {tag * 8}.md" for tag in ("5f36", "77aa")]
+    write_notes(root, {steerco: "# Brightline SteerCo #2\n\n- [ ] Buddy one-pager — Camille\n",
+                       planning[0]: "# Weekly planning\n\n- [ ] Book the Lyon train\n",
+                       planning[1]: "# Weekly planning\n\n- [ ] Send the invoices\n",
+                       "report 2026 final abcdef.md": "# Report\n\n- [ ] Proofread the figures\n",
+                       f"hashes/backup {'d41d' * 8}0.md": "# Backup\n\n- [ ] Restore the archive\n"})
+    sync(root, db_path)
+    res = invoke(db_path, env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    # the note cells, folded over their lines at blanks (which the fold drops): compared without blanks
+    notes = "".join(line.split("│")[-2].strip() for line in res.output.splitlines()
+                    if line.count("│") == 5).replace(" ", "")
+    assert "ConsultingHQ/Meetingnotes/BrightlineSteerCo#2.md:3" in notes and "abb1" not in notes
+    assert "08a8" not in notes.replace(planning[0].replace(" ", ""), "").replace(planning[1].replace(" ", ""), "")
+    for page in planning:  # one title, two pages: the ids tell them apart
+        assert page.replace(" ", "") + ":3" in notes
+    assert "report2026finalabcdef.md:3" in notes and f"hashes/backup{'d41d' * 8}0.md:3" in notes
+    listed = json.loads(invoke(db_path, "--json").output)
+    assert {t["path"] for t in listed} == {steerco, *planning, "report 2026 final abcdef.md",
+                                           f"hashes/backup {'d41d' * 8}0.md"}

@@ -914,6 +914,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    vault anew when notes change and extracts every note anew when its order turns); 39 of the landlord's days were
 #    no date. A day without its year outside a month's heading (`22/11 - first noticed`) stays none (fixDO: the
 #    first reading made `- 1/2 day off`, `- 10/10 would recommend`, `- 24/7 support` dates).
+# 30, notionids' part (session 55's consultant's Notion export): a Notion database's row (a page with Notion's
+#    property lines in a folder named by the database and its id: text.notion_database) is headed by its title and
+#    the database's name (store.write._written_head: `# Sofia check-in · Meeting notes · created: 2026-12-02 17:28`):
+#    the folder was all that said it is a meeting, and "who did i meet in november" ranked other November notes above
+#    the four meetings (one in the top 8; now the first three and the fifth). A database's CSV is headed by its name without
+#    Notion's id (`Meeting notes`, not `Meeting notes ebc1…`, a `_all.csv`'s `Projects`). A plain note's folder
+#    heads nothing, nor does a page without the ids (`notes/Standup.md` with a `Created:` line).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
