@@ -697,7 +697,7 @@ def _parse_toml(text: str, pos: int) -> FrontMatter | None:
 # travel`, `Assignee: Priya Raman`. A property line: a key as its user named the property, a colon, a
 # value. Notion takes any name: `Amount (HT)`, `Budget (days)`, `Price (€)`, `% complete`,
 # `Hours/week`, `Phone #`, `📅 Date`, lower-case `status`, a back-relation's `Related to Projects
-# (Tasks)` (readers 17: a key of one to four capitalised plain words only, the block stopped at the
+# (Tasks)` (rules 30: a key of one to four capitalised plain words only, the block stopped at the
 # first other one, and a `Created:` under it was never read). Up to six words of no colon, opening with
 # no mark of Markdown's (`- `, `> `, `| `, `* `, `[`) nor a blank; what tells the block from a note's
 # first lines (`Note: call back`, `Re: your email`, a chat's `Sam: hi`) is its `Created:` (below)
@@ -711,7 +711,7 @@ _NOTION_DATE = re.compile("(" + "|".join(m.capitalize() for m in MONTHS) + ")"
 NOTION_CREATED_KEYS = ("created", "created time", "date created")
 # the keys of the day a page is about, as a meeting database's row writes it (`Date: December 15, 2026
 # 2:00 PM`, made on December 2): they date the page before its creation does, as a front matter's `date:`
-# comes before its `created:` (readers 17: a meeting made ahead was of the day it was written down).
+# comes before its `created:` (rules 30: a meeting made ahead was of the day it was written down).
 # A trip's `Dates: December 10, 2026 → December 11, 2026` is of its first day. An emoji or mark before the
 # name is the user's decoration (`📅 Date`)
 NOTION_DAY_KEYS = ("date", "dates", "meeting date", "when", "event date")
@@ -737,12 +737,26 @@ def notion_properties(text: str) -> list[NotionProperty]:
         return []
     found, at = [], title.end()
     while (m := _NOTION_PROPERTY.match(text, at)) is not None and len(found) < 40 \
-            and len(m.group(1).split()) <= _NOTION_KEY_WORDS:
+            and len(m.group(1).split()) <= _NOTION_KEY_WORDS and not _titled_person(m.group(1)):
         found.append(NotionProperty(m.group(1), m.start(1), m.group(2).rstrip(), m.start(2)))
         at = m.end()
     if not any(notion_key(p) in NOTION_CREATED_KEYS and _NOTION_DATE.match(p.value) for p in found):
         return []
     return found
+
+
+@functools.cache
+def _person_title() -> re.Pattern[str]:
+    # imported here: the heuristic extractor imports this module
+    from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
+    return re.compile(rf"(?:{PERSON_TITLE_WORD})[ \t]")
+
+
+def _titled_person(key: str) -> bool:
+    """Is a property line's key a person with their title (`Dr. Chen: review Friday`, `Mrs. Okafor: sends
+    the deck`)? A speaker's line under the block, no property of Notion's: the block ends before it, and its
+    person is named (fixN: the block read whole took them for keys, which name nothing)."""
+    return _person_title().match(key) is not None
 
 
 def notion_key(prop: NotionProperty) -> str:
@@ -755,9 +769,12 @@ def _notion_day(value: str) -> str:
     """`2026-11-03 10:15` for a Notion date value (`November 3, 2026 10:15 AM`; `2026-11-03` without
     its time; the start of a range, `December 7, 2026 → December 13, 2026`), '' for another value."""
     m = _NOTION_DATE.match(value)
-    if m is None or not 1 <= int(m.group(2)) <= 31:
+    if m is None:
         return ""
-    day = f"{m.group(3)}-{MONTHS[m.group(1).lower()]:02d}-{int(m.group(2)):02d}"
+    try:  # a day no calendar has (`February 31, 2026`) dates nothing: the page's creation dates it (fixN)
+        day = _dt.date(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2))).isoformat()
+    except ValueError:
+        return ""
     if m.group(4) is None:
         return day
     hour = int(m.group(4)) % 12 + (12 if m.group(6) == "PM" else 0)
@@ -782,23 +799,38 @@ def notion_day(text: str) -> str:
 # one page of a relation property's value, as Notion exports it: the page's title and, in brackets, the
 # relative path of its file, URL-encoded (`Halden Foods pricing review (../Projects%207659…/Halden%20Foods%20
 # pricing%20review%20c6b0….md)`), several joined by `, `. The path holds no blank; a bracket of the file's
-# name Notion leaves unencoded (`Q3%20(draft)%20….md`) is balanced
-_NOTION_RELATION = re.compile(r"(?:(?<=^)|(?<=, ))([^(),\n][^()\n]*?)[ \t]+"
-                              r"\(((?:[^\s()]|\([^\s()]*\))+?\.md)\)(?=,[ \t]|$)")
+# name Notion leaves unencoded (`Q3%20(draft)%20….md`) is balanced. Matched at the end of each `, `-separated
+# piece of the value (a title may hold `, `: the pieces since the last page's): one regex over the value tried
+# from every `, ` took 51 s on a 60 KB `a, a, … b (x y.md)` (fixN)
+_NOTION_RELATION_END = re.compile(r"([^()\n]*?)[ \t]+\(((?:[^\s()]|\([^\s()]*\))+?\.md)\)\Z")
 
 
 def notion_relations(properties: list[NotionProperty]) -> list[tuple[int, int, int, int]]:
     """The pages a Notion page's relation properties name (`properties`: notion_properties), each as
     (title start, title end, path start, path end) in the page's text: `Project: Halden Foods pricing review
     (../Projects%20…/Halden%20Foods%20pricing%20review%20c6b0….md)` names the page at that path, as a
-    Markdown link to it would (readers 17: no link, its path's words, `Projects`, names)."""
+    Markdown link to it would (rules 30: no link, its path's words, `Projects`, names)."""
     out = []
     for p in properties:
         if not p.value.endswith(".md)"):
             continue
-        out += [(p.value_start + m.start(1), p.value_start + m.end(1), p.value_start + m.start(2),
-                 p.value_start + m.end(2)) for m in _NOTION_RELATION.finditer(p.value)]
+        out += [tuple(p.value_start + at for at in page) for page in _relation_pages(p.value)]
     return out
+
+
+def _relation_pages(value: str) -> Iterator[tuple[int, int, int, int]]:
+    """(title start, title end, path start, path end) in a relation property's `value` of each page it names
+    (_NOTION_RELATION_END): a title runs from the previous page's `, ` (or the value's start) and holds no
+    bracket; a piece with one that names no page starts the next title after it."""
+    title_start = piece_start = 0
+    for piece in value.split(", "):
+        m = _NOTION_RELATION_END.match(piece)
+        title_end = piece_start + (m.end(1) if m else 0)
+        if m and title_end > title_start and value[title_start] not in "(),":
+            yield title_start, title_end, piece_start + m.start(2), piece_start + m.end(2)
+        if m or "(" in piece or ")" in piece or (not piece and title_start == piece_start):
+            title_start = piece_start + len(piece) + 2
+        piece_start += len(piece) + 2
 
 
 def without_notion_relation_paths(text: str) -> str:

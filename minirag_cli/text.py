@@ -1205,6 +1205,10 @@ _INVISIBLE = re.compile(f"[{INVISIBLES}]")
 # the extension or the end
 _NOTION_ID = re.compile(r" [0-9a-f]{32}(?=/|\.[^/ ]*$|$)")
 
+# the id and `_all` a Notion export ends the name of a database's table of all its rows with
+# (`Projects 7659…_all.csv`)
+NOTION_ALL_ROWS = re.compile(r" [0-9a-f]{32}_all$")
+
 
 def without_notion_ids(path: str) -> str:
     """`path` without the page ids a Notion export ends its file and folder

@@ -1956,11 +1956,7 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # skipped, listed with why, kept by a `!templates/invoice-template.md` line in .mragignore; the first sync with these
 # readers looks at every such file once (an indexed one, unchanged, is not opened by a walk) and drops what an index
 # holds of a template.
-# 17: notionprops: a Notion page's whole property block is read (frontmatter.notion_properties: any key Notion lets a user
-# name, `Amount (HT)`, `📅 Date`, `status`; a `Created:` below such a key dated nothing), and its `Date:` (`When:`,
-# `Meeting date:`, a trip's `Dates:`; frontmatter.notion_day) heads it as a front matter's `date:` does, before its
-# `Created:` (a meeting's row made on Dec 2 for Dec 15 was of Dec 2).
-READER_VERSION = 17
+READER_VERSION = 16
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

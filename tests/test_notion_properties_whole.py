@@ -1,4 +1,4 @@
-"""A Notion page's property block read whole (readers 17, heuristic rules 30): keys as Notion users name them
+"""A Notion page's property block read whole (heuristic rules 30): keys as Notion users name them
 (`Amount (HT)`, `Budget (days)`, `📅 Date`, `status`, `Related to Projects (Tasks)`) no longer stop it before its
 `Created:`; a meeting row's `Date:` dates the page before its creation does; a relation property's `Title
 (../Projects%20….md)` links its page, its encoded path names nothing and is no part of a snippet."""
@@ -104,3 +104,49 @@ def test_the_meeting_is_of_its_day_and_the_project_is_linked(tmp_path):
             "SELECT count(DISTINCT m.chunk_id) FROM mentions m JOIN entities e ON e.id = m.entity_id "
             "WHERE e.name = 'Halden Foods pricing review'").fetchone()[0]
         assert linking == 3, linking
+
+
+def test_a_day_no_calendar_has_leaves_the_page_to_its_creation():
+    """fixN (review of notionprops): `Date: February 31, 2026` headed the page `date: 2026-02-31`, a day no
+    query meets, and its tasks had no date; its `Created:` dates it."""
+    bad = MEETING.replace("Date: December 15, 2026 2:00 PM", "Date: February 31, 2026")
+    assert frontmatter.notion_day(bad) == ""
+    assert frontmatter.notion_created(bad) == "2026-12-02 17:45"
+    assert frontmatter.notion_day(MEETING.replace("December 15, 2026", "February 29, 2028")) == "2028-02-29 14:00"
+    assert frontmatter.notion_day(MEETING.replace("December 15, 2026", "February 29, 2027")) == ""
+
+
+def test_a_person_with_their_title_under_the_block_is_named():
+    """fixN: a speaker's line right under `Created:` (`Dr. Chen: review Friday`) was read as a property key,
+    which names nothing: a person's title ends the block. Keys as users name them still read."""
+    created = "Created: December 2, 2026 5:45 PM\n"
+    text = f"# Kickoff\n\n{created}Dr. Chen: review Friday with Priya Raman\nMrs. Okafor: sends the deck\n\nx\n"
+    assert [p.key for p in frontmatter.notion_properties(text)] == ["Created"]
+    names = {m.name for m in HeuristicExtractor().extract_one(text)}
+    assert {"Chen", "Okafor", "Priya Raman"} <= names, names
+    undotted = f"# Kickoff\n\n{created}Prof Berg: sends the slides\n\nx\n"
+    assert [p.key for p in frontmatter.notion_properties(undotted)] == ["Created"]
+    for key in ("Drive folder", "Mrsa risk", "Doctor visit", "Status", "Dream team", "Date"):
+        page = f"# Page\n\n{key}: December 3, 2026\n{created}\nx\n"
+        assert [p.key for p in frontmatter.notion_properties(page)] == [key, "Created"], key
+
+
+def test_a_decorated_people_key_names_its_people():
+    """fixN: `👤 Assignee:` is `Assignee:` with the user's emoji (frontmatter.notion_key), as `📅 Date:` is
+    `Date:`."""
+    from minirag_cli.extract.heuristic import notion_people
+    text = "# Task\n\n👤 Assignee: Priya Raman\nCreated: December 2, 2026 5:45 PM\n\nx\n"
+    assert notion_people(frontmatter.notion_properties(text)) == ["Priya Raman"]
+
+
+def test_a_long_relation_value_is_read_in_one_pass():
+    """fixN: a 60 KB relation value of many `, `-separated words before one page (`a, a, … b (x y.md)`) took
+    51 s, one regex tried from every `, `; its pages are read from its pieces, the same pages."""
+    import time
+    many = ", ".join(f"Page {i} (../P/Page%20{i}%20abc.md)" for i in range(2000))
+    text = f"# P\n\nCreated: December 2, 2026 5:45 PM\nRelated: {many}\n\nbody\n"
+    assert len(link_targets(text)) == 2000
+    worst = "# P\n\nCreated: December 2, 2026 5:45 PM\nRelated: " + "a, " * 20_000 + "b (x y.md)\n\nbody\n"
+    started = time.perf_counter()
+    assert frontmatter.notion_relations(frontmatter.notion_properties(worst)) == []
+    assert time.perf_counter() - started < 5  # 51 s before

@@ -382,3 +382,44 @@ def test_a_notion_page_is_listed_by_its_titles_without_their_ids(tmp_path):
     listed = json.loads(invoke(db_path, "--json").output)
     assert {t["path"] for t in listed} == {steerco, *planning, "report 2026 final abcdef.md",
                                            f"hashes/backup {'d41d' * 8}0.md"}
+
+
+def test_a_notion_pages_short_path_is_listed_only_where_show_opens_it(tmp_path):
+    """fixN (review of notionids): the short path was listed whatever `mrag show` does with it: beside a plain
+    `Consulting HQ/Meeting notes/Sofia check-in.md` it opened that note, and for one of two pages of one title
+    (only one with a task) it refused. Such a page keeps its ids; the one page its short path opens loses them."""
+    from minirag_cli.store.lookup import find_document
+
+    root, db_path = tmp_path / "export", tmp_path / "kb.sqlite"
+    hq, meetings = "Consulting HQ " + "08a8" * 8, "Meeting notes " + "ebc1" * 8
+    sofia = f"{hq}/{meetings}/Sofia check-in {'0d60' * 8}.md"
+    weekly = [f"{hq}/{meetings}/Weekly planning {tag * 8}.md" for tag in ("5f36", "77aa")]
+    kickoff = f"{hq}/{meetings}/Client kickoff {'aebc' * 8}.md"
+    write_notes(root, {sofia: "# Sofia check-in\n\n- [ ] Send Sofia the deck\n",
+                       "Consulting HQ/Meeting notes/Sofia check-in.md": "# Sofia check-in\n\nA plain note.\n",
+                       weekly[0]: "# Weekly planning\n\n- [ ] Book the Lyon train\n",
+                       weekly[1]: "# Weekly planning\n\nNothing to do.\n",
+                       kickoff: "# Client kickoff\n\n- [ ] Agree the scope\n"})
+    sync(root, db_path)
+    res = invoke(db_path, env={"COLUMNS": "300"})
+    assert res.exit_code == 0, res.output
+    cells = {line.split("│")[-2].strip() for line in res.output.splitlines() if line.count("│") == 5}
+    assert {f"{sofia}:3", f"{weekly[0]}:3", "Consulting HQ/Meeting notes/Client kickoff.md:3"} <= cells, cells
+    conn = db.connect(db_path)
+    try:  # what the table lists opens the page it lists
+        assert find_document(conn, "Consulting HQ/Meeting notes/Client kickoff.md")["path"] == kickoff
+    finally:
+        conn.close()
+
+
+def test_a_database_name_inside_a_title_word_still_heads_the_row(tmp_path):
+    """fixN: the database's name was left out of a row's head when the title held it inside a word (`AI` in
+    `Email follow-up`); a title that holds it as a word (`AI tooling review`) names it already."""
+    from minirag_cli.store.write import _written_head
+
+    ai = "Research " + "a1b2" * 8 + "/AI " + "c3d4" * 8
+    created = "\n\nCreated: November 4, 2026 8:55 AM\n\nx\n"
+    head = _written_head(f"# Email follow-up{created}", None, f"{ai}/Email follow-up {'e5f6' * 8}.md")
+    assert head.startswith("# Email follow-up · AI · "), head
+    head = _written_head(f"# AI tooling review{created}", None, f"{ai}/AI tooling review {'e5f6' * 8}.md")
+    assert head.startswith("# AI tooling review · created"), head

@@ -908,6 +908,11 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    its keys and values named: `Overdue`, `Paid`, `Sent`, `VAT`). A relation property's `Title (../Projects%20….md)`
 #    links to its page as `[Title](…)` does (notion_relation_links: `Projects` 16 mentions and `Contacts` 13 were
 #    the database folders' words in every path, the related page had no link from its 5 meetings and invoice).
+#    Its `Date:` (`When:`, `Meeting date:`, a trip's `Dates:`; frontmatter.notion_day) heads it as a front matter's
+#    `date:` does, before its `Created:` (a meeting's row made on Dec 2 for Dec 15 was of Dec 2). fixN: a day no
+#    calendar has (`Date: February 31, 2026`) dates nothing, its `Created:` does; a person with their title
+#    (`Dr. Chen: review Friday` under `Created:`) ends the block and is named; a relation's pages are read from
+#    its `, `-separated pieces (51 s on a 60 KB value); `👤 Assignee:` names its people as `Assignee:` does.
 # 30, dayorder's part (session 55's landlord and UK teacher): an ambiguous slashed day (`01/11/2026` in a rent table,
 #    a meter log) no note evidence settles is read in the vault's order when no day_order is set: its notes'
 #    unambiguous slashed days, 3 or more in 2 notes or more, all one way (dayorder.vault_evidence; sync reads the
@@ -2870,7 +2875,7 @@ def notion_people(properties: Sequence[frontmatter.NotionProperty]) -> list[str]
     """The people a Notion page's property lines (frontmatter.notion_properties) name: the values
     of its keys of people (NOTION_PEOPLE_KEYS: `Assignee: Priya Raman`), each of a comma-separated list
     that is a name of one to four capitalised words (rules 16)."""
-    return [part.strip() for p in properties if p.key.lower() in NOTION_PEOPLE_KEYS
+    return [part.strip() for p in properties if frontmatter.notion_key(p) in NOTION_PEOPLE_KEYS
             for part in p.value.split(",") if _PERSON_VALUE.fullmatch(part.strip())]
 
 

@@ -31,7 +31,8 @@ from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import (HEADING_MARK, bm25_text, bundle_path, cjk_text, head_date, line_date, name_date,
-                              normalise_key, notion_database, without_invisibles, without_notion_ids)
+                              normalise_key, notion_database, NOTION_ALL_ROWS, without_invisibles,
+                              without_notion_ids)
 
 
 @dataclass
@@ -261,7 +262,7 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
         # the database's name joins its title, as the folder was all that said `Sofia check-in` is a meeting
         # (heuristic rules 30: "who did i meet in november" ranked other November notes above the meetings)
         database = notion_database(path) if path else None
-        if database and database.casefold() not in title.casefold():
+        if database and not re.search(rf"(?<!\w){re.escape(database)}(?!\w)", title, re.IGNORECASE):
             title = f"{title}{frontmatter.HEAD_SEP}{database}"
         day = frontmatter.notion_day(text)
         head = frontmatter.joined_head(title, f"date: {day}" if day else f"created: {created}", HEADER_FIRST_LINE_CHARS)
@@ -282,7 +283,7 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
         # a CSV's table (csvnotes.py): its header row headed every chunk; its file name heads it, as a library's
         # (a Notion database's, `Meeting notes ebc1….csv`, `Projects 7659…_all.csv`, by its name without the id, no
         # word of any question)
-        name = _NOTION_ALL_ROWS.sub("", without_notion_ids(path.rsplit("/", 1)[-1])[:-len(CSV_SUFFIX)]).strip()
+        name = NOTION_ALL_ROWS.sub("", without_notion_ids(path.rsplit("/", 1)[-1])[:-len(CSV_SUFFIX)]).strip()
         dated = name_date(without_invisibles(path))
         return frontmatter.joined_head(name, f"date: {dated}" if dated else "", HEADER_FIRST_LINE_CHARS) or None
     if matter is None and path and path.lower().endswith(BIB):
@@ -313,9 +314,6 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
         return head
     return frontmatter.joined_head(title, f"date: {dated}", HEADER_FIRST_LINE_CHARS)
 
-
-# the id and `_all` a Notion export ends the name of a database's table of all its rows with (`Projects 7659…_all.csv`)
-_NOTION_ALL_ROWS = re.compile(r" [0-9a-f]{32}_all$")
 
 
 # a Markdown note's first line that is a list item's (`- Type:: [[Person]]`, `* milk`): no title
