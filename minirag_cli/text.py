@@ -233,22 +233,6 @@ WORD_DATE = re.compile(
     rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
     rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
-# ... but a span from a month to the same month a year on is a year span, its numbers two-figure years (a UK tax year's
-# `2025/26 (Apr 25 - Apr 26)`, `April 25 – April 26`: rules 30, two yearless days of April); days otherwise (`Apr 25 - 26`,
-# `Apr 20 - Apr 25`, `Jun 3 - Jun 4`, `Apr 25 - Apr 26, 2026`, `Apr 25 - Apr 26 at 10:00`)
-_MONTH_YEAR_SPAN = re.compile(
-    rf"\b((?i:{MONTH_ALT}))\.?[ \t]+(\d\d)[ \t]*(?:[-–—]|to)[ \t]*((?i:{MONTH_ALT}))\.?[ \t]+(\d\d)(?!\d|[/.:]\d|,?[ \t]+(?:at[ \t]+)?\d)")
-
-
-def _year_span_starts(text: str) -> set[int]:
-    """Where `text`'s month-first days that are a year span's months begin (_MONTH_YEAR_SPAN: `Apr 25 - Apr 26`)."""
-    starts = set()
-    for m in _MONTH_YEAR_SPAN.finditer(text):
-        if MONTH_WORDS[m.group(1).lower()] == MONTH_WORDS[m.group(3).lower()] and int(m.group(4)) == int(m.group(2)) + 1:
-            starts.update((m.start(1), m.start(3)))
-    return starts
-
-
 # ... but a number's lower-case `may` before a word is the verb's (`Only 3 may attend`, `Step 2 may fail`; the number
 # consumed before hid most), unless a day's preposition is before it (`on 4 may we flew`)
 _MAY_VERB_AFTER = re.compile(r"[ \t]+[^\W\d_]")
@@ -419,10 +403,7 @@ def find_dates(text: str) -> list[tuple[str, str]]:
         iso = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         if iso:
             found.append((m.group(0), iso))
-    year_spans = _year_span_starts(text)
     for m in WORD_DATE.finditer(text):
-        if m.group(3) and m.start() in year_spans:
-            continue  # `Apr 25 - Apr 26`: April 2025 to April 2026, no day
         day, month_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         month = MONTH_WORDS[month_word.lower()]
         year = int(m.group(5)) if m.group(5) else None

@@ -910,9 +910,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    first reading made `- 1/2 day off`, `- 10/10 would recommend`, `- 24/7 support` dates).
 # 30, noise2's part (session 55's homeowner's vault): a weekday's three letters before its day of the month name
 #    nothing (_weekday_before_day: `# Sun 15 Nov`, `on Sun 15th`, `Sun 15/11`, `Sun, 15 Nov 2026`, `Sun Nov 15`: a
-#    journal's headings made Sun a name; `Sun Li`, `Dr Sun 2019`, `met Sun 15 minutes later` name as before). A month
-#    to the same month a year on is a year span, no two days (text._MONTH_YEAR_SPAN: a tax year's `(Apr 25 - Apr 26)`
-#    was 25 and 26 April; `Apr 25 - 26`, `Apr 20 - Apr 25`, `Apr 25 - Apr 26, 2026` stay days). A record's status in
+#    journal's headings made Sun a name; `Sun Li`, `Dr Sun 2019`, `met Sun 15 minutes later` name as before). (A tax
+#    year's `(Apr 25 - Apr 26)` stays two yearless April days: read as a year span it would also take a US note's two
+#    days `Apr 25 - Apr 26` away; left after the lead's review.) A record's status in
 #    capitals (SHOUTED_STATUS_WORDS: a rent table's `LATE 8 days`, `NOT RECEIVED yet`, a receipt's `PAID CASH WITH
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
