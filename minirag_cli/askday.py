@@ -1003,6 +1003,33 @@ def _of_days_under_way(m: re.Match) -> bool:
     return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
 
 
+# a plan of the month under way (_asks_the_rest_of_the_month): its words anywhere in the question ("what's due this
+# month?", "any deadlines this month?", "what bills will come in this month?", "what's left to pay this month?",
+# "what's coming up this month?") or "on" right before it ("what's on this month?", "anything on this month?", "what
+# have I got on this month?"). Narrower than _PLANNED_FORM: its bare "'s on" ("What's on my list this month?") and its
+# progressive ("what am I reading this month?") ask as often of the month's days gone as of those to come
+_MONTH_PLAN = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna|(?:need|needs|have|has)\s+to|needs?\s+doing|plans?|" + _PLAN_PARTICIPLES
+    + r"|due|deadlines?|upcoming|coming\s+up|happening|left\s+to|still\s+to|to\s+do|outstanding)\b|\w['’]ll\b", re.I)
+# ... in a present "have got" ("what have I got on this month?", "what've we got due…"): no past form
+_HAVE_GOT = re.compile(r"\b(?:have|has)\s+(?:(?:i|we|you|he|she|they)\s+)?got\b"
+                       r"|['’]ve\s+(?:(?:i|we|you|they)\s+)?got\b", re.I)
+_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something)|['’](?:s|re))\s+on\s+$", re.I)
+
+
+def _asks_the_rest_of_the_month(m: re.Match) -> bool:
+    """Is the phrase `m` "this month" in an English question of a plan (_MONTH_PLAN, _ON_BEFORE_THE_MONTH) in no past
+    form: its days from today on asked, as "what's due this week?" asked on a Monday asks its days to come (AskedDays.to_come)?
+    The whole month's dated notes, its journals so far, outranked a to-do list's tasks due later in it (a homeowner's
+    vault asked on 7 Dec: `todo house.md` 4th below the journals of 1 to 6 Dec). Not "what did I do this month?", "how
+    much did I spend this month?" (its days gone), "what's the gas bill this month?" (no plan's word)."""
+    if ((m.group("month") or "").lower() != "this" or not _of_days_under_way(m)
+            or _past_form(_HAVE_GOT.sub(" have ", m.string))):  # "what have I got on…" is a present's
+        return False
+    on_before = _ON_BEFORE_THE_MONTH.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start())
+    return bool(_MONTH_PLAN.search(m.string) or on_before)
+
+
 def _coming_weekdays(m: re.Match) -> bool:
     """Is the English weekday phrase `m` ("on Thursday", "on Monday and Friday"; not "last Friday") of a question
     about what is planned (_PLANNED_FORM) in no past form (_PAST, _PAST_ED, _PAST_IRREGULAR), or of a yes/no one in
@@ -1516,6 +1543,8 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     several = _several_days(m, today) if m.group("weekday") or m.group("foreignday") else []
     # "the next 2 weeks" are days to come as "next week"'s are (a plan's: searched and read so), today among them
     ahead = first > today or _from_today(m)
+    if _asks_the_rest_of_the_month(m):  # "what's due this month?": today to its end, not its days gone
+        first, month = today, False
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                                  tuple(several) if len(several) > 1 else (), ahead=ahead,
                                  today=today if ahead or _of_days_under_way(m) else None),
