@@ -1019,10 +1019,11 @@ _ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something)|
 
 def _asks_the_rest_of_the_month(m: re.Match) -> bool:
     """Is the phrase `m` "this month" in an English question of a plan (_MONTH_PLAN, _ON_BEFORE_THE_MONTH) in no past
-    form: its days from today on asked, as "what's due this week?" asked on a Monday asks its days to come (AskedDays.to_come)?
-    The whole month's dated notes, its journals so far, outranked a to-do list's tasks due later in it (a homeowner's
-    vault asked on 7 Dec: `todo house.md` 4th below the journals of 1 to 6 Dec). Not "what did I do this month?", "how
-    much did I spend this month?" (its days gone), "what's the gas bill this month?" (no plan's word)."""
+    form: its days from today on asked, as "what's due this week?" asked on a Monday asks its days to come
+    (AskedDays.to_come)? The whole month's dated notes, its journals so far, outranked a to-do list's tasks due later
+    in it (a homeowner's vault asked on 7 Dec: `todo house.md` 4th below the journals of 1 to 6 Dec). Not "what did I
+    do this month?", "how much did I spend this month?" (its days gone), "what's the gas bill this month?" (no plan's
+    word)."""
     if ((m.group("month") or "").lower() != "this" or not _of_days_under_way(m)
             or _past_form(_HAVE_GOT.sub(" have ", m.string))):  # "what have I got on…" is a present's
         return False
