@@ -902,6 +902,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (shortnames.weekday_number: their lower case was no weekday's, a KeyError stopped the sync, fixU).
 #    A month's word and its day are split by no line break before a list's item (text.WORD_DATE: `not till Feb` over
 #    a list's `4. ProRoof` was the date `Feb\n4`; a hard-wrapped `born on 12 March` / `1990` holds, fixU).
+# 30, dayorder's part (session 55's landlord and UK teacher): an ambiguous slashed day (`01/11/2026` in a rent table,
+#    a meter log) no note evidence settles is read in the vault's order when no day_order is set: its notes'
+#    unambiguous slashed days, 3 or more in 2 notes or more, all one way (dayorder.vault_evidence; sync reads the
+#    vault anew when notes change and extracts every note anew when its order turns); 39 of the landlord's days were
+#    no date. A day without its year outside a month's heading (`22/11 - first noticed`) stays none (fixDO: the
+#    first reading made `- 1/2 day off`, `- 10/10 would recommend`, `- 24/7 support` dates).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
