@@ -507,6 +507,10 @@ class AskedDays:
     # a span the question writes out ("from Nov 16 to Nov 20": dayspans.py): read as "last week" is, and the answer
     # reads the notes that write one of its days too, below those dated in it, as a month written out (on_the_day)
     spelled: bool = False
+    # a plan's question of the month under way ("what's due this month?": _asks_the_rest_of_the_month): its whole
+    # month is searched and read, but a note dated in its days gone votes as a note writing a day to come does
+    # (retrieve._dated_notes): the month's journals so far are no better evidence than a to-do list due later in it
+    plan_of_the_rest: bool = False
 
     def to_come(self) -> list[tuple[dt.date, dt.date]]:
         """(first, last) of each run of the days not yet gone, the asking day's on ("what's on this week?" asked
@@ -1016,6 +1020,32 @@ def _of_days_under_way(m: re.Match) -> bool:
     this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
     current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
     return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
+
+
+# a plan of the month under way (_asks_the_rest_of_the_month): a form that asks what is coming, "what's due", "what
+# bills are due", "anything due", "any deadlines", "upcoming", "coming up", "to do", "outstanding", "what have I got
+# due"; or "on" right before it ("what's on this month?", "anything on this month?", "what have I got on this
+# month?"). Not "will", "need to", "plan" or "due" anywhere (review of thismonth: "will I stay under budget this
+# month?", "what's the plan for this month?", "when is the rent due this month?", "how much is due this month?" ask
+# of the whole month as before), nor a bare "'s on" ("What's on my list this month?")
+_MONTH_PLAN = re.compile(
+    r"\b(?:what|which|anything|something)(?:\s+\w+)?(?:\s+(?:is|are)|['’](?:s|re))?\s+due\b"
+    r"|\bgot\s+(?:due|coming\s+up)\b|\b(?:deadlines?|upcoming|coming\s+up|to\s+do|outstanding)\b", re.I)
+_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something)|['’](?:s|re))\s+on\s+$", re.I)
+
+
+def _asks_the_rest_of_the_month(m: re.Match) -> bool:
+    """Is the phrase `m` "this month" in an English question of a plan (_MONTH_PLAN, _ON_BEFORE_THE_MONTH) in no past
+    form (AskedDays.plan_of_the_rest)? Its whole month is read, as any "this month" of no past is, its days from
+    today on as days to come; but the notes dated in its days gone vote less (retrieve._gone_days_lowered): the
+    month's journals so far outranked a to-do list's tasks due later in it (a homeowner's vault asked on 7 Dec:
+    `todo house.md` 4th below the journals of 1 to 6 Dec). Not "what did I do this month?", "how much did I spend
+    this month?" (its days gone), "what's the gas bill this month?" (no plan's word)."""
+    if ((m.group("month") or "").lower() != "this" or not _of_days_under_way(m)
+            or _past_form(m.string)):
+        return False
+    on_before = _ON_BEFORE_THE_MONTH.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start())
+    return bool(_MONTH_PLAN.search(m.string) or on_before)
 
 
 def _coming_weekdays(m: re.Match) -> bool:
@@ -1557,7 +1587,8 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     ahead = first > today or _from_today(m)
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                                  tuple(several) if len(several) > 1 else (), ahead=ahead,
-                                 today=today if ahead or _of_days_under_way(m) else None),
+                                 today=today if ahead or _of_days_under_way(m) else None,
+                                 plan_of_the_rest=_asks_the_rest_of_the_month(m)),
                        question, m, person)
 
 
