@@ -142,11 +142,10 @@ def test_a_decorated_people_key_names_its_people():
 def test_a_long_relation_value_is_read_in_one_pass():
     """fixN: a 60 KB relation value of many `, `-separated words before one page (`a, a, … b (x y.md)`) took
     51 s, one regex tried from every `, `; its pages are read from its pieces, the same pages."""
-    import time
     many = ", ".join(f"Page {i} (../P/Page%20{i}%20abc.md)" for i in range(2000))
     text = f"# P\n\nCreated: December 2, 2026 5:45 PM\nRelated: {many}\n\nbody\n"
     assert len(link_targets(text)) == 2000
     worst = "# P\n\nCreated: December 2, 2026 5:45 PM\nRelated: " + "a, " * 20_000 + "b (x y.md)\n\nbody\n"
-    started = time.perf_counter()
+    # no timing here (speed lives in bench/): the pieces are matched one by one, so this takes milliseconds; the
+    # regex over the whole value ran 51 s on it
     assert frontmatter.notion_relations(frontmatter.notion_properties(worst)) == []
-    assert time.perf_counter() - started < 5  # 51 s before
