@@ -811,7 +811,8 @@ def entity_match_note(name: str, found: str, match: dict | None) -> None:
 
 
 def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, state: str, query: str | None,
-                due: bool = False, overdue: bool = False, window=None, priority: str | None = None) -> None:
+                due: bool = False, overdue: bool = False, window=None, priority: str | None = None,
+                shown_paths: dict[str, str] | None = None) -> None:
     """`mrag tasks`: the first `limit` of `tasks` (Task.to_dict()s) as JSON, as
     their notes' files (--paths) or as a table; on stderr, when the table
     is empty or cut at `limit`, what it leaves out (of the `priority` asked, too)."""
@@ -819,7 +820,7 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
     if paths:
         print_lines(quoted_path(p) for p in note_paths(shown))
     elif as_json or shown:  # no empty table: the line on stderr says what is not there
-        print_data(shown, render_tasks, as_json=as_json)
+        print_data(shown, lambda rows, console: render_tasks(rows, console, shown_paths), as_json=as_json)
     if as_json or paths:
         return
     if not tasks:
@@ -840,7 +841,9 @@ def print_tasks(tasks: list[dict], *, limit: int, as_json: bool, paths: bool, st
         note(f"the first {limit} of {len(tasks)} tasks; -n {len(tasks)} lists them all", markup=False)
 
 
-def render_tasks(rows: list[dict], console: Console) -> None:
+def render_tasks(rows: list[dict], console: Console, shown_paths: dict[str, str] | None = None) -> None:
+    """The tasks' table; `shown_paths` lists a note's path so (Index.untagged_paths: a Notion page's without its
+    ids), else as it is."""
     table = Table()
     # the task and its note folded, not cut with an ellipsis: a word with no blank to wrap at
     # (a citekey note, papers/@smith2021attention.md:56, or a [[link]] in the task) lost its end,
@@ -857,8 +860,9 @@ def render_tasks(rows: list[dict], console: Console) -> None:
                          no_wrap=col == "when")
     for r in rows:
         box = {"open": "[ ]", "in_progress": "[/]", "done": "[x]", "cancelled": "[-]", "forwarded": "[>]"}[r["status"]]
-        where = f"{r['path']}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
-            f"{r['path']}:{r['lines'][0]}-{r['lines'][1]}"
+        path = (shown_paths or {}).get(r["path"], r["path"])
+        where = f"{path}:{r['line']}" if r["lines"][0] == r["lines"][1] else \
+            f"{path}:{r['lines'][0]}-{r['lines'][1]}"
         when = "\n".join(sorted(f"{window_day(r, f)} {f}" for f in r.get("in_window") or ())) if windowed \
             else _plain_day(r)
         table.add_row(r["note_date"] or "", *((r.get("priority") or "",) if ranked else ()),

@@ -694,15 +694,27 @@ def _parse_toml(text: str, pos: int) -> FrontMatter | None:
 
 # A Notion page exported to Markdown writes its properties as plain lines right after its `# Title`
 # (a blank line between or none), no `---` block: `Created: November 3, 2026 10:15 AM`, `Tags:
-# travel`, `Assignee: Priya Raman`. A property line: a key of one to four words opening with a
-# capital, a colon, a value
+# travel`, `Assignee: Priya Raman`. A property line: a key as its user named the property, a colon, a
+# value. Notion takes any name: `Amount (HT)`, `Budget (days)`, `Price (€)`, `% complete`,
+# `Hours/week`, `Phone #`, `📅 Date`, lower-case `status`, a back-relation's `Related to Projects
+# (Tasks)` (rules 30: a key of one to four capitalised plain words only, the block stopped at the
+# first other one, and a `Created:` under it was never read). Up to six words of no colon, opening with
+# no mark of Markdown's (`- `, `> `, `| `, `* `, `[`) nor a blank; what tells the block from a note's
+# first lines (`Note: call back`, `Re: your email`, a chat's `Sam: hi`) is its `Created:` (below)
 _NOTION_TITLE = re.compile(r"\A(?:[ \t]*\n)*# [^\n]+\n(?:[ \t]*\n)?")
-_NOTION_PROPERTY = re.compile(r"([A-Z][\w'’-]*(?: [\w'’-]+){0,3}):[ \t]+(\S[^\n]*)(?:\n|\Z)")
+_NOTION_PROPERTY = re.compile(r"([^\s:#>|*\[\-](?:[^:\n]{0,58}[^\s:])?):[ \t]+(\S[^\n]*)(?:\n|\Z)")
+_NOTION_KEY_WORDS = 6
 # the date Notion writes a date property in (`November 3, 2026`, `November 3, 2026 10:15 AM`)
 _NOTION_DATE = re.compile("(" + "|".join(m.capitalize() for m in MONTHS) + ")"
                           r" (\d{1,2}), ((?:19|20)\d\d)(?: (\d{1,2}):(\d\d) ([AP]M))?")
 # the keys Notion dates a page by, as it names them in an export
 NOTION_CREATED_KEYS = ("created", "created time", "date created")
+# the keys of the day a page is about, as a meeting database's row writes it (`Date: December 15, 2026
+# 2:00 PM`, made on December 2): they date the page before its creation does, as a front matter's `date:`
+# comes before its `created:` (rules 30: a meeting made ahead was of the day it was written down).
+# A trip's `Dates: December 10, 2026 → December 11, 2026` is of its first day. An emoji or mark before the
+# name is the user's decoration (`📅 Date`)
+NOTION_DAY_KEYS = ("date", "dates", "meeting date", "when", "event date")
 
 
 @dataclass(frozen=True)
@@ -715,37 +727,121 @@ class NotionProperty:
 
 def notion_properties(text: str) -> list[NotionProperty]:
     """The property lines of a Notion page's export (`text` a note, or its first chunk): the
-    `Key: value` lines right after the text's opening `# Title` line, when one of them is Notion's
-    creation date (a key of NOTION_CREATED_KEYS, a value `November 3, 2026 10:15 AM`): what tells a
-    Notion page's block from a note's first lines that happen to say `Status: done`. [] for any other
-    text. Their keys label (`Created`, `Assignee`), they name nothing."""
+    `Key: value` lines right after the text's opening `# Title` line, read whole up to the first line
+    that is none (_NOTION_PROPERTY), when one of them is Notion's creation date (a key of
+    NOTION_CREATED_KEYS, a value `November 3, 2026 10:15 AM`): what tells a Notion page's block from a
+    note's first lines that happen to say `Status: done`. [] for any other text. Their keys label
+    (`Created`, `Assignee`), they name nothing."""
     title = _NOTION_TITLE.match(text)
     if title is None:
         return []
     found, at = [], title.end()
-    while (m := _NOTION_PROPERTY.match(text, at)) is not None and len(found) < 40:
+    while (m := _NOTION_PROPERTY.match(text, at)) is not None and len(found) < 40 \
+            and len(m.group(1).split()) <= _NOTION_KEY_WORDS and not _titled_person(m.group(1)):
         found.append(NotionProperty(m.group(1), m.start(1), m.group(2).rstrip(), m.start(2)))
         at = m.end()
-    if not any(p.key.lower() in NOTION_CREATED_KEYS and _NOTION_DATE.match(p.value) for p in found):
+    if not any(notion_key(p) in NOTION_CREATED_KEYS and _NOTION_DATE.match(p.value) for p in found):
         return []
     return found
+
+
+@functools.cache
+def _person_title() -> re.Pattern[str]:
+    # imported here: the heuristic extractor imports this module
+    from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
+    return re.compile(rf"(?:{PERSON_TITLE_WORD})[ \t]")
+
+
+def _titled_person(key: str) -> bool:
+    """Is a property line's key a person with their title (`Dr. Chen: review Friday`, `Mrs. Okafor: sends
+    the deck`)? A speaker's line under the block, no property of Notion's: the block ends before it, and its
+    person is named (fixN: the block read whole took them for keys, which name nothing)."""
+    return _person_title().match(key) is not None
+
+
+def notion_key(prop: NotionProperty) -> str:
+    """A property's name as the keys above write it: lower case, without the emoji or mark a user
+    decorates it with (`📅 Date` is `date`)."""
+    return re.sub(r"^[\W_]+", "", prop.key).lower()
+
+
+def _notion_day(value: str) -> str:
+    """`2026-11-03 10:15` for a Notion date value (`November 3, 2026 10:15 AM`; `2026-11-03` without
+    its time; the start of a range, `December 7, 2026 → December 13, 2026`), '' for another value."""
+    m = _NOTION_DATE.match(value)
+    if m is None:
+        return ""
+    try:  # a day no calendar has (`February 31, 2026`) dates nothing: the page's creation dates it (fixN)
+        day = _dt.date(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2))).isoformat()
+    except ValueError:
+        return ""
+    if m.group(4) is None:
+        return day
+    hour = int(m.group(4)) % 12 + (12 if m.group(6) == "PM" else 0)
+    return f"{day} {hour:02d}:{m.group(5)}"
 
 
 def notion_created(text: str) -> str:
     """The day (and time) a Notion page's export says it was created, `2026-11-03 10:15`, from its
     property lines (notion_properties: `Created: November 3, 2026 10:15 AM`); '' for a text with none."""
-    for p in notion_properties(text):
-        m = _NOTION_DATE.match(p.value) if p.key.lower() in NOTION_CREATED_KEYS else None
-        if m is None:
+    return next((day for p in notion_properties(text) if notion_key(p) in NOTION_CREATED_KEYS
+                 for day in [_notion_day(p.value)] if day), "")
+
+
+def notion_day(text: str) -> str:
+    """The day (and time) a Notion page is about, `2026-12-15 14:00`, from its property lines: its
+    `Date:` (a key of NOTION_DAY_KEYS: a meeting database's row, `Date: December 15, 2026 2:00 PM`);
+    '' for a page with none (its creation dates it: notion_created)."""
+    return next((day for p in notion_properties(text) if notion_key(p) in NOTION_DAY_KEYS
+                 for day in [_notion_day(p.value)] if day), "")
+
+
+# one page of a relation property's value, as Notion exports it: the page's title and, in brackets, the
+# relative path of its file, URL-encoded (`Halden Foods pricing review (../Projects%207659…/Halden%20Foods%20
+# pricing%20review%20c6b0….md)`), several joined by `, `. The path holds no blank; a bracket of the file's
+# name Notion leaves unencoded (`Q3%20(draft)%20….md`) is balanced. Matched at the end of each `, `-separated
+# piece of the value (a title may hold `, `: the pieces since the last page's): one regex over the value tried
+# from every `, ` took 51 s on a 60 KB `a, a, … b (x y.md)` (fixN)
+_NOTION_RELATION_END = re.compile(r"([^()\n]*?)[ \t]+\(((?:[^\s()]|\([^\s()]*\))+?\.md)\)\Z")
+
+
+def notion_relations(properties: list[NotionProperty]) -> list[tuple[int, int, int, int]]:
+    """The pages a Notion page's relation properties name (`properties`: notion_properties), each as
+    (title start, title end, path start, path end) in the page's text: `Project: Halden Foods pricing review
+    (../Projects%20…/Halden%20Foods%20pricing%20review%20c6b0….md)` names the page at that path, as a
+    Markdown link to it would (rules 30: no link, its path's words, `Projects`, names)."""
+    out = []
+    for p in properties:
+        if not p.value.endswith(".md)"):
             continue
-        day = f"{m.group(3)}-{MONTHS[m.group(1).lower()]:02d}-{int(m.group(2)):02d}"
-        if not 1 <= int(m.group(2)) <= 31:
-            continue
-        if m.group(4) is None:
-            return day
-        hour = int(m.group(4)) % 12 + (12 if m.group(6) == "PM" else 0)
-        return f"{day} {hour:02d}:{m.group(5)}"
-    return ""
+        out += [tuple(p.value_start + at for at in page) for page in _relation_pages(p.value)]
+    return out
+
+
+def _relation_pages(value: str) -> Iterator[tuple[int, int, int, int]]:
+    """(title start, title end, path start, path end) in a relation property's `value` of each page it names
+    (_NOTION_RELATION_END): a title runs from the previous page's `, ` (or the value's start) and holds no
+    bracket; a piece with one that names no page starts the next title after it."""
+    title_start = piece_start = 0
+    for piece in value.split(", "):
+        m = _NOTION_RELATION_END.match(piece)
+        title_end = piece_start + (m.end(1) if m else 0)
+        if m and title_end > title_start and value[title_start] not in "(),":
+            yield title_start, title_end, piece_start + m.start(2), piece_start + m.end(2)
+        if m or "(" in piece or ")" in piece or (not piece and title_start == piece_start):
+            title_start = piece_start + len(piece) + 2
+        piece_start += len(piece) + 2
+
+
+def without_notion_relation_paths(text: str) -> str:
+    """`text` (a chunk's) without the ` (../Projects%20….md)` paths of the relation properties a Notion page
+    opens with (notion_relations): what its snippet shows, `Project: Halden Foods pricing review`."""
+    relations = notion_relations(notion_properties(text)) if ".md)" in text else []
+    out, at = [], 0
+    for _start, title_end, path_start, path_end in relations:
+        out.append(text[at:title_end])
+        at = path_end + 1  # the path and its brackets
+    return "".join(out) + text[at:] if out else text
 
 
 # an HTML element's tag a web clip (Evernote's, a pasted page) leaves in a note's text: `<div>`, `<br/>`,
@@ -790,7 +886,9 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str =
     and a Joplin note's metadata lines (`user_created_time: …`, a to-do's
     `is_todo: 1`: notekinds.joplin_kept_line) and a Simplenote note's
     `created: …` last line (simplenote.created) and an Org note's opening `#+title:`,
-    `#+date:` ... lines (_ORG_PREAMBLE) left out as a front matter is (`path`: the chunk's note); `--json` keeps the text whole. The one place every
+    `#+date:` ... lines (_ORG_PREAMBLE) left out as a front matter is (`path`: the chunk's note), and the
+    encoded paths of a Notion page's relation properties (without_notion_relation_paths); `--json` keeps
+    the text whole. The one place every
     snippet is made: `ask`'s results (format.render_results) and the graph page's
     notes and results (graph_view) alike."""
     import html
@@ -808,6 +906,7 @@ def snippet_text(text: str, blocks: dict[str, str] | None = None, *, path: str =
         # an Org note's `#+title:`, `#+date:` ... lines (and org-roam's `:PROPERTIES:` drawer) are its front matter
         kept = text[org_preamble_end(text, path):]
         text = kept if kept.strip() else text
+    text = without_notion_relation_paths(text)
     matter = parse(text)
     body = text[matter.end:] if matter is not None else ""
     shown = shown_without_logseq_marks(body if body.strip() else text, blocks)

@@ -703,6 +703,14 @@ class Index:
         with self.lock:
             return totals(self.conn)[0]
 
+    def untagged_paths(self, paths: Iterable[str]) -> dict[str, str]:
+        """Each of `paths` as a table lists it, without a Notion page's ids where `show` opens it so
+        (store.lookup.untagged_paths)."""
+        from minirag_cli.store.lookup import untagged_paths
+
+        with self.lock:
+            return untagged_paths(self.conn, paths)
+
     def show(self, target: str) -> dict:
         """A document, the chunk holding PATH:LINE, or a chunk by id; `unsynced`
         names its note when the file changed or was deleted since the last

@@ -1205,6 +1205,10 @@ _INVISIBLE = re.compile(f"[{INVISIBLES}]")
 # the extension or the end
 _NOTION_ID = re.compile(r" [0-9a-f]{32}(?=/|\.[^/ ]*$|$)")
 
+# the id and `_all` a Notion export ends the name of a database's table of all its rows with
+# (`Projects 7659…_all.csv`)
+NOTION_ALL_ROWS = re.compile(r" [0-9a-f]{32}_all$")
+
 
 def without_notion_ids(path: str) -> str:
     """`path` without the page ids a Notion export ends its file and folder
@@ -1212,6 +1216,19 @@ def without_notion_ids(path: str) -> str:
     Packing list a1b2….md`. A re-export gives every page a new id: this is
     what stays the same (the page's titles)."""
     return _NOTION_ID.sub("", path)
+
+
+def notion_database(path: str) -> str | None:
+    """The name of the Notion database whose row the page at `path` is, as its export names the folder of the
+    rows (`Meeting notes` for `Consulting HQ 08a8…/Meeting notes ebc1…/Sofia check-in 0d60….md`): the page's
+    folder without its id, when the page's file name and its folder's both end with Notion's id. None for any
+    other path (`notes/Sofia check-in.md`, a page at the export's top, `report 2026 final abcdef.md`). A page
+    holding subpages names their folder so too: the caller tells a row by its property lines."""
+    folders, _sep, name = path.rpartition("/")
+    folder = folders.rsplit("/", 1)[-1]
+    if not (_NOTION_ID.search(name) and _NOTION_ID.search(folder + "/")):
+        return None
+    return without_notion_ids(folder + "/")[:-1].strip() or None
 
 
 def without_invisibles(text: str) -> str:

@@ -184,8 +184,8 @@ def test_a_notion_page_is_suggested_by_its_title_and_its_link(tmp_path):
     try:
         sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
                      options=SyncOptions())
-        for given, meant in (("Trip to Lisbon", f"Notion/{trip}.md"), ("[[packing list]]", f"Notion/{trip}/{packing}.md"),
-                             ("Trip to Lisbon/Packing list", f"Notion/{trip}/{packing}.md"),
+        # (the page's title and path without the ids open it: test_a_notion_page_opens_by_its_title_without_its_id)
+        for given, meant in (("[[packing list]]", f"Notion/{trip}/{packing}.md"),
                              (f"{trip.replace(' ', '%20')}/{packing.replace(' ', '%20')}.md", f"Notion/{trip}/{packing}.md"),
                              (f"../{trip.replace(' ', '%20')}.md", f"Notion/{trip}.md")):
             with pytest.raises(NotFound, match="not an indexed document") as caught:
@@ -198,6 +198,48 @@ def test_a_notion_page_is_suggested_by_its_title_and_its_link(tmp_path):
             with pytest.raises(NotFound) as caught:
                 get_document(conn, given)
             assert ".md" not in (caught.value.hint or ""), given
+    finally:
+        conn.close()
+
+
+def test_a_notion_page_opens_by_its_title_without_its_id(tmp_path):
+    """A Notion export ends each page's file and folder name with the page's id (`Sofia check-in 0d60….md`
+    in `Meeting notes ebc1…/`). `mrag show "Sofia check-in"` refused the one page of that title with a "Did you
+    mean" hint naming its 32-hex path (qa session 55): the title, or the path without the ids (as `mrag tasks`
+    lists it), with or without `.md` and a line, opens the page. Two pages of one title, a day, a plain note's
+    name and a title no page bears are still refused."""
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.sync import SyncOptions, sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    hq, meetings, sofia = "Consulting HQ " + "08a8" * 8, "Meeting notes " + "ebc1" * 8, "Sofia check-in " + "0d60" * 8
+    root = tmp_path / "export"
+    write_notes(root, {f"{hq}/{meetings}/{sofia}.md": "# Sofia check-in\n\nDate: December 2, 2026\n\nPricing.\n",
+                       f"{hq}/{meetings}/Weekly planning {'5f36' * 8}.md": "# Weekly planning\n\nPlan.\n",
+                       f"{hq}/{meetings}/Weekly planning {'77aa' * 8}.md": "# Weekly planning\n\nPlan again.\n",
+                       f"{hq}/{meetings}/Standup 2026-12-04 {'1b2c' * 8}.md": "# Standup\n\nDone.\n",
+                       "Obsidian/Project Atlas.md": "# Project Atlas\n\nGoals.\n",
+                       f"{hq}/{meetings}.csv": "Name,Date\nSofia check-in,2026-12-02\n"})
+    db_path = root / ".mrag" / "index.sqlite"
+    conn = db.connect(db_path, create=True)
+    try:
+        sync_folders(conn, [root], embedder=hashing_embedder("hashing:64"), extractor=HeuristicExtractor(),
+                     options=SyncOptions())
+        page = f"{hq}/{meetings}/{sofia}.md"
+        for given in ("Sofia check-in", "sofia check-in.md", "Meeting notes/Sofia check-in",
+                      "Consulting HQ/Meeting notes/Sofia check-in.md", "./Consulting HQ/Meeting notes/Sofia check-in"):
+            assert get_document(conn, given)["path"] == page, given
+        assert show(conn, "Consulting HQ/Meeting notes/Sofia check-in.md:5")["path"] == page
+        assert get_document(conn, "Consulting HQ/Meeting notes.csv")["path"] == f"{hq}/{meetings}.csv"
+        for given, meant in (("Weekly planning", f"{hq}/{meetings}/Weekly planning {'5f36' * 8}.md"),
+                             ("2026-12-04", f"{hq}/{meetings}/Standup 2026-12-04 {'1b2c' * 8}.md"),
+                             ("Project Atlas", "Obsidian/Project Atlas.md")):
+            with pytest.raises(NotFound, match="not an indexed document") as caught:
+                get_document(conn, given)
+            assert meant in (caught.value.hint or ""), given
+        for given in ("Sofia", "check-in", "Consulting HQ", "Meeting notes/Sofia"):
+            with pytest.raises(NotFound):
+                get_document(conn, given)
     finally:
         conn.close()
 

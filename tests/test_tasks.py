@@ -352,3 +352,74 @@ def test_a_due_date_that_is_no_day_stays_in_the_text():
     tasks = tasks_in(["- [ ] renew 📅 2026-13-45", "- [ ] pay [due:: 2026-02-30] ⏳ 2026-02-28"])
     assert [(t["text"], t["due"], t["scheduled"]) for t in tasks] == [
         ("renew 📅 2026-13-45", None, None), ("pay [due:: 2026-02-30]", None, "2026-02-28")]
+
+
+def test_a_notion_page_is_listed_by_its_titles_without_their_ids(tmp_path):
+    """A Notion export ends each page's file and folder name with its id (`Meeting notes ebc1…/Brightline
+    SteerCo #2 abb1….md`): at 80 columns the note cell wrapped each task to 8 lines of hex (qa session 55).
+    The table lists the page by its titles, as `mrag show` opens it; two pages of one title keep their ids,
+    a plain file's name keeps its words, and --json keeps the real path."""
+    root, db_path = tmp_path / "export", tmp_path / "kb.sqlite"
+    hq, meetings = "Consulting HQ " + "08a8" * 8, "Meeting notes " + "ebc1" * 8
+    steerco = f"{hq}/{meetings}/Brightline SteerCo #2 {'abb1' * 8}.md"
+    planning = [f"{hq}/{meetings}/Weekly planning {tag * 8}.md" for tag in ("5f36", "77aa")]
+    write_notes(root, {steerco: "# Brightline SteerCo #2\n\n- [ ] Buddy one-pager — Camille\n",
+                       planning[0]: "# Weekly planning\n\n- [ ] Book the Lyon train\n",
+                       planning[1]: "# Weekly planning\n\n- [ ] Send the invoices\n",
+                       "report 2026 final abcdef.md": "# Report\n\n- [ ] Proofread the figures\n",
+                       f"hashes/backup {'d41d' * 8}0.md": "# Backup\n\n- [ ] Restore the archive\n"})
+    sync(root, db_path)
+    res = invoke(db_path, env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    # the note cells, folded over their lines at blanks (which the fold drops): compared without blanks
+    notes = "".join(line.split("│")[-2].strip() for line in res.output.splitlines()
+                    if line.count("│") == 5).replace(" ", "")
+    assert "ConsultingHQ/Meetingnotes/BrightlineSteerCo#2.md:3" in notes and "abb1" not in notes
+    assert "08a8" not in notes.replace(planning[0].replace(" ", ""), "").replace(planning[1].replace(" ", ""), "")
+    for page in planning:  # one title, two pages: the ids tell them apart
+        assert page.replace(" ", "") + ":3" in notes
+    assert "report2026finalabcdef.md:3" in notes and f"hashes/backup{'d41d' * 8}0.md:3" in notes
+    listed = json.loads(invoke(db_path, "--json").output)
+    assert {t["path"] for t in listed} == {steerco, *planning, "report 2026 final abcdef.md",
+                                           f"hashes/backup {'d41d' * 8}0.md"}
+
+
+def test_a_notion_pages_short_path_is_listed_only_where_show_opens_it(tmp_path):
+    """fixN (review of notionids): the short path was listed whatever `mrag show` does with it: beside a plain
+    `Consulting HQ/Meeting notes/Sofia check-in.md` it opened that note, and for one of two pages of one title
+    (only one with a task) it refused. Such a page keeps its ids; the one page its short path opens loses them."""
+    from minirag_cli.store.lookup import find_document
+
+    root, db_path = tmp_path / "export", tmp_path / "kb.sqlite"
+    hq, meetings = "Consulting HQ " + "08a8" * 8, "Meeting notes " + "ebc1" * 8
+    sofia = f"{hq}/{meetings}/Sofia check-in {'0d60' * 8}.md"
+    weekly = [f"{hq}/{meetings}/Weekly planning {tag * 8}.md" for tag in ("5f36", "77aa")]
+    kickoff = f"{hq}/{meetings}/Client kickoff {'aebc' * 8}.md"
+    write_notes(root, {sofia: "# Sofia check-in\n\n- [ ] Send Sofia the deck\n",
+                       "Consulting HQ/Meeting notes/Sofia check-in.md": "# Sofia check-in\n\nA plain note.\n",
+                       weekly[0]: "# Weekly planning\n\n- [ ] Book the Lyon train\n",
+                       weekly[1]: "# Weekly planning\n\nNothing to do.\n",
+                       kickoff: "# Client kickoff\n\n- [ ] Agree the scope\n"})
+    sync(root, db_path)
+    res = invoke(db_path, env={"COLUMNS": "300"})
+    assert res.exit_code == 0, res.output
+    cells = {line.split("│")[-2].strip() for line in res.output.splitlines() if line.count("│") == 5}
+    assert {f"{sofia}:3", f"{weekly[0]}:3", "Consulting HQ/Meeting notes/Client kickoff.md:3"} <= cells, cells
+    conn = db.connect(db_path)
+    try:  # what the table lists opens the page it lists
+        assert find_document(conn, "Consulting HQ/Meeting notes/Client kickoff.md")["path"] == kickoff
+    finally:
+        conn.close()
+
+
+def test_a_database_name_inside_a_title_word_still_heads_the_row(tmp_path):
+    """fixN: the database's name was left out of a row's head when the title held it inside a word (`AI` in
+    `Email follow-up`); a title that holds it as a word (`AI tooling review`) names it already."""
+    from minirag_cli.store.write import _written_head
+
+    ai = "Research " + "a1b2" * 8 + "/AI " + "c3d4" * 8
+    created = "\n\nCreated: November 4, 2026 8:55 AM\n\nx\n"
+    head = _written_head(f"# Email follow-up{created}", None, f"{ai}/Email follow-up {'e5f6' * 8}.md")
+    assert head.startswith("# Email follow-up · AI · "), head
+    head = _written_head(f"# AI tooling review{created}", None, f"{ai}/AI tooling review {'e5f6' * 8}.md")
+    assert head.startswith("# AI tooling review · created"), head

@@ -56,8 +56,9 @@ def tasks(
                                                         window=window is not None, priority=priority))
     found = [t.to_dict() for t in index.tasks(query, state=state, due=due, overdue=overdue, today=today,
                                               window=window, priority=priority)]
+    shown_paths = None if as_json or paths else index.untagged_paths(t["path"] for t in found[:limit])
     print_tasks(found, limit=limit, as_json=as_json, paths=paths, state=state, query=query, due=due, overdue=overdue,
-                window=window, priority=priority)
+                window=window, priority=priority, shown_paths=shown_paths)
     running = index.sync_state()
     if running:  # a sync is at work: a note it has not reached yet is listed as last synced (a rebuild: all are)
         note(sync_line(*running, "tasks listed"), markup=False)

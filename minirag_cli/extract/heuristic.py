@@ -902,12 +902,30 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (shortnames.weekday_number: their lower case was no weekday's, a KeyError stopped the sync, fixU).
 #    A month's word and its day are split by no line break before a list's item (text.WORD_DATE: `not till Feb` over
 #    a list's `4. ProRoof` was the date `Feb\n4`; a hard-wrapped `born on 12 March` / `1990` holds, fixU).
+# 30, notionprops' part (session 55's consultant's Notion export): a Notion page's property block is read whole
+#    (frontmatter.notion_properties: keys as users name them, `Amount (HT)`, `Budget (days)`, `% complete`, `📅 Date`,
+#    `status`, `Related to Projects (Tasks)`; the block stopped at the first and its `Created:` below was unread, so
+#    its keys and values named: `Overdue`, `Paid`, `Sent`, `VAT`). A relation property's `Title (../Projects%20….md)`
+#    links to its page as `[Title](…)` does (notion_relation_links: `Projects` 16 mentions and `Contacts` 13 were
+#    the database folders' words in every path, the related page had no link from its 5 meetings and invoice).
+#    Its `Date:` (`When:`, `Meeting date:`, a trip's `Dates:`; frontmatter.notion_day) heads it as a front matter's
+#    `date:` does, before its `Created:` (a meeting's row made on Dec 2 for Dec 15 was of Dec 2). fixN: a day no
+#    calendar has (`Date: February 31, 2026`) dates nothing, its `Created:` does; a person with their title
+#    (`Dr. Chen: review Friday` under `Created:`) ends the block and is named; a relation's pages are read from
+#    its `, `-separated pieces (51 s on a 60 KB value); `👤 Assignee:` names its people as `Assignee:` does.
 # 30, dayorder's part (session 55's landlord and UK teacher): an ambiguous slashed day (`01/11/2026` in a rent table,
 #    a meter log) no note evidence settles is read in the vault's order when no day_order is set: its notes'
 #    unambiguous slashed days, 3 or more in 2 notes or more, all one way (dayorder.vault_evidence; sync reads the
 #    vault anew when notes change and extracts every note anew when its order turns); 39 of the landlord's days were
 #    no date. A day without its year outside a month's heading (`22/11 - first noticed`) stays none (fixDO: the
 #    first reading made `- 1/2 day off`, `- 10/10 would recommend`, `- 24/7 support` dates).
+# 30, notionids' part (session 55's consultant's Notion export): a Notion database's row (a page with Notion's
+#    property lines in a folder named by the database and its id: text.notion_database) is headed by its title and
+#    the database's name (store.write._written_head: `# Sofia check-in · Meeting notes · created: 2026-12-02 17:28`):
+#    the folder was all that said it is a meeting, and "who did i meet in november" ranked other November notes above
+#    the four meetings (one in the top 8; now the first three and the fifth). A database's CSV is headed by its name without
+#    Notion's id (`Meeting notes`, not `Meeting notes ebc1…`, a `_all.csv`'s `Projects`). A plain note's folder
+#    heads nothing, nor does a page without the ids (`notes/Standup.md` with a `Created:` line).
 # 30, noise2's part (session 55's homeowner's vault): a weekday's three letters before its day of the month name
 #    nothing (_weekday_before_day: `# Sun 15 Nov`, `on Sun 15th`, `Sun 15/11`, `Sun, 15 Nov 2026`, `Sun Nov 15`: a
 #    journal's headings made Sun a name; `Sun Li`, `Dr Sun 2019`, `met Sun 15 minutes later` name as before). (A tax
@@ -2741,6 +2759,23 @@ def markdown_links(text: str, comments: bool = True, kind: str | None = None,
     return out
 
 
+def notion_relation_links(text: str, properties: Sequence[frontmatter.NotionProperty] | None = None
+                          ) -> list[tuple[int, int, EntityMention | None]]:
+    """(start, end, the page it links to) of each page a Notion page's relation property names
+    (frontmatter.notion_relations: `Project: Halden Foods pricing review (../Projects%20…/Halden%20Foods….md)`),
+    read as the Markdown link `[Halden Foods pricing review](../Projects%20….md)` is (markdown_links): the
+    page's title and path when the title is the page's name, the bracketed path alone otherwise. Rules 30:
+    the related page got no link, and the database folder's word (`Projects`, `Contacts`) in every path was a
+    hub name. `properties`: the text's notion_properties, when read already."""
+    properties = frontmatter.notion_properties(text) if properties is None else properties
+    out = []
+    for title_start, title_end, path_start, path_end in frontmatter.notion_relations(properties):
+        target = markdown_link_target(text[path_start:path_end])
+        shown = target is not None and normalise_key(text[title_start:title_end]) == normalise_key(target.name)
+        out.append((title_start if shown else path_start - 1, path_end + 1, target))
+    return out
+
+
 # A link reference definition, a line of its own (CommonMark: `[label]: destination "title"`), which
 # a reader never sees: Foam appends one for each wikilink of a note (`[project-alpha]: project-alpha.md
 # "Project Alpha"`, between its `[//begin]: # "Autogenerated link references ..."` and `[//end]: #`
@@ -2869,7 +2904,7 @@ def notion_people(properties: Sequence[frontmatter.NotionProperty]) -> list[str]
     """The people a Notion page's property lines (frontmatter.notion_properties) name: the values
     of its keys of people (NOTION_PEOPLE_KEYS: `Assignee: Priya Raman`), each of a comma-separated list
     that is a name of one to four capitalised words (rules 16)."""
-    return [part.strip() for p in properties if p.key.lower() in NOTION_PEOPLE_KEYS
+    return [part.strip() for p in properties if frontmatter.notion_key(p) in NOTION_PEOPLE_KEYS
             for part in p.value.split(",") if _PERSON_VALUE.fullmatch(part.strip())]
 
 
@@ -3815,7 +3850,7 @@ class HeuristicExtractor:
             if m:
                 add("#" + m.group(1), "concept")
         wiki = wikilinks(text, comments)
-        links = wiki + markdown_links(text, comments)
+        links = wiki + markdown_links(text, comments) + notion_relation_links(text, properties)
         # a wikilink's shown text (`[[Sourdough|Bread Notes]]`) is its label where its target is a name: the target
         # names and joins the note, the label's words name nothing (rules 22: Bread was a name). A target no name
         # is written in (an ID, a date, a lower-case slug: `[[202310031200|Priya Raman]]`, `[[tomasz|Tomasz
@@ -4103,8 +4138,8 @@ class HeuristicExtractor:
 
 
 def links_in(text: str) -> bool:
-    """May `text` hold a link to a note: a wikilink's `[[` or a Markdown link's `](`?"""
-    return "[[" in text or "](" in text
+    """May `text` hold a link to a note: a wikilink's `[[`, a Markdown link's `](`, a Notion relation's `.md)`?"""
+    return "[[" in text or "](" in text or ".md)" in text
 
 
 def link_targets(text: str, comments: bool = True, kind: str | None = None,
@@ -4112,7 +4147,7 @@ def link_targets(text: str, comments: bool = True, kind: str | None = None,
     """What the links of `text` link to (names of notes, daily notes'
     dates), its wikilinks' and its Markdown links' to notes
     (`[Trip](Trip%20to%20Lisbon.md)`, markdown_links; before heuristic
-    rules 17 the wikilinks' only), read as the extractor reads a text (its front matter's
+    rules 17 the wikilinks' only) and a Notion page's relation properties' (notion_relation_links, rules 30), read as the extractor reads a text (its front matter's
     values, without invisible characters): what the llm extractor adds to
     its model's names (extract/llm.py `complete`), and the notes whose
     lower-case file names a link names (sync.note_link_keys). `comments`, `kind`, `indented`: as wikilinks'."""
@@ -4120,8 +4155,8 @@ def link_targets(text: str, comments: bool = True, kind: str | None = None,
     if not links_in(text):
         return []
     read = read_front_matter(text)[0]
-    links = sorted(wikilinks(read, comments, kind, indented) + markdown_links(read, comments, kind, indented),
-                   key=lambda link: link[0])  # in the text's order
+    links = sorted(wikilinks(read, comments, kind, indented) + markdown_links(read, comments, kind, indented)
+                   + notion_relation_links(read), key=lambda link: link[0])  # in the text's order
     return [target for _start, _end, target in links if target is not None]
 
 

@@ -15,6 +15,7 @@ import re
 import stat
 import unicodedata
 import urllib.parse
+from collections.abc import Iterable
 from pathlib import Path
 
 from minirag_cli.errors import MragError, UsageError
@@ -82,6 +83,8 @@ def find_document(conn, path: str) -> dict:
     unindexed = None if rows else _unindexed_file(conn, forms)
     if unindexed:
         rows = _hard_linked_rows(conn, *unindexed)  # another name of an indexed note, which sync passes over
+    elif not rows:
+        rows = _notion_page_rows(conn, path)
     if not rows:
         if unindexed:
             from minirag_cli.db import index_file
@@ -143,6 +146,27 @@ def find_document(conn, path: str) -> dict:
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
     return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+
+
+def untagged_paths(conn, paths: Iterable[str]) -> dict[str, str]:
+    """Each of `paths` (indexed notes') as a table shows it: without the page ids a Notion export ends its file and
+    folder names with (text.without_notion_ids: `Consulting HQ/Meeting notes/Sofia check-in.md`; with both ids a
+    task's row was 8 lines at 80 columns) where `mrag show` opens that very note by it (find_document); whole where
+    the short form is another note's path, or names two pages of one title (fixN: `show` opened the plain note, or
+    refused). `--json` keeps the paths."""
+    shown = {}
+    for path in dict.fromkeys(paths):
+        short = without_notion_ids(path)
+        shown[path] = short if short != path and _finds(conn, short) == path else path
+    return shown
+
+
+def _finds(conn, given: str) -> str | None:
+    """The path of the one note find_document opens for `given`, None when it opens none."""
+    try:
+        return find_document(conn, given)["path"]
+    except NotFound:
+        return None
 
 
 def _day_typed(given: str) -> str | None:
@@ -723,6 +747,25 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None, *, typed: 
         raise NotFound(f"{doc['path']} has no chunk at line {shown} (it has {n} line{'s' * (n != 1)}; "
                        "blank lines between chunks belong to none).")
     return _chunk_result(conn, row)
+
+
+def _notion_page_rows(conn, given: str) -> list:
+    """The documents rows of the one indexed Notion page `given` names by its path or title without the page ids
+    its export ends its file and folder names with (`Sofia check-in`, `Meeting notes/Sofia check-in.md` for
+    `Consulting HQ 08a8…/Meeting notes ebc1…/Sofia check-in 0d60….md`): no one types 32 hex digits, and
+    `mrag tasks` lists the page so (untagged_paths). [] when no page, or several notes, are so named (the
+    error's hint lists them), and for a name that finds a page otherwise (a day, `2026-12-04`, hints its notes)."""
+    meant = _notes_named(conn, given)
+    if len(meant) != 1:
+        return []
+    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", given.strip().replace(os.sep, "/").removeprefix("./")))
+    key = key.casefold().strip("/")
+    bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", meant[0])).casefold()
+    untagged = without_notion_ids(bare)
+    if untagged == bare or not key or not (untagged == key or untagged.endswith("/" + key)):
+        return []
+    return conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ? ORDER BY root",
+                        (meant[0],)).fetchall()
 
 
 def show(conn, target: str) -> dict:

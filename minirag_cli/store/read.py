@@ -66,12 +66,13 @@ def held_paths(conn, root: str, paths: Iterable[str]) -> set[str]:
 
 def chunk_texts_with_links(conn, root: str) -> Iterator[tuple[str, str, bool]]:
     """(path, text, whether it opens its note with `---`) of the chunks of the folder `root`'s notes that
-    hold `[[` or `](` (heuristic.links_in: sync.stored_link_targets reads their links), and of those that
+    hold `[[`, `](` or a Notion relation's `.md)` (heuristic.links_in: sync.stored_link_targets reads their
+    links), and of those that
     open their note with `---`, a front matter's (whose note Dendron may have written: heuristic.dendron_note)."""
     for path, text, first in conn.execute(
             "SELECT d.path, c.text, c.seq = 0 AND c.start_char = 0 AND substr(ltrim(c.text, char(65279)), 1, 3) = '---' "
             "FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.root = ? AND "
-            "(instr(c.text, '[[') > 0 OR instr(c.text, '](') > 0 OR "
+            "(instr(c.text, '[[') > 0 OR instr(c.text, '](') > 0 OR instr(c.text, '.md)') > 0 OR "
             "(c.seq = 0 AND c.start_char = 0 AND substr(ltrim(c.text, char(65279)), 1, 3) = '---'))", (root,)):
         yield path, text, bool(first)
 

@@ -31,7 +31,8 @@ from minirag_cli.todotxt import is_todo_txt
 from minirag_cli.naming import chosen_key, chosen_name, chosen_type, fuzzable, own_forms, tags_only
 from minirag_cli.store.answers import forget_chunk_answers
 from minirag_cli.text import (HEADING_MARK, bm25_text, bundle_path, cjk_text, head_date, line_date, name_date,
-                              normalise_key, without_invisibles)
+                              normalise_key, notion_database, NOTION_ALL_ROWS, without_invisibles,
+                              without_notion_ids)
 
 
 @dataclass
@@ -252,11 +253,19 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
         # book); the file's name heads it, and each chunk's own day (sections.dated_header)
         return path.rsplit("/", 1)[-1].rsplit(".", 1)[0].strip() or None
     # a Notion page's `Created: November 3, 2026 10:15 AM` property line dates it as a front matter
-    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`
+    # `created:` does (frontmatter.notion_created): its title and `created: 2026-11-03 10:15`; its `Date:`
+    # (a meeting's row, made ahead: frontmatter.notion_day) as a front matter's `date:` does, before it
     created = frontmatter.notion_created(text) if matter is None else ""
     if created:
         title = next((line.strip() for line in text.split("\n") if line.strip()), "")
-        head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
+        # a row of a Notion database (its property lines, its folder named by the database: text.notion_database):
+        # the database's name joins its title, as the folder was all that said `Sofia check-in` is a meeting
+        # (heuristic rules 30: "who did i meet in november" ranked other November notes above the meetings)
+        database = notion_database(path) if path else None
+        if database and not re.search(rf"(?<!\w){re.escape(database)}(?!\w)", title, re.IGNORECASE):
+            title = f"{title}{frontmatter.HEAD_SEP}{database}"
+        day = frontmatter.notion_day(text)
+        head = frontmatter.joined_head(title, f"date: {day}" if day else f"created: {created}", HEADER_FIRST_LINE_CHARS)
     # a Joplin note's `user_created_time:` (notekinds.joplin_note keeps it) dates it as `created:` would
     joplin = notekinds.joplin_created(path, text) if matter is None and not created else ""
     if joplin:
@@ -272,7 +281,9 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
         head = frontmatter.joined_head(title, f"created: {created}", HEADER_FIRST_LINE_CHARS)
     if matter is None and path and path.lower().endswith(CSV_SUFFIX):
         # a CSV's table (csvnotes.py): its header row headed every chunk; its file name heads it, as a library's
-        name = path.rsplit("/", 1)[-1][:-len(CSV_SUFFIX)].strip()
+        # (a Notion database's, `Meeting notes ebc1….csv`, `Projects 7659…_all.csv`, by its name without the id, no
+        # word of any question)
+        name = NOTION_ALL_ROWS.sub("", without_notion_ids(path.rsplit("/", 1)[-1])[:-len(CSV_SUFFIX)]).strip()
         dated = name_date(without_invisibles(path))
         return frontmatter.joined_head(name, f"date: {dated}" if dated else "", HEADER_FIRST_LINE_CHARS) or None
     if matter is None and path and path.lower().endswith(BIB):
@@ -302,6 +313,7 @@ def _written_head(text: str, matter, path: str = "", first_chunk_text: str = "")
     if line_date(title, numeric_only=True):  # `2024年5月3日` too gets the line BM25 finds `2024 05 03` in
         return head
     return frontmatter.joined_head(title, f"date: {dated}", HEADER_FIRST_LINE_CHARS)
+
 
 
 # a Markdown note's first line that is a list item's (`- Type:: [[Person]]`, `* milk`): no title
