@@ -507,6 +507,10 @@ class AskedDays:
     # a span the question writes out ("from Nov 16 to Nov 20": dayspans.py): read as "last week" is, and the answer
     # reads the notes that write one of its days too, below those dated in it, as a month written out (on_the_day)
     spelled: bool = False
+    # a plan's question of the month under way ("what's due this month?": _asks_the_rest_of_the_month): its whole
+    # month is searched and read, but a note dated in its days gone votes as a note writing a day to come does
+    # (retrieve._dated_notes): the month's journals so far are no better evidence than a to-do list due later in it
+    plan_of_the_rest: bool = False
 
     def to_come(self) -> list[tuple[dt.date, dt.date]]:
         """(first, last) of each run of the days not yet gone, the asking day's on ("what's on this week?" asked
@@ -923,6 +927,15 @@ _APPOINTMENT_WORD = (r"(?!" + RECORD_WORDS + r"|(?:in|on|at|of|from|for|with|abo
                      r"|those|what|which|a|an|the|my|our|your|any|some|anything|something|everything|nothing)\b)"
                      r"(?!" + _PAST_ED_WORD + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)[\w'’-]+")
 _APPOINTMENT = r"(?:(?:the|my|our|your)\s+)?" + _APPOINTMENT_WORD + r"(?:\s+" + _APPOINTMENT_WORD + ")?"
+# "have got", British for "have" (_PLANNED_FORM), its subject a pronoun or a capitalised name between ("what have I
+# got…", "what's he got…", "has Tom got…", "I've got…"): no past of "get" (_PAST_IRREGULAR_WORDS), nor after
+# "had" ("what had I got on Friday?"), a past
+_GOT_AFTER_HAVE = (r"(?:\b(?:have|has)(?:n['’]t)?|\w['’](?:ve|s))"
+                   r"(?:\s+(?:i|we|you|he|she|they|it|(?-i:[A-Z])[\w'’-]*))?\s+")
+# ... not "got" of a past all the same: "what has Sam got up to…", "what have I got back…", "what's got into him…",
+# "has Tom got through…", "what have I got from Tom…" (a thing received)
+_GOT_OF_A_PAST = r"\s+(?:up\s+to|into|back|through|from)\b"
+_HAVE_GOT = _GOT_AFTER_HAVE + r"got\b(?!" + _GOT_OF_A_PAST + ")"
 # a plan's participles: a passive of now after "is" ("is the boiler service booked for Jan 12?": _plans_now), a plan
 # word (_PLANNED_WORDS), a plan's past before days to come ("which tasks were scheduled in the next 2 weeks?": _BOOKED)
 _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed)"
@@ -935,6 +948,9 @@ _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed
 _PLANNED_WORDS = (
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
     r"|plans?|" + _PLAN_PARTICIPLES + r"|due)\b|\w['’]ll\b"
+    # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
+    # what on Wednesday?", "what's he got on Monday?"), not "what have I got done…" (a past after it: _past_form)
+    r"|" + _HAVE_GOT +
     # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
     r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
@@ -991,6 +1007,9 @@ _PAST_ED = re.compile(r"\b" + _PAST_ED_WORD + r"\b", re.I)
 # ... or an irregular one (_PAST_IRREGULAR_WORDS), the same way
 _PAST_IRREGULAR = re.compile(r"\b" + _PAST_IRREGULAR_WORDS + r"\b", re.I)
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are|am|be|been|being)|['’](?:s|re|m))\s+$", re.I)
+# ... nor "got" after "have" ("what have I got on Friday?": _HAVE_GOT)
+_HAVE_BEFORE = re.compile(_GOT_AFTER_HAVE + "$", re.I)
+_GOT_OF_A_PAST_AFTER = re.compile(_GOT_OF_A_PAST, re.I)
 
 
 def _of_days_under_way(m: re.Match) -> bool:
@@ -1001,6 +1020,32 @@ def _of_days_under_way(m: re.Match) -> bool:
     this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
     current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
     return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
+
+
+# a plan of the month under way (_asks_the_rest_of_the_month): a form that asks what is coming, "what's due", "what
+# bills are due", "anything due", "any deadlines", "upcoming", "coming up", "to do", "outstanding", "what have I got
+# due"; or "on" right before it ("what's on this month?", "anything on this month?", "what have I got on this
+# month?"). Not "will", "need to", "plan" or "due" anywhere (review of thismonth: "will I stay under budget this
+# month?", "what's the plan for this month?", "when is the rent due this month?", "how much is due this month?" ask
+# of the whole month as before), nor a bare "'s on" ("What's on my list this month?")
+_MONTH_PLAN = re.compile(
+    r"\b(?:what|which|anything|something)(?:\s+\w+)?(?:\s+(?:is|are)|['’](?:s|re))?\s+due\b"
+    r"|\bgot\s+(?:due|coming\s+up)\b|\b(?:deadlines?|upcoming|coming\s+up|to\s+do|outstanding)\b", re.I)
+_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something)|['’](?:s|re))\s+on\s+$", re.I)
+
+
+def _asks_the_rest_of_the_month(m: re.Match) -> bool:
+    """Is the phrase `m` "this month" in an English question of a plan (_MONTH_PLAN, _ON_BEFORE_THE_MONTH) in no past
+    form (AskedDays.plan_of_the_rest)? Its whole month is read, as any "this month" of no past is, its days from
+    today on as days to come; but the notes dated in its days gone vote less (retrieve._gone_days_lowered): the
+    month's journals so far outranked a to-do list's tasks due later in it (a homeowner's vault asked on 7 Dec:
+    `todo house.md` 4th below the journals of 1 to 6 Dec). Not "what did I do this month?", "how much did I spend
+    this month?" (its days gone), "what's the gas bill this month?" (no plan's word)."""
+    if ((m.group("month") or "").lower() != "this" or not _of_days_under_way(m)
+            or _past_form(m.string)):
+        return False
+    on_before = _ON_BEFORE_THE_MONTH.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start())
+    return bool(_MONTH_PLAN.search(m.string) or on_before)
 
 
 def _coming_weekdays(m: re.Match) -> bool:
@@ -1048,7 +1093,8 @@ _PLAN_STATE = (r"(?:(?!" + _ING_NOUN + r")\w{2,}ing|on\s+(?:call|duty|leave|holi
 _PLAN_OF_SOMEONE = re.compile(
     r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
     r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
-    + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE,
+    + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE
+    + r"|" + _HAVE_GOT,  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
     re.I)
 # ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
 # Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)
@@ -1078,10 +1124,21 @@ def _told_past(question: str) -> bool:
 def _past_form(question: str) -> bool:
     """Is a verb of `question` in a past form: "did", "was", "happened" (_PAST), a past in "-ed" or an irregular one
     (_PAST_IRREGULAR: met, sent, ate) not after a form of "be" ("who cooked…", not "what's planned…"), nor a plan's
-    participle of now (_plans_now: "is the boiler service booked for Jan 12?", "anything planned for February?")?"""
+    participle of now (_plans_now: "is the boiler service booked for Jan 12?", "anything planned for February?"), nor
+    a "got" after "have" (_have_got: "what have I got on Friday?")?"""
     return bool(_PAST.search(question)) or any(
         not _BE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) and not _plans_now(question, e)
+        and not _have_got(question, e)
         for form in (_PAST_ED, _PAST_IRREGULAR) for e in form.finditer(question))
+
+
+def _have_got(question: str, e: re.Match) -> bool:
+    """Is the verb `e` British "have got" for "have" (_HAVE_GOT: "what have I got on Friday?", "has Tom got…"), not
+    "got" of a past ("what have I got back…", "what's got into him…": _GOT_OF_A_PAST)? Its "have" is looked for in
+    the words right before it (_WORD_BEFORE: a search from the question's start, for each "got", was quadratic)."""
+    return (e.group().lower() == "got"
+            and _HAVE_BEFORE.search(question, max(0, e.start() - _WORD_BEFORE), e.start()) is not None
+            and not _GOT_OF_A_PAST_AFTER.match(question, e.end()))
 
 
 def _plans_now(question: str, e: re.Match) -> bool:
@@ -1235,16 +1292,28 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
 
 
 # the capitalised words after a name that are of it: "Prof. Keller", "Li Hua"
-# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St")
+# (a place's too, "St. Louis": the reason UnreadDays says quotes it whole, not "St"); words of letters only, whole
+# ("Ms Patel Y9", "Dr Smith2", "Flight BA117": no "Ms Patel Y", "Dr Smit" from a word cut short)
 _NAME_GOES_ON = re.compile(r"(?:(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=Prof)|(?<=St)|(?<=Mt))\.)?"
-                           r"(?:[ \t]+[A-Z][^\W\d_]*)*")
+                           r"(?:[ \t]+[A-Z][^\W\d_]*(?!\w))*")
+# a word of a question (_named), letters and digits together; a number is no word (as before), a code is one but no
+# one's name: its capital was read as a name as its letters alone were ("what did 11X do last Thursday?": "X", "C" of
+# 9C, qateach). A code opens with digits (11X, 9C, 10B, "at 3PM", 2FA) or is a year group or a room's, a flight's
+# number (Y9, Y10, B204, BA117); a capital and a digit or two may be a name as well (U2, G7, MI5, UB40, R2D2, W3C,
+# room S4: as before), "Tom2" is one
+_QUESTION_WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
+_NUMBER = re.compile(r"\d+")
+_CODE = re.compile(r"(?:\d[A-Z\d]*|Y\d|[A-Z]\d{2,}|[A-Z]{2}\d{3,})(?:['’]s)?")
 
 
 def _named(text: str, opens: bool) -> str | None:
     """The name an English `text` writes (_someone_else): a word with a capital other than the first word's first
     letter, or a first word that is possessive ("Priya's plans this week?"), no day nor month; None if none."""
-    for i, w in enumerate(re.finditer(r"[^\W\d_]+(?:['’]s\b)?", text), start=0 if opens else 1):
+    words = (w for w in _QUESTION_WORD.finditer(text) if not _NUMBER.fullmatch(w.group(0)))
+    for i, w in enumerate(words, start=0 if opens else 1):
         word = w.group(0)
+        if _CODE.fullmatch(word):
+            continue  # a code is the first word as any word is ("11X Priya feedback?" names Priya)
         base = re.sub(r"['’]s$", "", word)
         if _a_calendar_word(text, base):
             continue  # "Monday's meeting", "on Tuesdays", "on Mon": a day, no one
@@ -1518,7 +1587,8 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     ahead = first > today or _from_today(m)
     return _whose_days(AskedDays(" ".join(m.group(0).split()), first, last, m.span(), month,
                                  tuple(several) if len(several) > 1 else (), ahead=ahead,
-                                 today=today if ahead or _of_days_under_way(m) else None),
+                                 today=today if ahead or _of_days_under_way(m) else None,
+                                 plan_of_the_rest=_asks_the_rest_of_the_month(m)),
                        question, m, person)
 
 

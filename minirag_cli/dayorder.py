@@ -13,7 +13,10 @@ evidence, in this order, read from the note alone (a note's days do not change w
 3. the note's own unambiguous slashed days: any `20/11/2026` (a chat's `[20/11/2026, 18:04]`) and none
    `11/20/2026` make the note day-first, the other way month-first; both or neither, no order;
 4. the index's day order, a setting (`day_order = "day-first"` or `"month-first"`, MRAG_DAY_ORDER), recorded by
-   sync (meta day_order); unset, none.
+   sync (meta day_order); unset, the vault's (rules 30, vault_evidence): its notes' unambiguous slashed days, at
+   least VAULT_DAYS of them in VAULT_NOTES notes, all one way (a landlord's rent table of `01/12/2026`s settles
+   nothing itself, the vault's `20/11/2026`s do); else none. Sync reads it anew whenever notes change and extracts
+   every note anew when it turns (as a changed setting does).
 
 A day none of them settles stays no date, as before.
 """
@@ -29,6 +32,12 @@ from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
 DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
 DAY_ORDER_KEY = "day_order"  # meta: the order the index's notes were read with ('' for none)
+# meta: the vault's evidence as the last sync found it (vault_evidence: {day_first, month_first, notes_day_first,
+# notes_month_first, inferred, unread, setting}): what status and doctor say of the ambiguous days left unread
+DAY_EVIDENCE_KEY = "day_order_evidence"
+# the vault's order needs this many unambiguous slashed days, in this many notes, and none the other way: one chat
+# log's dates may be a pasted conversation, one US email in a UK vault leaves the order to the setting
+VAULT_DAYS, VAULT_NOTES = 3, 2
 
 _WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _WEEKDAY_BEFORE = re.compile(rf"(?<![\w'’]){_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?$", re.I)
@@ -41,13 +50,83 @@ _YEARLESS = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2
 
 def note_order(text: str) -> str:
     """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
-    first = then = False
+    first, then = _unambiguous(text)
+    return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
+
+
+def _unambiguous(text: str) -> tuple[set[str], set[str]]:
+    """The distinct slashed days with a year `text` writes day first (`20/11/2026`) and month first (`11/20/2026`)."""
+    first, then = set(), set()
     for m in SLASHED_DATE.finditer(text):
         if m.group(4):
             a, b = int(m.group(4)), int(m.group(5))
-            first |= a > 12 >= b
-            then |= b > 12 >= a
-    return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
+            if a > 12 >= b:
+                first.add(m.group(0))
+            elif b > 12 >= a:
+                then.add(m.group(0))
+    return first, then
+
+
+def _ambiguous(text: str) -> set[str]:
+    """The distinct slashed days with a year `text` writes that both orders read (`11/12/2026`, not `12/12/2026`)."""
+    return {m.group(0) for m in SLASHED_DATE.finditer(text)
+            if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
+
+
+def vault_evidence(notes, setting: str = "") -> dict:
+    """What the notes (each its chunks, as the index holds them) say of their day order: {day_first, month_first:
+    the unambiguous slashed days written each way (distinct in a note), notes_day_first, notes_month_first: the
+    notes writing any, inferred: the order they settle (module docstring, 4) or '', unread: the ambiguous slashed
+    days no evidence settles with the setting `setting` or else the inferred order}."""
+    out = {"day_first": 0, "month_first": 0, "notes_day_first": 0, "notes_month_first": 0}
+    held = []
+    for chunks in notes:
+        first, then = _unambiguous("\n".join(c.text for c in chunks))
+        out["day_first"] += len(first)
+        out["month_first"] += len(then)
+        out["notes_day_first"] += bool(first)
+        out["notes_month_first"] += bool(then)
+        held.append(chunks)
+    out["inferred"] = inferred_order(out)
+    out["unread"] = sum(unread_days(chunks, setting or out["inferred"]) for chunks in held)
+    return out
+
+
+def inferred_order(evidence: dict) -> str:
+    """The order a vault's evidence (vault_evidence) settles: enough days one way, in enough notes, none the other."""
+    for order, mine, theirs in ((DAY_FIRST, "day_first", "month_first"), (MONTH_FIRST, "month_first", "day_first")):
+        if (evidence.get(mine, 0) >= VAULT_DAYS and evidence.get(f"notes_{mine}", 0) >= VAULT_NOTES
+                and not evidence.get(theirs, 0)):
+            return order
+    return ""
+
+
+def unread_days(chunks, order: str) -> int:
+    """How many distinct ambiguous slashed days with a year a note's `chunks` write that no evidence settles."""
+    written = _ambiguous("\n".join(c.text for c in chunks))
+    if not written:
+        return 0
+    settled = {surface for days in chunk_slashed_days(chunks, order) for surface in days}
+    return len(written - settled)
+
+
+def evidence_note(evidence: dict | None, recorded: str | None) -> str:
+    """What status and doctor add to the day order `recorded` from the vault's evidence a sync recorded
+    (DAY_EVIDENCE_KEY): that the vault's notes settled it, or how many ambiguous slashed days are left unread and the
+    setting that reads them; '' for nothing to say."""
+    if not evidence:
+        return ""
+    first, then = evidence.get("day_first", 0), evidence.get("month_first", 0)
+    unread = evidence.get("unread", 0)
+    if recorded and not evidence.get("setting") and evidence.get("inferred") == recorded:
+        return f"the vault's: {first or then} unambiguous slashed days write the {'day' if first else 'month'} first"
+    if not unread:
+        return ""
+    shown = (f"the vault writes {first} unambiguous slashed days day first and {then} month first" if first and then
+             else f"too few unambiguous slashed days ({first or then}) to settle the vault's order" if first or then
+             else "no unambiguous slashed day settles the vault's order")
+    return (f"{unread} ambiguous slashed day{'s' if unread != 1 else ''} no note settles left unread ({shown}): "
+            'set day_order = "day-first" or "month-first" (MRAG_DAY_ORDER) to read them')
 
 
 def _weekday(line: str, start: int, end: int) -> int | None:

@@ -347,6 +347,11 @@ def _check_extractor(conn, roots: list[str]) -> Check:
     update = rules_update(recorded, extractor)
     # the order the notes' ambiguous slashed days were read in (dayorder.DAY_ORDER_KEY), as the rules they were
     order = f"; day order {db.get_meta(conn, 'day_order') or 'unset'}"
+    from minirag_cli.dayorder import evidence_note
+    from minirag_cli.store.read import json_meta
+
+    said = evidence_note(json_meta(db.get_meta(conn, "day_order_evidence")), db.get_meta(conn, "day_order"))
+    order += f" ({said})" if said else ""
     if update is None:
         return Check("extractor", OK, f"{extractor}; entities from heuristic rules version {VERSION}{order}")
     shown = f"version {recorded}" if recorded else "older than version 1 (the index records none)"

@@ -271,7 +271,8 @@ def render_status(status: dict, console: Console) -> None:
     table.add_row("chunking", f"{status['chunk_tokens']} tokens, {status['overlap_tokens']} overlap"
                   if status["chunk_tokens"] else "-")
     if "day_order" in status:
-        table.add_row("day order", escape(day_order_line(status["day_order"], status.get("day_order_setting"))))
+        table.add_row("day order", escape(day_order_line(status["day_order"], status.get("day_order_setting"),
+                                                         status.get("day_order_evidence"))))
     gone = status.get("gone_roots", [])
     table.add_row("roots", "\n".join(escape_name(r) + (" [yellow](gone: moved, renamed or not mounted)[/]"
                                                       if r in gone else "") for r in status["roots"]) or "-")
@@ -954,11 +955,16 @@ def model_info_lines(data: dict) -> list[str]:
             for key, value in data.items()]
 
 
-def day_order_line(recorded: str | None, setting: dict | None) -> str:
+def day_order_line(recorded: str | None, setting: dict | None, evidence: dict | None = None) -> str:
     """`mrag status`'s day order: the one the index read its notes' ambiguous slashed days in (dayorder.py), and a
     setting the next sync reads them otherwise with, or one that is no day order (Index.day_order_setting)."""
     line = (f"{recorded}: 11/12/2026 is {'11 December' if recorded == 'day-first' else 'November 12'} where its note "
             "does not settle it") if recorded else "unset: 11/12/2026 is a date only where its note settles it"
+    from minirag_cli.dayorder import evidence_note
+
+    said = evidence_note(evidence, recorded)  # the vault's order, or the days left unread and the setting
+    if said:
+        line += f"; {said}"
     if setting and setting.get("error"):
         line += f"; {setting['error'].rstrip('.')}: `mrag sync` fails until it is corrected"
     elif setting and setting["value"] != recorded:

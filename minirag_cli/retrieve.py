@@ -50,6 +50,7 @@ the SQL is in store/search.py, and graph/sql.py for the graph channel.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 import threading
@@ -677,6 +678,20 @@ def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
     return [c for c in chunks if doc_of.get(c) not in sectioned or c in ok]
 
 
+def _gone_days_lowered(s: _Search, date: dict[int, float], to_come) -> dict[int, float]:
+    """`date` (chunk id -> date vote), the chunks of notes dated in the asked days gone and in none to come at
+    WRITING_NOTE_VOTE's share: a plan's question of the month under way ("what's due this month?" asked on 7 Dec)
+    asks what is coming, and the month's journals so far (1 to 6 Dec) outranked a to-do list of tasks due on the
+    15th and 18th; they stay read."""
+    from minirag_cli import datednotes
+    from minirag_cli.graph.sql import document_of_chunks
+
+    gone = [(a, min(b, s.days.today - dt.timedelta(days=1))) for a, b in s.days.spans() if a < s.days.today]
+    lowered = set(datednotes.dated_notes(s.conn, gone)) - set(datednotes.dated_notes(s.conn, to_come))
+    doc_of = document_of_chunks(s.conn, list(date))
+    return {c: v * WRITING_NOTE_VOTE if doc_of.get(c) in lowered else v for c, v in date.items()}
+
+
 # the date vote of a note that writes a day to come without being dated in it (_dated_notes), when all the days asked
 # about are to come ("next week"; a period under way, "this week", gives it 1.0): a note dated in the days has 1.0
 WRITING_NOTE_VOTE = 0.5
@@ -728,6 +743,8 @@ def _dated_notes(s: _Search) -> None:
     date = dict(s.scores.get("date", []))
     for c, v in votes.items():
         date[c] = max(date.get(c, 0.0), v)
+    if s.days is not None and s.days.plan_of_the_rest:
+        date = _gone_days_lowered(s, date, to_come)
     # the date vote reaches dated_note_chunks chunks of a note's section (its best chunk and those the channels
     # ranked best; a note's one section but for its dated ones: store.section_of_chunks), not every chunk of a
     # long one the dense pool holds

@@ -83,7 +83,7 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
-from minirag_cli.dayorder import DAY_ORDER_KEY, chunk_slashed_days
+from minirag_cli.dayorder import DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, vault_evidence
 from minirag_cli.notespans import chunk_spans
 from minirag_cli.weekdaydays import chunk_weekday_days
 from minirag_cli.weeklabels import chunk_week_days
@@ -1162,6 +1162,8 @@ class _Run:
     # (_embed_deferred_sentences): a note _resolve_anew extracts again rewrites the sentences naming a key a later
     # note made stale, and the first reading's were embedded for nothing (4 of LiHua's, at each rules version)
     deferred_sentences: dict[int, str] | None = None
+    # the order the notes' ambiguous slashed days are read in (dayorder.py): the setting's, else the vault's
+    day_order: str = ""
 
     @property
     def reextracting(self) -> bool:
@@ -1239,6 +1241,9 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     roots = list(dict.fromkeys(Path(r).resolve() for r in roots))  # `mrag sync notes notes/`: once
     options = built_alike(conn, extractor.name, options)
     check_not_newer(conn, roots)
+    # the order the notes' ambiguous slashed days are read in: the setting's, else the one the vault's notes settle
+    # as the index holds them (dayorder.vault_evidence); the notes this sync changes may turn it (_day_order_anew)
+    evidence = _recorded_day_evidence(conn, options.day_order) or _day_evidence(conn, options.day_order)
     check_nested(conn, roots, index_path)
     roots_known = set(json.loads(dbmod.get_meta(conn, "roots", "[]")))
     check_readable([r for r in roots if str(r) not in roots_known])  # before anything is written
@@ -1255,7 +1260,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     build = {"roots": json.dumps(sorted(roots_known | {str(r) for r in roots})), "extractor": extractor.name,
              "extractor_model": getattr(extractor, "cache_id", None) or "",
              "chunk_tokens": str(options.chunk_tokens), "overlap_tokens": str(options.overlap_tokens),
-             "max_bytes": str(options.max_bytes), DAY_ORDER_KEY: options.day_order or None,
+             "max_bytes": str(options.max_bytes), DAY_ORDER_KEY: options.day_order or evidence["inferred"] or None,
              # of the folders the index keeps (a rebuild forgets the ones it is not given)
              dbmod.FOLLOW_SYMLINKS_KEY: json.dumps(sorted(follow & (roots_known | {str(r) for r in roots})))}
     limit_before = dbmod.get_meta(conn, "max_bytes")  # before this sync records its own
@@ -1267,6 +1272,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
                frozenset(follow))
     if limit_before and limit_before.isdigit():
         run.limit_before = int(limit_before)
+    run.day_order = options.day_order or evidence["inferred"]
     _check_heuristic_version(run, roots, index_path)
     _load_known_words(run, roots)
     # a sync stopped before it extracted anew the notes of keys made stale (_resolve_anew): this one does
@@ -1302,6 +1308,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
         raise
     finally:
         dbmod.set_wal_autocheckpoint(conn, 1000)
+    _day_order_anew(run, roots, evidence)
     if run.cjk_changed:
         _know_anew(run)
     if run.words_changed:
@@ -1332,6 +1339,46 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     summary.entities, summary.total_chunks, summary.total_files = store.totals(conn)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _day_evidence(conn, setting: str) -> dict:
+    """dayorder.vault_evidence over the notes the index holds that write a slashed day with its year (read from
+    their stored chunks: a few of a vault's notes, a table of days at most)."""
+    docs = [row[0] for row in conn.execute(
+        "SELECT DISTINCT document_id FROM chunks WHERE text GLOB '*[0-9]/*[0-9]/[12][09][0-9][0-9]*'")]
+    notes = store.stored_chunks(conn, docs)
+    return {**vault_evidence([[c for _id, c in notes[doc]] for doc in docs], setting), "setting": setting}
+
+
+def _recorded_day_evidence(conn, setting: str) -> dict | None:
+    """The vault's evidence the last sync recorded (dayorder.DAY_EVIDENCE_KEY), None when none was or its unread days
+    were counted with another setting."""
+    with contextlib.suppress(ValueError, TypeError):
+        recorded = json.loads(dbmod.get_meta(conn, DAY_EVIDENCE_KEY) or "null")
+        if isinstance(recorded, dict) and recorded.get("setting") == setting and "inferred" in recorded:
+            return recorded
+    return None
+
+
+def _day_order_anew(run: _Run, roots: Sequence[Path], before: dict) -> None:
+    """The vault's evidence of its day order read anew once the notes changed (dayorder.vault_evidence) and recorded
+    (status, doctor: the ambiguous days left unread); with no setting, an order it turns (a first note written day
+    first, a US email making the vault's evidence both ways) extracts every note anew, as a changed setting does:
+    a note unchanged is read as the vault is now, and a sync again changes nothing."""
+    conn, setting = run.conn, run.options.day_order
+    summary = run.summary
+    evidence = before
+    if summary.changed or summary.removed or summary.added or summary.reextracted:
+        evidence = _day_evidence(conn, setting)
+    if not setting and evidence["inferred"] != run.day_order and store.totals(conn)[2]:
+        run.day_order = evidence["inferred"]
+        run.build[DAY_ORDER_KEY] = run.day_order or None
+        _reextract(run, roots, str(HEURISTIC_VERSION))
+        evidence = _day_evidence(conn, setting)
+    recorded = json.dumps(evidence, sort_keys=True)
+    if dbmod.get_meta(conn, DAY_EVIDENCE_KEY) != recorded:
+        with dbmod.transaction(conn):
+            dbmod.set_meta(conn, DAY_EVIDENCE_KEY, recorded)
 
 
 def _record_reader_version(conn, synced: Sequence[str], kept_roots: set[str]) -> None:
@@ -1550,7 +1597,7 @@ def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path 
     conn, current = run.conn, str(HEURISTIC_VERSION)
     recorded = dbmod.get_meta(conn, dbmod.HEURISTIC_VERSION_KEY)
     update = rules_update(recorded, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
-    if update is None and (dbmod.get_meta(conn, DAY_ORDER_KEY) or "") != run.options.day_order:
+    if update is None and (dbmod.get_meta(conn, DAY_ORDER_KEY) or "") != run.day_order:
         # another day order (MRAG_DAY_ORDER, dayorder.py) reads the notes' ambiguous slashed days otherwise: as a
         # change of rules, every note is extracted anew
         update = rules_update(None, "heuristic" if run.extraction.extractor.cache_id is None else "llm")
@@ -1620,7 +1667,7 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
     current = str(HEURISTIC_VERSION)
     # the day order the notes' ambiguous slashed days were read in, and are now (dayorder.py): a change of it, the
     # rules the same, is why every note is extracted anew, and said so (was "rules version 28, this mrag has 28")
-    orders = (dbmod.get_meta(conn, DAY_ORDER_KEY) or "", run.options.day_order or "")
+    orders = (dbmod.get_meta(conn, DAY_ORDER_KEY) or "", run.day_order or "")
     doc_ids = store.documents_in_sync_order(conn, [str(r) for r in roots])
     progress.start(len(doc_ids))
     why = (f"day order {_order_name(orders[0])} -> {_order_name(orders[1])}" if recorded == current
@@ -1674,8 +1721,8 @@ def _reextract(run: _Run, roots: Sequence[Path], recorded: str | None, windows: 
             _resolve_anew(run, sorted(by_root))
         _embed_deferred_sentences(run)
         dbmod.set_meta(conn, dbmod.HEURISTIC_VERSION_KEY, current)
-        if run.options.day_order:
-            dbmod.set_meta(conn, DAY_ORDER_KEY, run.options.day_order)
+        if run.day_order:
+            dbmod.set_meta(conn, DAY_ORDER_KEY, run.day_order)
         else:
             dbmod.delete_meta(conn, DAY_ORDER_KEY)
         dbmod.delete_meta(conn, dbmod.RESOLVE_PENDING_KEY)  # every note extracted anew: none is pending
@@ -1761,7 +1808,7 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
                   for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)]
     dates = [d for ds in note_dates for d in ds]
     slashed = [days for (doc, pairs), ds in zip(notes, note_dates, strict=True)
-               for days in _settled_days([c for _id, c in pairs], paths[doc][1], ds, run.options.day_order)]
+               for days in _settled_days([c for _id, c in pairs], paths[doc][1], ds, run.day_order)]
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d, days)
                         for text, m, root, h, s, d, days in zip(prose, mentions, roots, handles, parts, dates, slashed,
                                                                 strict=True)]
@@ -4046,7 +4093,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                   for p, head, note_days in zip(group, heads, days, strict=True)]
     dates = [d for ds in note_dates for d in ds]
     slashed = [days for p, ds in zip(group, note_dates, strict=True)
-               for days in _settled_days(p.chunks, p.note.path, ds, run.options.day_order)]
+               for days in _settled_days(p.chunks, p.note.path, ds, run.day_order)]
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d, days)
                         for text, m, h, s, d, days in zip(prose, mentions, handles, parts, dates, slashed, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)

@@ -71,8 +71,8 @@ from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
-                              MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
-                              folder_date, german, normalise_key, without_invisibles, without_notion_ids)
+                              MONTH_ALT, MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period,
+                              find_dates, fold, folder_date, german, normalise_key, without_invisibles, without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -902,6 +902,21 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (shortnames.weekday_number: their lower case was no weekday's, a KeyError stopped the sync, fixU).
 #    A month's word and its day are split by no line break before a list's item (text.WORD_DATE: `not till Feb` over
 #    a list's `4. ProRoof` was the date `Feb\n4`; a hard-wrapped `born on 12 March` / `1990` holds, fixU).
+# 30, dayorder's part (session 55's landlord and UK teacher): an ambiguous slashed day (`01/11/2026` in a rent table,
+#    a meter log) no note evidence settles is read in the vault's order when no day_order is set: its notes'
+#    unambiguous slashed days, 3 or more in 2 notes or more, all one way (dayorder.vault_evidence; sync reads the
+#    vault anew when notes change and extracts every note anew when its order turns); 39 of the landlord's days were
+#    no date. A day without its year outside a month's heading (`22/11 - first noticed`) stays none (fixDO: the
+#    first reading made `- 1/2 day off`, `- 10/10 would recommend`, `- 24/7 support` dates).
+# 30, noise2's part (session 55's homeowner's vault): a weekday's three letters before its day of the month name
+#    nothing (_weekday_before_day: `# Sun 15 Nov`, `on Sun 15th`, `Sun 15/11`, `Sun, 15 Nov 2026`, `Sun Nov 15`: a
+#    journal's headings made Sun a name; `Sun Li`, `Dr Sun 2019`, `met Sun 15 minutes later` name as before). (A tax
+#    year's `(Apr 25 - Apr 26)` stays two yearless April days: read as a year span it would also take a US note's two
+#    days `Apr 25 - Apr 26` away; left after the lead's review.) A record's status in
+#    capitals (SHOUTED_STATUS_WORDS: a rent table's `LATE 8 days`, `NOT RECEIVED yet`, a receipt's `PAID CASH WITH
+#    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
+#    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
+#    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -2156,6 +2171,14 @@ approved expired updated
 # names as before
 SHOUTED_STATUSES = frozenset({"IN PROGRESS", "NOT STARTED", "ON HOLD", "TO DO", "NOT ANSWERED YET", "NOT DONE"})
 
+# ... and a record's status word in capitals (a rent table's `LATE 8 days`, `NOT RECEIVED yet`, a receipt's `PAID CASH
+# WITH THANKS`, an EICR's `- SATISFACTORY.`): a shouted span it opens names nothing, and it ends a name before it (`HMRC
+# RECEIVED`, `Invoice OVERDUE`: _status_cut; rules 30, they were names). Capitals names stay (`NHS`, `HMRC`, `TESCO`)
+SHOUTED_STATUS_WORDS = frozenset("""
+RECEIVED PAID UNPAID LATE OVERDUE OUTSTANDING PENDING SATISFACTORY UNSATISFACTORY PASSED FAILED REFUNDED CANCELLED
+CANCELED APPROVED DECLINED REJECTED CONFIRMED COMPLETED EXPIRED RENEWED ISSUED DELIVERED INVOICED SUBMITTED
+""".split())
+
 
 def _field_label(word: str) -> bool:
     """Is `word`, a label line's of one word, a record's field rather than a name (heuristic rules 30): a common word
@@ -2173,6 +2196,18 @@ def _shouted(words: Sequence[str]) -> bool:
     """Are `words`, a capitalised span's, a status written in capitals (SHOUTED_STATUSES: `IN PROGRESS`, `NOT ANSWERED
     YET`), no name (heuristic rules 30: `ANSWERED YET` was one)?"""
     return " ".join(words) in SHOUTED_STATUSES
+
+
+def _status_cut(words: list[str]) -> list[str]:
+    """`words`, a capitalised span's, without a record's status in capitals (SHOUTED_STATUS_WORDS) and what follows it:
+    none of a span all in capitals it opens (after `NOT`: `PAID CASH WITH THANKS`, `NOT RECEIVED`, `LATE`), the name
+    before it (`HMRC RECEIVED`, `Invoice OVERDUE`), the name after it (`PAID British Gas`)."""
+    at = next((i for i, w in enumerate(words) if w in SHOUTED_STATUS_WORDS), None)
+    if at is None:
+        return words
+    if words[:at] in ([], ["NOT"]):
+        return [] if all(w.isupper() for w in words) else words[at + 1:]
+    return words[:at]
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
@@ -2899,6 +2934,22 @@ _GERMAN_TITLED = re.compile(
     rf"{_GAP}({UPPER}{LOWER}+)(?![\w'’-])")
 _GERMAN_FIRST_LAST = re.compile(rf"(?<![\w'’.-])(?=({UPPER}{LOWER}+){_GAP}({UPPER}{LOWER}+)(?![\w'’-]))")
 _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\d+)*)(?![\w:.]|,\d)")
+
+
+# What follows an English weekday's three letters when they stand for the day (`# Sun 15 Nov`, `Sun 15th`, `Sun 15/11`,
+# `Sun, 15 Nov 2026`, `Sun Nov 15`, `Tues 3.11.`): its day of the month, with its month or its ordinal's letters
+# (rules 30: a journal's `# Sun 15 Nov` named Sun; `Sun` alone stays a name, Sun Li's, and `Sun 2019`, `Sun 3.5`
+# are no days)
+_DAY_NUMBER = r"(?:0?[1-9]|[12]\d|3[01])"
+_WEEKDAY_BEFORE_DAY = re.compile(
+    rf",?[ \t]+(?:{_DAY_NUMBER}(?:st|nd|rd|th)?(?:[ \t]+(?:{MONTH_ALT})\b|/(?:0?[1-9]|1[0-2])\b|\.(?:0?[1-9]|1[0-2])\.)"
+    rf"|{_DAY_NUMBER}(?:st|nd|rd|th)\b|(?:{MONTH_ALT})\.?[ \t]+{_DAY_NUMBER}(?!\d))", re.IGNORECASE)
+
+
+def _weekday_before_day(word: str, text: str, end: int) -> bool:
+    """Is `word`, ending at `end` of `text`, an English weekday's short name before its day of the month (`Sun 15 Nov`,
+    `Sat 14th`, `Sun 15/11`: _WEEKDAY_BEFORE_DAY)? A day, no name (rules 30)."""
+    return word.lower() in WEEKDAY_SHORT and _WEEKDAY_BEFORE_DAY.match(text, end) is not None
 
 
 def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
@@ -3976,6 +4027,9 @@ class HeuristicExtractor:
             status = next((i for i, w in enumerate(words) if w in STATUS_WORDS and (i or len(words) == 1)), None)
             if status is not None:
                 words = words[:status]
+            uncut, words = words, _status_cut(words)  # `LATE 8 days`, `PAID CASH WITH THANKS`, `HMRC RECEIVED` (rules 30)
+            # ... a name in capitals before its status names alone where it opens a sentence (`HMRC RECEIVED my return`)
+            shouted_name = words != uncut and bool(words) and all(w.isupper() for w in words)
             if not words or (len(words) == 1 and len(words[0]) > 2 and words[0].isupper()
                              and words[0].lower() in TABLE_COMMON_WORDS):
                 continue  # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30)
@@ -4004,10 +4058,13 @@ class HeuristicExtractor:
                 continue  # `Mardi, réunion...`, `# Lunes`, `am Dienstag`: a day, no name (rules 12)
             if span in GERMAN_DAY_ABBREVIATIONS and _german_day_before_date(text, start, start + len(found), is_german):
                 continue  # `# Mo., 5. Okt.`, `Di. 13.10.2026`: a German day abbreviated, no name (rules 23)
+            if len(words) == 1 and found.startswith(span) and _weekday_before_day(span, text, start + len(span)):
+                continue  # `# Sun 15 Nov`, `on Sun 15th`, `Sun Nov 15`: a weekday before its day, no name (rules 30)
             if len(words) == 1 and span in nouns:
                 nouns_found.append(span)  # `Birnen`, `Termin`: a name only as the first word of a longer one
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed and status is None
+                                 and not shouted_name
                                  and (start in phrase_titles or _sentence_start(text, start)))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names

@@ -347,6 +347,8 @@ def index_status(conn, db_path) -> dict:
         # the order the notes' ambiguous slashed days (11/12/2026) were read in where a note does not settle it
         # (dayorder.DAY_ORDER_KEY, not imported: status stays quick); None: unset, only the days a note settles
         "day_order": get_meta(conn, "day_order") or None,
+        # what the vault's notes say of it as the last sync found them (dayorder.vault_evidence), None: not recorded
+        "day_order_evidence": json_meta(get_meta(conn, "day_order_evidence")),
         "roots": roots,
         # the roots that are gone (moved, renamed, deleted or not mounted): their notes stay in the index
         "gone_roots": gone_folders(roots),
@@ -511,3 +513,12 @@ def documents_with_bigrams(conn, phrases: Sequence[Sequence[str]]) -> set[int]:
             "SELECT DISTINCT c.document_id FROM chunks_cjk JOIN chunks c ON c.id = chunks_cjk.rowid "
             "WHERE chunks_cjk MATCH ?", (" OR ".join(terms[start:start + BIGRAM_PHRASES_PER_QUERY]),)))
     return docs
+
+
+def json_meta(value: str | None) -> dict | None:
+    """A meta value recorded as a JSON object, None when none is (or it is no object)."""
+    try:
+        parsed = json.loads(value) if value else None
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dict) else None
