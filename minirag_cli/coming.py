@@ -6,16 +6,19 @@ tells a day to come from one gone. latest.py reads "the last X" and "the first X
 "when is the next inset day", "when's my next dentist appointment", "next parents evening?", "upcoming ICLR
 deadline?", "when do I next see Dr Okafor" (next_words). What must be held is read as latest.py reads it (the
 question's names, else its content words); a note holds an occurrence of it where a line of it holds them all (an
-undated note's path and title count as every line's: `Dentist.md`'s "next check-up 14 Jan"), beside a day that line writes
-(text.find_dates, a day without a year the one nearest the note's date, else the asking day; a span of days,
-notespans.chunk_spans, by its first day, or the asking day while it is under way), or where the note is dated by
-a day to come (tomorrow's agenda). Of the first `latest_pool` notes of the fused results, the one with the
+undated note's path and title count as every line's: `Dentist.md`'s "next check-up 14 Jan"; the prose lines above a
+line in its paragraph too, not a list's items or a table's rows), beside a day that line writes (text.find_dates,
+a day without a year the one nearest the note's date, else the asking day; a span of days, notespans.chunk_spans,
+by its first day, or the asking day while it is under way; a path or title writing its day counts as a line). A
+note's own date never counts by itself: today's daily note "Need to book the dentist" is no appointment today. Of the first `latest_pool` notes of the fused results, the one with the
 soonest such day on or after the asking day moves first (reorder); the others keep their places, a note of an
 occurrence gone too. None has one: nothing moves, and the asker is told (commands/ask.py).
 
 Not read so: "what did I do next" (nothing after it), "next week", "next Friday", "the next 2 weeks" (days:
 askday.py), "the next chapter", "next steps for the Parker website", "what's next on my list", "who is next on
-the rota" (an order, not a day), "next time I see Priya…".
+the rota" (an order, not a day), "next time I see Priya…"; a question not opening with "when" unless an event is
+named after "next" (_EVENTS: "who is the next speaker", "the next stop after Leeds"); "next Weds meeting", "next Dec
+deadline" (days: askday.py); a past one ("when did I next see Priya after the wedding?": askday.past_tense).
 """
 
 from __future__ import annotations
@@ -24,7 +27,10 @@ import datetime as dt
 import re
 
 from minirag_cli.latest import _ASKING, _PERIOD, Latest, Reordered, _names_typed_low, note_day
-from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
+from minirag_cli.text import _WEEKDAY_WORDS, MONTH_WORDS, NUMBER_WORDS, STOPWORDS, asking_spans
+
+# "next Weds", "next Dec deadline", "Next Jan we go skiing": days askday.py reads (review nextx: read twice)
+_CALENDAR = frozenset([*_WEEKDAY_WORDS, *MONTH_WORDS])
 
 # after "next" these are a period or a count of days (askday.py, dayspans.py), or an order, not an event that recurs
 _NOT_EVENTS = "|".join([_PERIOD, "day", "days", "morning", "afternoon", "evening", "term", "semester", "quarter",
@@ -32,7 +38,7 @@ _NOT_EVENTS = "|".join([_PERIOD, "day", "days", "morning", "afternoon", "evening
                         "couple", "step", "steps", "chapter", "chapters", "page", "pages", "part", "section", "one",
                         "ones", "line", "item", "items", "thing", "things", "question", "level", "door", "stage",
                         "phase", "slide", "paragraph", "episode", "round", "turn", "generation", "version", "up",
-                        *NUMBER_WORDS, r"\d+\w*"])
+                        *NUMBER_WORDS, *_CALENDAR, r"\d+\w*"])
 _COMING = r"(?:next|upcoming|forthcoming)"
 _NEXT = re.compile(
     # "the next inset day", "my next dentist appointment" ("the upcoming karaoke night" tells of a day of its note's:
@@ -51,13 +57,24 @@ _EVENT_NOUNS = frozenset("""
 appointment appointments appt meeting meetings session sessions deadline deadlines day event lesson class call
 visit check-up checkup
 """.split())
+# a question not opening with "when" is read only where the words after "next" name an event (review nextx: "what's
+# the next big thing in AI", "the next stop after Leeds", "my next book to read", "who is the next speaker",
+# "next to the station there was a cafe" are of an order or a place, not a day)
+_EVENTS = _EVENT_NOUNS | frozenset("""
+classes lessons calls visits payday trip trips exam exams evening interview lecture seminar workshop shift party
+holiday holidays match game service collection review
+""".split())
+_LIST_ITEM = re.compile(r"\s*(?:[-*+•]\s|\d+[.)]\s|\|)")  # a list's item or a table's row
+_WHEN_OPENING = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)?when\b", re.I)
 
 
 def next_words(question: str, is_name=None) -> Latest | None:
     """The question asks when a thing next happens (module docstring): its words and what a note's line must hold
     (Latest, `coming` set), else None. `is_name(word)`: the index knows a word as a name (store.is_name)."""
-    from minirag_cli.askday import _QUOTED
+    from minirag_cli.askday import _QUOTED, past_tense
 
+    if past_tense(question):
+        return None  # "when did I next see Priya after the wedding?": the one after a day gone, not one to come
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
     m = _NEXT.search(unquoted)
     if m is None:
@@ -65,15 +82,17 @@ def next_words(question: str, is_name=None) -> Latest | None:
     if m.group(0).lower().rstrip().endswith("next") and re.search(r"\b(?:i|we)\s+next\s*$", unquoted[:m.end()], re.I):
         if not re.search(r"\bwhen\b", unquoted, re.I):
             return None  # "shall I next call Anna?": no question of when
+    after = re.findall(r"[\w'’-]+", re.split(r"[^\w\s'’-]", unquoted[m.end():], maxsplit=1)[0])[:3]
+    if not _WHEN_OPENING.search(unquoted) and not any(w.lower() in _EVENTS for w in after):
+        return None  # "who is the next speaker at the seminar": an order, not a day (_EVENTS)
     rest = unquoted[:m.start()] + " " + unquoted[m.end():]
     words = list(re.finditer(r"[^\W\d_][\w'’-]*|\d+[^\W\d_]\w*", rest))
-    calendar = {w.lower() for w in (*WEEKDAY_NAMES, *MONTH_NAMES)}
     asking = {a for a, _b in asking_spans(rest)}
     content = []
     for i, w in enumerate(words):
         word = re.sub(r"['’]s$", "", w.group(0))
         low = word.lower()
-        if (low in STOPWORDS or low in _ASKING or low in _WHEN or low in calendar or len(low) < 2
+        if (low in STOPWORDS or low in _ASKING or low in _WHEN or low in _CALENDAR or len(low) < 2
                 or w.start() in asking):
             continue
         content.append((word, word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip()))))
@@ -116,16 +135,23 @@ def _line_days(line: str, day: str, today: dt.date) -> list[str]:
 
 def soonest(asked: Latest, text: str, name: str, day: str, today: dt.date) -> str:
     """The first day on or after `today` at which the note of `text` (all its chunks), `name` (its path and title)
-    and date `day` (note_day) holds an occurrence of what is `asked` (module docstring); '' for none."""
+    and date `day` (note_day) holds an occurrence of what is `asked` (module docstring); '' for none. The day is one
+    a line writes (its title's and path's lines too: `2026-12-15 Supervisor meeting.md`), never the note's own date by
+    itself: today's daily note's "Need to book the dentist" is no appointment today (review nextx)."""
     days = []
-    if day[:10] >= today.isoformat() and _holds(asked, name + "\n" + text):
-        days.append(day[:10])  # a note dated ahead: tomorrow's agenda, `2026-12-15 Supervisor meeting.md`
     # an undated note's path and title say what each of its lines is of (`Dentist.md`: "next check-up 14 Jan"); a
     # dated one's are of its own day (`Y9 parents evening 26-11-2026.md`: its "Gave till 7 Dec" is no evening)
     about = "" if day else name
-    for line in text.splitlines():
-        if any(ch.isdigit() for ch in line) and _holds(asked, about + "\n" + line):
-            days += _line_days(line, day, today)
+    for paragraph in re.split(r"\n[ \t]*\n", name + "\n\n" + text):
+        before = []
+        for line in paragraph.splitlines():
+            # the lines above it in its paragraph say what a line's day is of: "Dentist at 9:40 with Dr Patel. …" /
+            # "Next appointment 15 Jan 2027"; a list's items and a table's rows are not (a planner's "INSET day Fri
+            # 20 Nov" is not of the "trip Thu 10 Dec" below it)
+            if any(ch.isdigit() for ch in line) and _holds(asked, "\n".join([about, *before, line])):
+                days += _line_days(line, day, today)
+            if not _LIST_ITEM.match(line):
+                before.append(line)
     return min(days, default="")
 
 

@@ -79,6 +79,9 @@ def test_no_day_to_come_moves_nothing(teacher):
     "when is the next inset day", "When's the next INSET?", "next parents evening?", "my next supervisor meeting",
     "when do I next see Dr Okafor", "when is the next ICLR deadline", "upcoming ICLR deadline?", "when is the upcoming ICLR deadline",
     "when will we next meet Anna?",
+    # an event named after "next" needs no "when"; a "when" opening needs no event (review nextx)
+    "next team meeting?", "next bin day?", "next payday?", "my next dentist appointment", "when is the next full moon",
+    "So when's the next book club?",
 ])
 def test_next_words(question):
     assert next_words(question) is not None
@@ -91,6 +94,15 @@ def test_next_words(question):
     "when did I last see Priya?",
     # a LiHua question of a story's day (MRR fell): "upcoming" after "the" is not read
     "What does WolfgangSchulz suggest the group do before the upcoming karaoke night?",
+    # review nextx: past questions are of the one after a day gone, not of one to come
+    "when did I next see Priya after the wedding?", "what did we discuss at the next team meeting after the offsite?",
+    "what happened at the next session after Priya left?", "when was the next inset day after half term?",
+    # ... a weekday or month after "next" is days (askday.py)
+    "next Weds meeting?", "next Dec deadline", "Next Jan we go skiing", "my next Thurs class",
+    # ... an order or a place, not a day
+    "what's the next big thing in AI", "what is the next stop after Leeds", "what's my next book to read",
+    "who is the next speaker at the research seminar", "what should I ask Sam when I next see him?",
+    "next to the station there was a cafe, what was it called?",
 ])
 def test_not_next_words(question):
     assert next_words(question) is None
@@ -108,3 +120,46 @@ def test_a_span_under_way_is_of_today():
     asked = next_words("when are the next mocks")
     assert soonest(asked, "- Y11 mocks 3–11 Dec 2026", "planner.md", "", TODAY) == TODAY.isoformat()
     assert soonest(asked, "- Y11 mocks 3–5 Dec 2026", "planner.md", "", TODAY) == ""
+
+
+def test_a_notes_own_date_is_no_occurrence():
+    # review nextx: today's daily note that only mentions the dentist is no appointment today ...
+    asked = next_words("when is my next dentist appointment?")
+    today_note = "Team meeting at 10.\nNeed to book the dentist for Emma's check-up.\nTrip planning: flights for Lisbon.\n"
+    assert soonest(asked, today_note, "Daily/2026-12-07.md\n2026-12-07", "2026-12-07", TODAY) == ""
+    assert soonest(next_words("when is my next trip"), today_note, "Daily/2026-12-07.md\n2026-12-07", "2026-12-07",
+                   TODAY) == ""
+    # ... nor is an agenda dated ahead whose item only names the meeting
+    agenda = "- committee meeting date (Feb?)\n- reading group\n"
+    assert soonest(next_words("when is the next committee meeting"), agenda, "Daily/2026-12-08.md\n2026-12-08 agenda",
+                   "2026-12-08", TODAY) == ""
+    # ... but a title that writes the day and says the event is one
+    assert soonest(next_words("my next supervisor meeting"), "Agenda: chapter 2 draft.",
+                   "Work/2026-12-15 Supervisor meeting.md\n2026-12-15 Supervisor meeting", "2026-12-15",
+                   TODAY) == "2026-12-15"
+
+
+def test_a_lines_paragraph_says_what_its_day_is_of():
+    # `Daily/2026-09-14.md`: the appointment line does not say "dentist", the line above it in its paragraph does
+    asked = next_words("when is my next dentist appointment?")
+    text = ("Dentist at 9:40 with Dr Patel. One small filling.\nNext appointment 15 Jan 2027 at 9:40.\n\n"
+            "Team meeting at 11: Q4 planning.\n")
+    assert soonest(asked, text, "Daily/2026-09-14.md\nMonday 14 September 2026", "2026-09-14", TODAY) == "2027-01-15"
+    # a list's items are not of the item above them: the planner's trip is no INSET day
+    planner = "- **INSET day Fri 20 Nov** (no pupils)\n- Y9 Science Museum trip Thu 10 Dec\n"
+    assert soonest(next_words("when is the next inset day"), planner, "Admin/planner.md\nplanner", "", TODAY) == ""
+    table = ("| 10 | 16 Nov | **INSET day Fri 20 Nov** (no pupils) |\n| 13 | 7 Dec | Y9 Science Museum trip Thurs 10th |\n\n"
+             "## Spring 2027\n- **INSET Mon 4 Jan 2027**, pupils back Tue 5 Jan\n")
+    assert soonest(next_words("when is the next inset day"), table, "Admin/planner.md\nplanner", "", TODAY) == "2027-01-04"
+
+
+def test_explain_says_a_line_writes_the_day():
+    # review nextx: the day is a line's, not the note's date; "number 2 from the next" read as nothing
+    from minirag_cli.format import explain_lines, recency_place
+
+    first = {"score": 1.0, "date": "2027-01-04", "from": "next"}
+    second = {"score": 0.5, "date": "2027-01-14", "from": "next"}
+    lines = explain_lines({"channels": {"recency": first}})
+    assert "recency: a line of its note writes 2027-01-04, the soonest to come of the notes that match" in lines
+    assert "number 2 of the days to come" in explain_lines({"channels": {"recency": second}})[-1]
+    assert (recency_place(first), recency_place(second)) == ("the soonest to come", "number 2 of the days to come")
