@@ -551,8 +551,13 @@ def explain_lines(r: dict) -> list[str]:
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0
         end = info.get("from", "latest")  # "our first 1:1": counted from the earliest
-        out.append(f"recency: its note is dated {info['date']}, "
-                   + (f"the {end} of the notes that match" if place == 1 else f"number {place} from the {end}"))
+        if end == "next":  # coming.py: the day is one a line of the note writes, not its date
+            out.append(f"recency: a line of its note writes {info['date']}, "
+                       + ("the soonest to come of the notes that match" if place == 1
+                          else f"number {place} of the days to come"))
+        else:
+            out.append(f"recency: its note is dated {info['date']}, "
+                       + (f"the {end} of the notes that match" if place == 1 else f"number {place} from the {end}"))
     return out
 
 
@@ -562,6 +567,8 @@ def recency_place(vote: dict) -> str:
     latest"."""
     place = round(1 / vote["score"]) if vote["score"] else 0
     end = vote.get("from", "latest")
+    if end == "next":  # coming.py: "when is the next inset day?"
+        return "the soonest to come" if place == 1 else f"number {place} of the days to come"
     if place == 1:
         return f"the {end}"
     return "the one before the latest" if place == 2 and end == "latest" else f"number {place} from the {end}"

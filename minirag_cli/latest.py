@@ -223,6 +223,7 @@ class Latest:
     # "the first session": a kind numbered notes may be of (numbering.py), whose `Session 01` is the first (reorder)
     first_numbered: bool = False
     span: tuple[int, int] = (0, 0)  # where the question says it (`words`)
+    coming: bool = False  # "when is the next inset day?": the soonest day to come (coming.py), not a date gone
 
     def holds(self, text: str, name: str = "") -> bool:
         """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
@@ -252,7 +253,7 @@ class Reordered:
 
     def to_dict(self) -> dict:
         return {"words": self.latest.words, "names": list(self.latest.names), "terms": list(self.latest.terms),
-                "kind": self.latest.kind, "from": "earliest" if self.latest.earliest else "latest",
+                "kind": self.latest.kind, "from": "next" if self.latest.coming else "earliest" if self.latest.earliest else "latest",
                 "place": self.latest.place,
                 "within": [f"{a.isoformat()}/{b.isoformat()}" for a, b in self.within],
                 "notes": [{"path": p, "date": d} for _c, p, d in self.dated],

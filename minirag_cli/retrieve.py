@@ -884,6 +884,8 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)
+    if latest is None:
+        latest = _coming(s, fused)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     results = _materialise(conn, fused, _explain(s, fused))
@@ -918,6 +920,30 @@ def _latest(s: _Search, fused: list[Hit]):
     bests = [fused[i].chunk_id for i in best.values()]
     return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
                    note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today)
+
+
+def _coming(s: _Search, fused: list[Hit]):
+    """A question about the next time a thing happens ("when is the next inset day?"): of the first latest_pool
+    notes of the fused results, the one that writes the soonest day to come of it moves first (coming.py). Its
+    latest.Reordered (`chosen` None when no note writes one), else None."""
+    import datetime as dt
+
+    from minirag_cli.coming import next_words, reorder
+    from minirag_cli.latest import best_of_notes
+
+    asked = next_words(s.question, lambda word: store.is_name(s.conn, word))
+    if asked is None or not fused:
+        return None
+    from minirag_cli.store import note_heads, note_titles
+
+    rows = store.result_rows(s.conn, [h.chunk_id for h in fused])
+    best = best_of_notes(fused, rows, s.options.latest_pool)
+    bests = [fused[i].chunk_id for i in best.values()]
+    chunks = store.document_chunks(s.conn, list(best))
+    texts = store.chunk_texts(s.conn, [c for ids in chunks.values() for c in ids])
+    whole = {doc: "\n".join(texts.get(c, "") for c in ids) for doc, ids in chunks.items()}
+    return reorder(fused, asked, rows, best, note_heads(s.conn, bests), whole, note_titles(s.conn, bests),
+                   s.today or dt.date.today())
 
 
 def _materialise(conn, hits: list[Hit], explain: dict[int, dict]) -> list[dict]:

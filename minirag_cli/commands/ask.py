@@ -156,6 +156,10 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     if result.writing_notes:  # "next week": no note is dated in days to come; the notes that write one were read
         note(f"no note is dated {result.days.label()} yet: the notes that write a day of it are searched",
              markup=False)
+    coming = result.latest
+    if coming is not None and coming.latest.coming and coming.chosen is None:  # coming.py: none to come is written
+        note(f"no note among the results writes a day to come for {' '.join(coming.latest.names + coming.latest.terms)!r}"
+             ": the question is searched as written", markup=False)
     if result.unread is not None:  # "what did Keller say last week?": its "last week" is the notes' words
         note(result.unread.note(), markup=False)
     if result.results and only_common_words(result.query):

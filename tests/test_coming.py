@@ -1,0 +1,165 @@
+"""coming.py: "when is the next X?" puts the note that writes X's soonest day to come first."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from minirag_cli.coming import next_words, soonest
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.options import RetrievalOptions
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+TODAY = dt.date(2026, 12, 7)
+
+# the INSET day gone has a note of its own that says most about it; the planner writes the one to come in a line
+VAULT = {
+    "Daily/2026-11-20.md": "# Friday 20 Nov – INSET day\n\nINSET day today, no pupils. Safeguarding refresher in "
+                           "the morning, INSET afternoon on marking. The INSET lunch was good.\n",
+    "Admin/Term planner.md": "# Autumn term planner\n\n"
+                             "- **INSET day Fri 20 Nov** (no pupils)\n"
+                             "- Y9 parents' evening Thurs 26 Nov, 4–7pm\n"
+                             "- Y9 Science Museum trip Thu 10 Dec\n\n"
+                             "## Spring 2027\n- **INSET Mon 4 Jan 2027**, pupils back Tue 5 Jan\n"
+                             "- Y11 parents' evening Thurs 14 Jan 2027, 4–7\n",
+    "Parents evening/Y9 parents evening 26-11-2026.md": "---\ndate: 2026-11-26\n---\n# Y9 parents' evening\n\n"
+        "Parents evening notes: Amira's mum worried.\n\nRuby's mum: shoes on order, gave till 7 Dec.\n\n"
+        "Parents evening ran late.\n",
+    "Health/Dentist.md": "# Dentist\n\nDr Okafor at the Green Lane practice. Last check-up 3 Jun 2026, all fine.\n"
+                         "- Next appointment 15 Jan 2027, 9:40\n",
+    "Daily/2026-06-03.md": "# 2026-06-03\n\nDentist appointment with Dr Okafor, all fine, dentist said floss more. "
+                           "The dentist appointment took an hour.\n",
+    "Books/Novel.md": "# The novel\n\nThe next chapter is about the storm. Chapter 3 draft due 2026-12-20.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def teacher(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("teacher")
+    write_notes(tmp / "notes", VAULT)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _search(db, question: str, mode: str = "hybrid"):
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        return index.search(question, RetrievalOptions(k=10, mode=mode), today=TODAY)
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25", "dense,bm25"])
+@pytest.mark.parametrize("question,first,day", [
+    ("when is the next inset day", "Admin/Term planner.md", "2027-01-04"),
+    ("When's the next INSET?", "Admin/Term planner.md", "2027-01-04"),
+    ("next parents evening?", "Admin/Term planner.md", "2027-01-14"),
+    ("when's my next dentist appointment", "Health/Dentist.md", "2027-01-15"),
+])
+def test_the_note_of_the_soonest_day_to_come_comes_first(teacher, question, first, day, mode):
+    result = _search(teacher, question, mode)
+    assert result.results[0]["path"] == first
+    assert result.results[0]["channels"]["recency"] == {"score": 1.0, "date": day, "from": "next"}
+    assert result.latest.to_dict()["from"] == "next"
+
+
+def test_no_day_to_come_moves_nothing(teacher):
+    # the only occurrence is gone: nothing is chosen, and `mrag ask` says so (the question is searched as before)
+    result = _search(teacher, "when is the next safeguarding refresher")
+    assert result.latest is not None and result.latest.chosen is None
+    assert not any("recency" in r["channels"] for r in result.results)
+
+
+@pytest.mark.parametrize("question", [
+    "when is the next inset day", "When's the next INSET?", "next parents evening?", "my next supervisor meeting",
+    "when do I next see Dr Okafor", "when is the next ICLR deadline", "upcoming ICLR deadline?", "when is the upcoming ICLR deadline",
+    "when will we next meet Anna?",
+    # an event named after "next" needs no "when"; a "when" opening needs no event (review nextx)
+    "next team meeting?", "next bin day?", "next payday?", "my next dentist appointment", "when is the next full moon",
+    "So when's the next book club?",
+])
+def test_next_words(question):
+    assert next_words(question) is not None
+
+
+@pytest.mark.parametrize("question", [
+    "what did I do next", "what's on next week", "what do I have next Friday", "plans for the next 2 weeks",
+    "what happens in the next chapter", "next steps for the Parker website", "what's next on my list",
+    "who is next on the rota", "next time I see Priya remind me", "what's coming up next?",
+    "when did I last see Priya?",
+    # a LiHua question of a story's day (MRR fell): "upcoming" after "the" is not read
+    "What does WolfgangSchulz suggest the group do before the upcoming karaoke night?",
+    # review nextx: past questions are of the one after a day gone, not of one to come
+    "when did I next see Priya after the wedding?", "what did we discuss at the next team meeting after the offsite?",
+    "what happened at the next session after Priya left?", "when was the next inset day after half term?",
+    # ... a weekday or month after "next" is days (askday.py)
+    "next Weds meeting?", "next Dec deadline", "Next Jan we go skiing", "my next Thurs class",
+    # ... an order or a place, not a day
+    "what's the next big thing in AI", "what is the next stop after Leeds", "what's my next book to read",
+    "who is the next speaker at the research seminar", "what should I ask Sam when I next see him?",
+    "next to the station there was a cafe, what was it called?",
+])
+def test_not_next_words(question):
+    assert next_words(question) is None
+
+
+def test_a_dated_notes_title_says_nothing_of_its_other_days():
+    # `Y9 parents evening 26-11-2026.md` is the evening of its day: its "gave till 7 Dec" is no evening to come
+    asked = next_words("next parents evening?")
+    text = "Ruby's mum: shoes on order, gave till 7 Dec."
+    assert soonest(asked, text, "Parents evening/Y9 parents evening.md", "2026-11-26", TODAY) == ""
+    assert soonest(asked, text, "Parents evening/Y9 parents evening.md", "", TODAY) == "2026-12-07"
+
+
+def test_a_span_under_way_is_of_today():
+    asked = next_words("when are the next mocks")
+    assert soonest(asked, "- Y11 mocks 3–11 Dec 2026", "planner.md", "", TODAY) == TODAY.isoformat()
+    assert soonest(asked, "- Y11 mocks 3–5 Dec 2026", "planner.md", "", TODAY) == ""
+
+
+def test_a_notes_own_date_is_no_occurrence():
+    # review nextx: today's daily note that only mentions the dentist is no appointment today ...
+    asked = next_words("when is my next dentist appointment?")
+    today_note = "Team meeting at 10.\nNeed to book the dentist for Emma's check-up.\nTrip planning: flights for Lisbon.\n"
+    assert soonest(asked, today_note, "Daily/2026-12-07.md\n2026-12-07", "2026-12-07", TODAY) == ""
+    assert soonest(next_words("when is my next trip"), today_note, "Daily/2026-12-07.md\n2026-12-07", "2026-12-07",
+                   TODAY) == ""
+    # ... nor is an agenda dated ahead whose item only names the meeting
+    agenda = "- committee meeting date (Feb?)\n- reading group\n"
+    assert soonest(next_words("when is the next committee meeting"), agenda, "Daily/2026-12-08.md\n2026-12-08 agenda",
+                   "2026-12-08", TODAY) == ""
+    # ... but a title that writes the day and says the event is one
+    assert soonest(next_words("my next supervisor meeting"), "Agenda: chapter 2 draft.",
+                   "Work/2026-12-15 Supervisor meeting.md\n2026-12-15 Supervisor meeting", "2026-12-15",
+                   TODAY) == "2026-12-15"
+
+
+def test_a_lines_paragraph_says_what_its_day_is_of():
+    # `Daily/2026-09-14.md`: the appointment line does not say "dentist", the line above it in its paragraph does
+    asked = next_words("when is my next dentist appointment?")
+    text = ("Dentist at 9:40 with Dr Patel. One small filling.\nNext appointment 15 Jan 2027 at 9:40.\n\n"
+            "Team meeting at 11: Q4 planning.\n")
+    assert soonest(asked, text, "Daily/2026-09-14.md\nMonday 14 September 2026", "2026-09-14", TODAY) == "2027-01-15"
+    # a list's items are not of the item above them: the planner's trip is no INSET day
+    planner = "- **INSET day Fri 20 Nov** (no pupils)\n- Y9 Science Museum trip Thu 10 Dec\n"
+    assert soonest(next_words("when is the next inset day"), planner, "Admin/planner.md\nplanner", "", TODAY) == ""
+    table = ("| 10 | 16 Nov | **INSET day Fri 20 Nov** (no pupils) |\n| 13 | 7 Dec | Y9 Science Museum trip Thurs 10th |\n\n"
+             "## Spring 2027\n- **INSET Mon 4 Jan 2027**, pupils back Tue 5 Jan\n")
+    assert soonest(next_words("when is the next inset day"), table, "Admin/planner.md\nplanner", "", TODAY) == "2027-01-04"
+
+
+def test_explain_says_a_line_writes_the_day():
+    # review nextx: the day is a line's, not the note's date; "number 2 from the next" read as nothing
+    from minirag_cli.format import explain_lines, recency_place
+
+    first = {"score": 1.0, "date": "2027-01-04", "from": "next"}
+    second = {"score": 0.5, "date": "2027-01-14", "from": "next"}
+    lines = explain_lines({"channels": {"recency": first}})
+    assert "recency: a line of its note writes 2027-01-04, the soonest to come of the notes that match" in lines
+    assert "number 2 of the days to come" in explain_lines({"channels": {"recency": second}})[-1]
+    assert (recency_place(first), recency_place(second)) == ("the soonest to come", "number 2 of the days to come")
