@@ -25,7 +25,9 @@ weeks in Paris", "the next 2 weeks of the trip", "the last 2 months' bills", nor
 we do the next few days?", not "what did we decide for the next 2 weeks?"; "the last week of the project" is none, "the
 past month of training" the past month; "the next month" is next month), an ISO week or a quarter ("in week 45", "in week 45
 of 2026", "in Q4", "during Q4 2026", "in Q3 of last year": of the year written or said, else the latest begun by
-today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"), a month named without
+today, as "of the year" is; not "week 3 of the trial" nor "Q3 of the project"; a week written as notes write it,
+"in wk 47", "in W47", and without "in" as the question's time, "what did I do wk 47?", "notes from W47", "what did I
+do week 49": _a_bare_week), a month named without
 its year ("in October", "during the month of May", "in Oct last year": of the year said, else the latest begun by
 today, but in a question that asks ahead of it the month not yet ended within dayspans.AHEAD_MONTHS, "what
 deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
@@ -319,7 +321,11 @@ _PHRASE = re.compile(
     # of the course", "in Q3 of the project"); a year said in words is one ("in Q3 of last year", "week 45
     # this year", after a comma too: "in Q2, this year": _RELATIVE_YEAR), and "of the year" alone is the year unsaid, as "in Q3" is (not "of the
     # year we moved": _THE_YEAR)
-    r"|(?:in|during|over|throughout)\s+(?:the\s+)?week\s+(?P<isoweek>[1-9]|[1-4]\d|5[0-3])"
+    # ... so too "wk 47", "wk. 47", "wk47", "W47" (not "W3C", "W-2"), and without a lead ("what did I do wk 47?",
+    # "notes from W47", "what did I do week 49"): those only as the question's time (_a_bare_week; "in W2 form" is
+    # a form's, where "in week 45" is read whatever follows it, as before)
+    r"|(?:(?P<weeklead>in|during|over|throughout)\s+(?:the\s+)?)?(?:week\s+|(?P<weekshort>wk\.?\s*|w(?=\d)))"
+    r"(?P<isoweek>0?[1-9]|[1-4]\d|5[0-3])"
     r"(?:(?:\s+of|\s*,)?\s+(?P<weekyear>\d{4})|(?:\s+of|\s*,)?\s+(?P<weekrel>this|last|next)\s+year\b"
     r"|" + _THE_YEAR + r")?(?!\s+of\b)"
     r"|(?:in|during|over|throughout)\s+(?:the\s+)?Q(?P<quarter>[1-4])"
@@ -1479,6 +1485,8 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # "the past year's budget": a noun's year, as "the last 2 months' bills" (_counted)
              and not ((m.group("rolling") or "").lower() == "year" and _OWNS.match(question, m.end()))
              and not (m.group("weekday") and _OF_A_MONTH.match(question, m.end()))
+             and (not m.group("isoweek") or (m.group("weeklead") and not m.group("weekshort"))
+                  or _a_bare_week(question, m))
              # "for February" is a plan's month to come ("anything planned for February?"), else as often a
              # thing's, a budget's or a rent's that may be paid in another month ("what did I pay for March?"): not
              # read, nor one beyond AHEAD_MONTHS ("what's planned for October?" asked in December)
@@ -1489,6 +1497,23 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
+
+
+# a week number without "in" ("wk 47", "W47", "week 49") is the question's time where it ends the question or a clause,
+# its year said or not ("notes from W47?", "what did I do wk 47, at work?", "week 47 2026"), or a preposition follows
+# it ("wk 47 at work"); not a noun's ("the W2 form", "Week 1 exercises", "week 2 of the course"), nor one owned or
+# counted ("my W2", "the week 3", "each wk 2"), nor a programme's ("week 3, day 2")
+_BARE_WEEK_ENDS = re.compile(r"\s*(?:$|[?!;)]|[.,:](?!\s*(?:\d|(?:day|session|lesson|part)\b))|" + _AFTER_A_DAY + ")",
+                             re.I)
+_BARE_WEEK_OWNED = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|each|every|per|\w+['’]s)\s+$",
+                              re.I)
+
+
+def _a_bare_week(question: str, m: re.Match) -> bool:
+    """Is the week number `m` reads without a lead (_PHRASE's isoweek: "what did I do wk 47?") the question's time:
+    _BARE_WEEK_ENDS after it, none of _BARE_WEEK_OWNED before it?"""
+    return bool(_BARE_WEEK_ENDS.match(question, m.end())) and \
+        not _BARE_WEEK_OWNED.search(question, max(0, m.start() - _WORD_BEFORE), m.start())
 
 
 # after "the last week": what it is of, "the last week of the project", "the last year of school"

@@ -26,7 +26,8 @@ ends are the days text.written_days and text.iso_dates read, so a span's day is 
   which measure from the day.
 - A single day written without its year ("what happened on Dec 2?", "on 2 December", "notes from December 2nd", "on
   Wednesday, Dec 2"): a span of that one day, its year by the same rule (qdays: it read no day, and each year's Dec 2
-  was searched); only when it ends the question or a clause or a preposition follows it ("on Dec 2 at work"; not
+  was searched); only when it ends the question or a clause or a preposition or its time follows it ("on Dec 2 at
+  work", "on Dec 2, 2pm", "on 2 December, 10:30": _TIME_AFTER; not
   "the Jan 6 committee", "on Nov 16 from 9 to 11", "on Dec 2 and 3"), and not a lower-case "may 3" / "march 10" (a
   verb's). Not a list's day ("on 3 and 4 December", "on Dec 2, 3 and 4"), a limit's ("by Dec 15", "through Dec 4",
   "from Dec 2", "following Dec 2") nor one written as German does ("am 20. Dezember", its question's tense unread):
@@ -99,7 +100,13 @@ _LEAD_WINDOW = 80
 # end, a possessive or a preposition ("on Dec 2?", "Dec 2's meeting", "on Dec 2 at work"; not "the Jan 6 committee",
 # "on Dec 2 and 3", "on Dec 2, 9, 16", "on Dec 3 '25", "on Nov 16 from 9 to 11": the day searched as written, as
 # before)
-_DAY_ENDS = re.compile(r"\s*(?:$|[?!;)]|['’](?:s\b|(?=\W|$))|[.,:](?!\s*\d)|" + _CLAUSE_GOES_ON + ")", re.I)
+# ... and a time of that day after it, a comma's or a blank's, is no list's next day (qdays2: "on Dec 2, 2pm", "on 2
+# December, 10:30", "on Dec 2 2pm" were no day, as "on Dec 2, 3 and 4" is none): "2pm", "2.30 p.m.", "10:30",
+# "3 o'clock"
+_TIME_AFTER = (r",?\s*(?:(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s*[ap]\.?m\b\.?|(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:])"
+               r"|(?:1[0-2]|0?[1-9])\s*o['’]\s*clock\b)")
+_DAY_ENDS = re.compile(r"\s*(?:$|[?!;)]|['’](?:s\b|(?=\W|$))|[.,:](?!\s*\d)|" + _CLAUSE_GOES_ON + ")|" + _TIME_AFTER,
+                       re.I)
 # ... nor a list's day written before it: "on 3 and 4 December", "on 2, 3 and 4 December" (not its last day)
 _LIST_BEFORE = re.compile(r"(?<![\d/.:-])(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s*(?:,|&|\+|\b(?:and|or)\b)\s*"
                           r"(?:the\s+)?$", re.I)
