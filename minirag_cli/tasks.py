@@ -809,9 +809,9 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     elif is_logseq(path, lines):
         # a block is on its page, as an Org task is under its headlines: the page's name is its tag, so
         # `mrag tasks alpha` finds `pages/Work___Project Alpha.md`'s `- TODO write the spec`
-        from minirag_cli.extract.heuristic import _NAMESPACE_SEP  # the one reading of a namespace page's file name
+        from minirag_cli.extract.heuristic import NAMESPACE_SEPARATOR  # the one reading of a namespace page's file name
 
-        page = _NAMESPACE_SEP.sub("/", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+        page = NAMESPACE_SEPARATOR.sub("/", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
         found = sorted(found + logseq_tasks_in(lines), key=lambda t: t["line"])
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]

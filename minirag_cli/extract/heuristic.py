@@ -302,7 +302,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    _FIGURE_STOP), a plural label's word before a name and a verb is dropped (`Topics Alvarez listed`),
 #    `Related:` is a common label; a person's title before a name says person (`Dr. Chen`, `Professor
 #    Alvarez`: SPELLED_TITLES), in a label too, and a file name's or a link's title is dropped (`Dr Chen.md`
-#    is Chen: _untitled).
+#    is Chen: without_person_title).
 #    Also (files5, with readers 5): an Obsidian comment (`%% hidden %%`, inline or on lines of its own) is read
 #    as an `<!-- -->` comment is: no name, no link (mdcode: Obsidian links nothing there either); a
 #    raw HTML block nothing closes (a `<pre>` left open) ends before the first paragraph of prose
@@ -337,7 +337,7 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (mdcode.LOG_RECORD: `SCHEDULED: <2026-11-20 Fri>`, `DEADLINE:`, `CLOSED:`, `CLOCK: [...]`,
 #    `:LOGBOOK:`, `:END:`, `:PROPERTIES:`): CLOCK was a person, SCHEDULED, LOGBOOK and END names;
 #    a Logseq namespace page's file name (`Work___Project Alpha.md`, older `Work%2FProject Alpha.md`) is
-#    the page its links name (`[[Work/Project Alpha]]`: Project Alpha, _NAMESPACE_SEP), not the name
+#    the page its links name (`[[Work/Project Alpha]]`: Project Alpha, NAMESPACE_SEPARATOR), not the name
 #    `Work___Project Alpha`, so the page joins the notes that link to it, and its `alias::` with it.
 #    17, fix15's part: a Markdown link to a note is read where a wikilink is for the notes a note links
 #    to (link_targets, links_in): a lower-case page's file name it links to names that note
@@ -876,9 +876,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    9–5` is no label (fixW: a Monday's note saying `week` dated its recurring lists, a body's `Next week:` did not
 #    end the week; one walk over the note: 40,000 labels took 3 to 18 s).
 # 29, alias1's part (session 54's health vault; names29's one-letter alias alone): a person's title before one
-#    letter is no title to take off (_untitled): `alias:: Dr Ngozi Okafor, Dr O` made `O` an alias of the GP's
-#    note, every `O` of the folder hers (`Grade O`, `O-levels`, `got an O`); `Dr O` is the alias now, `Mr X`, `Ms
-#    K.` names whole, `Dr Jo`, `Dr. J. Berg` lose their title as before (no CJK name is of one character: _named).
+#    letter is no title to take off (without_person_title): `alias:: Dr Ngozi Okafor, Dr O` made `O` an alias of
+#    the GP's note, every `O` of the folder hers (`Grade O`, `O-levels`, `got an O`); `Dr O` is the alias now, `Mr
+#    X`, `Ms K.` names whole, `Dr Jo`, `Dr. J. Berg` lose their title as before (no CJK name is of one character:
+#    _named).
 # 30, labels' part (session 54's freelancer, PhD and health vaults): a record's field label of one word names nothing
 #    where the word is a common one by the lexicon (_field_label: TABLE_COMMON_WORDS, and LABEL_WORDS' record fields
 #    now: `Amount:`, `Rate:`, `Terms:`, `Confirmation:`, `Allergies:`; a column head's `Presenter:`, `Venue:`) or a
@@ -2452,11 +2453,12 @@ def zettel_id(path: str) -> str | None:
     return m.group(1) if m is not None else None
 
 
-def _untitled(name: str) -> str:
+def without_person_title(name: str) -> str:
     """A note's or a link's name without a person's title before a name of it (`Dr Chen`, `Prof.
     Alvarez`: Chen, Alvarez), as the text's `Dr. Chen` names Chen (PERSON_TITLES; heuristic rules 16:
     `Dr Chen.md` was an entity apart from the Chen its notes write), `Frau Keller` too (rules 27: a chat's
-    `Frau Keller:` spoke as Frau Keller, apart from the Keller its text's `Frau Keller` names)."""
+    `Frau Keller:` spoke as Frau Keller, apart from the Keller its text's `Frau Keller` names). Public: store.lookup
+    reads `mrag entity "Dr Okafor"` by it, as the extractor read the notes."""
     words = name.split()
     # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`; not before one letter, which names no one alone
     # (rules 29: `alias:: Dr O` made O an alias of the GP's note, and every `O` of the folder hers)
@@ -2531,7 +2533,7 @@ def link_target(target: str) -> EntityMention | None:
     name = _named(target)
     if name is None:
         return None
-    untitled = _untitled(name)
+    untitled = without_person_title(name)
     return EntityMention(untitled, "person") if untitled != name else EntityMention(name, "name")
 
 
@@ -3765,8 +3767,8 @@ class HeuristicExtractor:
             at, span = at + stop, span[stop:]
             if span in speakers:
                 said.add(span)
-                said.add(_untitled(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
-                add(_untitled(span), "person")
+                said.add(without_person_title(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
+                add(without_person_title(span), "person")
                 if _particled(span):
                     tagged.append((at, at + len(span)))
                 replies.add(_BLANKS.match(text, m.end()).end())
@@ -3794,7 +3796,7 @@ class HeuristicExtractor:
                 keys.add(at)
             elif _may_speak(span):  # what the line says is about it, as a chat line's speaker says it
                 # `Dr. Chen:` labels what Chen says or does: a person, named without the title (rules 16)
-                untitled = _untitled(span)
+                untitled = without_person_title(span)
                 labels.update((span, untitled))
                 add(untitled, "person" if untitled != span else "name")
                 if _particled(span):
@@ -4019,8 +4021,8 @@ class HeuristicExtractor:
             while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
                              # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
                              # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller),
-                             # there only before a capitalised word, as _untitled reads one (fixI: `Herr der Ringe`,
-                             # a book's German title, named the person `der Ringe`)
+                             # there only before a capitalised word, as without_person_title reads one (fixI:
+                             # `Herr der Ringe`, a book's German title, named the person `der Ringe`)
                              or (person_title(words[0], german=True)
                                  and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
                                  and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
@@ -4560,17 +4562,18 @@ def standing_alias(alias: str) -> bool:
 # Logseq saves a namespace page, `[[Work/Project Alpha]]`, as `Work___Project Alpha.md` (its
 # `:file/name-format :triple-lowbar`), an older graph as `Work%2FProject Alpha.md`: the `/` of its links,
 # read as a link's path is (the page is `Project Alpha`, as `[[Work/Project Alpha]]` names it; rules 17:
-# the file name was the name `Work___Project Alpha`, which no link or text wrote)
-_NAMESPACE_SEP = re.compile(r"___|%2F", re.I)
+# the file name was the name `Work___Project Alpha`, which no link or text wrote). Public: the one reading of a
+# namespace page's file name, which store.lookup (`mrag show "Work/Project Alpha"`) and tasks (a page's tag) share
+NAMESPACE_SEPARATOR = re.compile(r"___|%2F", re.I)
 
 
 def _page_file_name(file: PurePosixPath) -> str:
     """The file name of the note `file` as its links write it: a Logseq namespace page's (in a `pages/`
-    folder, where Logseq writes them) with its `/` back (_NAMESPACE_SEP); any other note's as it is:
+    folder, where Logseq writes them) with its `/` back (NAMESPACE_SEPARATOR); any other note's as it is:
     `Budget___Draft.md` or `Q3%2FQ4 Planning.md` elsewhere is no namespace page (it was named `Draft`,
     `Q4 Planning`)."""
     name = without_invisibles(file.name)
-    return _NAMESPACE_SEP.sub("/", name) if "pages" in file.parts[:-1] else name
+    return NAMESPACE_SEPARATOR.sub("/", name) if "pages" in file.parts[:-1] else name
 
 
 # pure (a function of the path alone): sync's note name keys, its linkable names (linkable_name asks it too),

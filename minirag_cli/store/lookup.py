@@ -59,7 +59,7 @@ def find_document(conn, path: str) -> dict:
     by_root: list = []  # relative to a synced root
     for form in forms:
         by_root = conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ?",
-                               (form.replace(os.sep, "/").removeprefix("./"),)).fetchall()
+                               (_as_index_path(form),)).fetchall()
         if by_root:
             break
     by_file: list = []  # the file the path names from the current folder
@@ -221,19 +221,30 @@ def _notes_named(conn, given: str) -> list[str]:
     return found
 
 
+def _name_key(path: str) -> str:
+    """`path`, a note's path or a name typed for a note, as note names are compared: without its note extension
+    (_NOTE_SUFFIX), composed (NFC: a name typed may be decomposed otherwise than the file's), casefolded."""
+    return unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", path)).casefold()
+
+
+def _as_index_path(path: str) -> str:
+    """`path`, typed, with `/` for the system's separator and without a leading `./`, as the index writes paths."""
+    return path.replace(os.sep, "/").removeprefix("./")
+
+
 def _notes_named_as(conn, name: str) -> list[str]:
     """_notes_named of `name`, a link's target without its `[[ ]]`, its tail (`#Goals`, `|goals`) cut or not."""
-    name = name.strip().replace(os.sep, "/").removeprefix("./")
+    name = _as_index_path(name.strip())
     if _PERCENT.search(name):
         # a Markdown link's target as Notion writes it, copied from the note:
         # `Trip%20to%20Lisbon%203f2a....md`, `../Trip%20to%20Lisbon%203f2a....md`
         name = _UP.sub("", urllib.parse.unquote(name))
-    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", bundle_path(name))).casefold().strip("/")
+    key = _name_key(bundle_path(name)).strip("/")
     if key.endswith(BUNDLE_SUFFIX):  # a TextBundle's folder, as a shell completes it: the note it holds
         key = key[:-len(BUNDLE_SUFFIX)].rstrip("/")
     if not key:
         return []
-    from minirag_cli.extract.heuristic import _NAMESPACE_SEP  # the one reading of a namespace page's file name
+    from minirag_cli.extract.heuristic import NAMESPACE_SEPARATOR  # the one reading of a namespace page's file name
 
     # a tiddler's file as TiddlyWiki names it after its title, each character a file name cannot hold as `_`
     # (`Meeting: Q4 planning` is `Meeting_ Q4 planning.tid`; before TiddlyWiki 5.1.23 its blanks too)
@@ -241,15 +252,15 @@ def _notes_named_as(conn, name: str) -> list[str]:
     tiddler_keys = (tiddler, tiddler.replace(" ", "_")) if tiddler != key or " " in key else ()
     found = []
     for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
-        bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold()
+        bare = _name_key(rel)
         # a Notion export names each page and its folder with the page's id after its title
         # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
         untagged = without_notion_ids(bare)
         # a Logseq namespace page, `[[Work/Project Alpha]]`, is saved as `Work___Project Alpha.md`
         # (an older graph: `Work%2FProject Alpha.md`)
-        spaced = _NAMESPACE_SEP.sub("/", bare)
+        spaced = NAMESPACE_SEPARATOR.sub("/", bare)
         # a TextBundle's text, `Trip to Lisbon.textbundle/text.md`, is called by its bundle's name (qa33)
-        bundled = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", bundle_path(rel))).casefold()
+        bundled = _name_key(bundle_path(rel))
         # a Zim page's file writes its name's blanks as `_` (`Trip_to_Lisbon.txt` is the page Trip to Lisbon)
         zim = bare.replace("_", " ") if "_" in bare and rel.lower().endswith(".txt") else bare
         if any(b == key or b.endswith("/" + key) for b in (bare, untagged, spaced, bundled, zim)):
@@ -270,7 +281,7 @@ def _notes_named_as(conn, name: str) -> list[str]:
         # The Archive: `202611031015 Eigenvalues.md`; a Denote identifier for its note,
         # `20261118T141500--harbor-migration-plan__work.org`
         for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
-            bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", rel)).casefold().rsplit("/", 1)[-1]
+            bare = _name_key(rel).rsplit("/", 1)[-1]
             if bare.startswith(key) and not bare[len(key):len(key) + 1].isalnum() and rel not in found:
                 found.append(rel)
     return found
@@ -281,13 +292,17 @@ def typed_day(text: str) -> str | None:
     a daily note's name in any form text.daily_date reads (`2026-12-04`, `2026_12_04`, `20261204`,
     `2026.12.04`, `Dec 4th, 2026`, `Friday, December 4th 2026`) or a date text.find_dates reads whole
     (`4 December 2026`: _spelled_date); None for anything else (`Dec 4`, `12-04-2026`: which year, which month?)."""
-    text = text.strip()
+    return _whole_day(text.strip())
+
+
+def _whole_day(text: str, *, spelled_read: bool = False) -> str | None:
+    """typed_day of `text`, stripped; `spelled_read` when _spelled_date(text) was read already, and was None."""
     if len(text) > _LONGEST_DAY:
         return None
     daily = daily_date(text)
     if daily is not None:
         return daily[1]
-    date = _spelled_date(text)
+    date = None if spelled_read else _spelled_date(text)
     return date if date is not None and _ISO_DAY.fullmatch(date) else None
 
 
@@ -370,9 +385,9 @@ def _no_such_file(conn, forms: list[str]) -> str:
     moved?)" when the path names no file from any synced folder nor from
     the current one: a note deleted and synced away was "not an indexed
     document", as if the path were mistyped (qa17)."""
-    roots = [Path(r) for (r,) in conn.execute("SELECT DISTINCT root FROM documents")]
+    roots = [Path(r) for r in _synced_roots(conn)]
     for form in forms:
-        rel = form.replace(os.sep, "/").removeprefix("./")
+        rel = _as_index_path(form)
         if rel.startswith(("/", "~")) or ".." in rel.split("/"):
             return ""  # says nothing of files outside the synced folders (an MCP client's path)
         try:
@@ -484,9 +499,9 @@ def _unindexed_file(conn, forms: list[str]) -> tuple[str, str] | None:
     """(synced root, path in it) of a file that one of `forms` names
     (relative to the root, or from the current folder) when it is no indexed
     note, else None."""
-    roots = [r for r, in conn.execute("SELECT DISTINCT root FROM documents")]
+    roots = _synced_roots(conn)
     for form in forms:
-        candidates = [Path(root) / form.replace(os.sep, "/").removeprefix("./") for root in roots]
+        candidates = [Path(root) / _as_index_path(form) for root in roots]
         try:
             candidates.append(Path(form).expanduser().resolve())
         except (OSError, RuntimeError, ValueError):
@@ -504,6 +519,11 @@ def _unindexed_file(conn, forms: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _synced_roots(conn) -> list[str]:
+    """The synced folders of the indexed notes."""
+    return [root for (root,) in conn.execute("SELECT DISTINCT root FROM documents")]
+
+
 def _under_roots(absolute: str, roots) -> list[tuple[str, str]]:
     """(root, path relative to it) for each synced root the absolute path
     `absolute` lies in."""
@@ -518,7 +538,7 @@ def _rows_at_file(conn, path: str) -> list:
         absolute = str(Path(path).expanduser().resolve())
     except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in a path an MCP client sent
         return []
-    roots = [r for r, in conn.execute("SELECT DISTINCT root FROM documents")]
+    roots = _synced_roots(conn)
     rows = []
     for root, rel in _under_roots(absolute, roots):
         rows += conn.execute("SELECT id, root, path, hash, n_lines FROM documents "
@@ -758,9 +778,8 @@ def _notion_page_rows(conn, given: str) -> list:
     meant = _notes_named(conn, given)
     if len(meant) != 1:
         return []
-    key = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", given.strip().replace(os.sep, "/").removeprefix("./")))
-    key = key.casefold().strip("/")
-    bare = unicodedata.normalize("NFC", _NOTE_SUFFIX.sub("", meant[0])).casefold()
+    key = _name_key(_as_index_path(given.strip())).strip("/")
+    bare = _name_key(meant[0])
     untagged = without_notion_ids(bare)
     if untagged == bare or not key or not (untagged == key or untagged.endswith("/" + key)):
         return []
@@ -817,7 +836,10 @@ def _date_key(name: str) -> str | None:
     """The key of the date entity `name` spells in full ("January 6, 2026",
     "6 Jan", "20260106": _spelled_date; a daily note's name: "2026_01_06", typed_day), else None. Date
     entities are keyed by their ISO form, which a spelt date's letters do not match."""
-    date = _spelled_date(name) or typed_day(name)  # `2026_12_04`, `2026.12.04`: as Logseq's file writes a day
+    date = _spelled_date(name)
+    if date is None:  # a daily note's name, `2026_12_04`, `2026.12.04` as Logseq's file writes a day (typed_day),
+        # its spelt date not read again when `name` is as typed_day strips it
+        date = _whole_day(name.strip(), spelled_read=name == name.strip())
     return "date:" + date if date is not None else None
 
 
@@ -897,15 +919,16 @@ def _link_target(name: str) -> str:
     return target or name
 
 
-def _untitled(name: str) -> str | None:
+def _name_after_title(name: str) -> str | None:
     """The name `name` writes after a person's title, as the heuristic extractor reads a page's or a link's name
-    (heuristic._untitled: `Dr Okafor.md` and the text's `Dr. Okafor` are Okafor): the title written as the
+    (heuristic.without_person_title: `Dr Okafor.md` and the text's `Dr. Okafor` are Okafor): the title written as the
     extractor writes it (`Dr`, `Dr.`, `Prof`, `Mr`, `Frau`, `Herr`; not `DR`, `dr`, `MS` of `MS Teams`, `HR` of
     `HR Portal`) before a capitalised word (`Fr 04.12.2026` is a Friday's date); None for any other name."""
-    from minirag_cli.extract.heuristic import _untitled as extractor_untitled
+    from minirag_cli.extract.heuristic import without_person_title
 
-    untitled = extractor_untitled(name.strip())
-    return untitled if untitled != name.strip() else None
+    name = name.strip()
+    untitled = without_person_title(name)
+    return untitled if untitled != name else None
 
 
 def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dict:
@@ -915,13 +938,13 @@ def get_entity(conn, name: str, *, neighbours: int = 20, notes: int = 20) -> dic
     found: {"by": "name"}, {"by": "alias"} (either spelled with ä, ö, ü or
     ae, oe, ue as the query is not: _spelled_otherwise), {"by": "title"}
     (the name or alias after a person's title: `Dr Okafor` is Okafor,
-    _untitled), {"by": "date"} or {"by": "fuzzy", "score": 0-100}. A
+    _name_after_title), {"by": "date"} or {"by": "fuzzy", "score": 0-100}. A
     wikilink typed whole (`[[Dr Okafor]]`) is the name it links."""
     if not name.strip():
         raise UsageError("The entity name is empty.", hint=_LIST_HINT)
     name = _link_target(name)
     match, row = _named_exactly(conn, name)
-    untitled = _untitled(name) if row is None else None
+    untitled = _name_after_title(name) if row is None else None
     if untitled is not None:
         # `Dr Okafor`, `Dr. Okafor` (Logseq's page `Dr Okafor.md`): the name after a person's title, as the
         # extractor reads the notes' `Dr Okafor` (the entity Okafor), exactly: a surname alone compared fuzzily
