@@ -386,3 +386,40 @@ def test_a_reached_neighbour_votes_only_on_a_supported_path_unless_told_otherwis
     free = _entity_votes(scored, info, {4}, GraphOptions(neighbour_needs_evidence=False, hop_decay=0.25))
     assert set(free) == {1, 2, 3}
     assert free[2][0] == pytest.approx(0.45 * 0.25) and free[3][0] == pytest.approx(0.6 * 0.25)
+
+
+def _log(host: int, lines: int) -> str:
+    """An undated log: one backup a day, the same days in every host's log
+    (logs of another length start in another year: no time edge to them)."""
+    import datetime as dt
+    start = dt.date(2000 + lines // 10, 1, 1)
+    rows = [f"- {start + dt.timedelta(days=k)} backup of host{host} ran by Kev Marsh, ticket {k}" for k in range(lines)]
+    return f"# Server {host} backup log\n\n" + "\n".join(rows) + "\n"
+
+
+def _time_steps(tmp_path, conn, embedder, extractor, lines: int) -> int:
+    """SQLite VM steps (in hundreds) of the time edges between three logs of `lines` lines."""
+    write_notes(tmp_path / f"logs{lines}", {f"server{h} backup log.md": _log(h, lines) for h in range(3)})
+    sync_folders(conn, [tmp_path / f"logs{lines}"], embedder=embedder, extractor=extractor)
+    docs = [d for d, in conn.execute("SELECT id FROM documents WHERE root LIKE ? ORDER BY id", (f"%logs{lines}",))]
+    steps = [0]
+
+    def count():
+        steps[0] += 1
+    conn.set_progress_handler(count, 100)
+    try:
+        links = graph.time_links(conn, [(d, 1.0) for d in docs], embedder.embed(["when did the backup run"])[0],
+                                 options=GraphOptions(hub_share=1.0))  # Kev in every chunk: no hub here
+    finally:
+        conn.set_progress_handler(None, 0)
+    assert {t["via"] for t in links.values()} - {None}  # the logs are linked (Kev, a day apart)
+    return steps[0]
+
+
+def test_time_edges_between_big_logs_grow_with_their_size_not_its_square(tmp_path, conn, embedder, extractor):
+    """Three undated logs naming the same days and person: the time edges
+    between them once looked each anchor mention up by walking the linked
+    log's chunks, for every chunk linked (three 0.9 MB logs: 10+ minutes)."""
+    small = _time_steps(tmp_path, conn, embedder, extractor, 150)
+    big = _time_steps(tmp_path, conn, embedder, extractor, 600)
+    assert big < 6 * small  # 4x the lines: about 4x the work, not 16x

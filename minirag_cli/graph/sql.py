@@ -342,16 +342,24 @@ linked_docs(anchor, w, gap, doc) AS (
     GROUP BY n.anchor, c.document_id
     LIMIT :limit
 ),
+-- the entities each linked document mentions, once: the test below looks an
+-- anchor's mention up here instead of walking the document's chunks for it
+-- (that walk, per mention, per chunk, took a vault of three big logs 10+ min)
+doc_entities(doc, entity_id) AS MATERIALIZED (
+    SELECT DISTINCT l.doc, mb.entity_id
+    FROM (SELECT DISTINCT doc FROM linked_docs) l
+    CROSS JOIN chunks cb ON cb.document_id = l.doc  -- CROSS: these documents' chunks, not all mentions
+    CROSS JOIN mentions mb ON mb.chunk_id = cb.id
+),
 -- the same people: a non-hub, non-date entity both documents mention
-shared(anchor, doc, entity_id) AS (
+shared(anchor, doc, entity_id) AS MATERIALIZED (
     SELECT l.anchor, l.doc, (
         SELECT ma.entity_id
         FROM chunks ca JOIN mentions ma ON ma.chunk_id = ca.id
         JOIN entities e ON e.id = ma.entity_id
         WHERE ca.document_id = l.anchor AND e.id NOT IN (SELECT value FROM json_each(:hubs)) AND e.type != 'date'
           AND (:via_types IS NULL OR e.type IN (SELECT value FROM json_each(:via_types)))
-          AND EXISTS (SELECT 1 FROM chunks cb JOIN mentions mb ON mb.chunk_id = cb.id
-                      WHERE cb.document_id = l.doc AND mb.entity_id = ma.entity_id)
+          AND EXISTS (SELECT 1 FROM doc_entities de WHERE de.doc = l.doc AND de.entity_id = ma.entity_id)
         ORDER BY e.chunks LIMIT 1)
     FROM linked_docs l
 ),
