@@ -747,8 +747,8 @@ def notion_properties(text: str) -> list[NotionProperty]:
 
 @functools.cache
 def _person_title() -> re.Pattern[str]:
-    # imported here: the heuristic extractor imports this module
-    from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
+    from minirag_cli.text import PERSON_TITLE_WORD
+
     return re.compile(rf"(?:{PERSON_TITLE_WORD})[ \t]")
 
 

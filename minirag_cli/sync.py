@@ -1344,8 +1344,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
 def _day_evidence(conn, setting: str) -> dict:
     """dayorder.vault_evidence over the notes the index holds that write a slashed day with its year (read from
     their stored chunks: a few of a vault's notes, a table of days at most)."""
-    docs = [row[0] for row in conn.execute(
-        "SELECT DISTINCT document_id FROM chunks WHERE text GLOB '*[0-9]/*[0-9]/[12][09][0-9][0-9]*'")]
+    docs = store.documents_writing_dated_slashes(conn)
     notes = store.stored_chunks(conn, docs)
     return {**vault_evidence([[c for _id, c in notes[doc]] for doc in docs], setting), "setting": setting}
 

@@ -1386,3 +1386,21 @@ def word_keys(name: str) -> set[str]:
     -> {"wolfgang", "schulz"})."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
     return {normalise_key(w) for w in re.split(r"[\s_-]+", spaced) if w}
+
+
+# Titles before a person's or a place's name (the heuristic extractor's rules, where their comments are; frontmatter's
+# Notion properties end a block at a speaker's title)
+TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
+PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
+PLACE_TITLES = frozenset("St Mt".split())
+# A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
+# says the name is a person's (heuristic rules 16)
+SPELLED_TITLES = frozenset("Professor".split())
+# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): a person's title before a name as
+# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`), in
+# English text too since rules 27 (`Met Frau Keller`), where the words mean nothing else
+GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
+# the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
+# `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
+PERSON_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
+                                     *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))

@@ -1264,20 +1264,10 @@ _GAP = "[ \t\u00a0\u202f]+"
 # word). A person's title is dropped as a sentence's `The` is (PERSON_TITLES: `Dr. Hoffmann` and
 # `Dr Hoffmann` name Hoffmann, the name the note writes elsewhere without it); a saint or a
 # mountain is part of its place's name (`St. Mary's`, `Mt. Everest`). Alone, none is a name.
-TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
-PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
-PLACE_TITLES = frozenset("St Mt".split())
-# A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
-# says the name is a person's (heuristic rules 16)
-SPELLED_TITLES = frozenset("Professor".split())
-# German's spelled-out Mr and Mrs (`Frau Hartung`, `Herrn Weber`): a person's title before a name as
-# SPELLED_TITLES are (heuristic rules 17: `Frau Hartung` was the name, a noun's -ung shape lost `Hartung`), in
-# English text too since rules 27 (`Met Frau Keller`), where the words mean nothing else
-GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
-# the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
-# `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
-PERSON_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
-                                     *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))
+# (the titles live in text.py: frontmatter's Notion properties read a speaker's title too, and the extractor imports
+# frontmatter)
+from minirag_cli.text import (GERMAN_TITLES, PERSON_TITLE_WORD, PERSON_TITLES, PLACE_TITLES,  # noqa: E402
+                              SPELLED_TITLES, TITLES)
 
 
 def person_title(word: str, german: bool) -> bool:

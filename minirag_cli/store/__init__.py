@@ -20,7 +20,7 @@ modules, chosen where db.connect is called (Index.open).
 
 from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkless_answers, note_heads, note_lines,
                                       note_titles, notes_with_tasks, prune_answers)
-from minirag_cli.store.read import (built_chunking, chunk_texts_holding, chunk_texts_with_links, chunks_writing_words, cjk_documents, document_paths, documents_with_bigrams, documents_in_sync_order, entities_list,
+from minirag_cli.store.read import (built_chunking, chunk_texts_holding, chunk_texts_with_links, chunks_writing_words, cjk_documents, document_paths, documents_writing_dated_slashes, documents_with_bigrams, documents_in_sync_order, entities_list,
                                     existing_documents, index_status, indexed_documents, indexed_paths, never_synced,
                                     holds_any_cjk, holds_cjk, holds_no_chunks, notes_mentioning, notes_writing,
                                     first_header, note_chunks, stored_chunks, table_counts, vectors_by_chunk_hash)
@@ -38,6 +38,6 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_holding", "chunk_texts
            "indexed_documents", "indexed_paths", "keep_chunkless_answers", "kept_vectors", "merge_extraction_cache", "move_root",
            "NameVectors", "never_synced", "holds_no_chunks", "notes_mentioning", "notes_writing", "note_head", "note_heads", "note_lines", "note_titles", "notes_with_tasks",
            "PlannedChunk", "PlannedEntity",
-           "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_forms", "resolver_keys", "rows_by_key", "note_chunks", "stored_chunks",
+           "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_forms", "resolver_keys", "rows_by_key", "note_chunks", "stored_chunks", "documents_writing_dated_slashes",
            "set_sentence_vectors", "table_counts", "totals", "touch_documents", "unembedded_sentences", "UNEMBEDDED",
            "vectors_by_chunk_hash", "write_document", "write_graph"]

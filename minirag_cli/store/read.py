@@ -162,6 +162,13 @@ def document_paths(conn) -> dict[int, tuple[str, str]]:
     return {doc: (root, path) for doc, root, path in conn.execute("SELECT id, root, path FROM documents")}
 
 
+def documents_writing_dated_slashes(conn) -> list[int]:
+    """The documents whose stored chunks write a slashed day with its year (`11/12/2026`): the notes that can settle
+    a vault's day order (sync's dayorder.vault_evidence)."""
+    return [row[0] for row in conn.execute(
+        "SELECT DISTINCT document_id FROM chunks WHERE text GLOB '*[0-9]/*[0-9]/[12][09][0-9][0-9]*'")]
+
+
 def stored_chunks(conn, doc_ids: Sequence[int]) -> dict[int, list[tuple[int, Chunk]]]:
     """{document id: [(chunk id, Chunk), ...] in order} for `doc_ids` (every one, [] when it has no chunks)."""
     out: dict[int, list[tuple[int, Chunk]]] = {d: [] for d in doc_ids}
