@@ -59,6 +59,35 @@ def test_what_is_no_planning_line_writes_no_day(text):
     assert dates_of(text) == set()
 
 
+@pytest.mark.parametrize("text,others,days", [
+    # the days a planning line leaves stay apart from the lines around it (review of logsched): left bare, `3 May` took
+    # their year (`3 May\n2026`, 2026-05-03), `11 December\n2026` was a name with a line break in it, `08\nJune` a day
+    # of June and `01\n  Dec` ate `Dec 3rd`. `others`: the dates of the lines around it, as before (the line blanked)
+    ("- TODO book tickets for the concert on 3 May\n  SCHEDULED: <2026-12-08 Tue>\n", {"3 May"}, {"2026-12-08"}),
+    ("- TODO call about Friday 11 December\n  SCHEDULED: <2026-12-08 Tue>\n", {"11 December"}, {"2026-12-08"}),
+    ("- TODO plan\n  SCHEDULED: <2026-12-01 Tue>\n  Dec 3rd review\n", {"Dec 3rd"}, {"2026-12-01"}),
+    ("- TODO plan\n  SCHEDULED: <2026-12-08 Tue>\nJune Carter called.\n", set(), {"2026-12-08"}),
+    ("- TODO sort the gym\n  DEADLINE: <2026-12-18 Fri .+1m>\n- 4 sessions left\n", set(), {"2026-12-18"}),
+    ("- TODO pay the rent\n  SCHEDULED: <2026-12-08 Tue> DEADLINE: <2026-12-11 Fri>\nDecember 14 is the party\n",
+     {"December 14"}, {"2026-12-08", "2026-12-11"}),
+    # ... and keep the lines around them apart, as no blanked line did: `4 March\n\n2027` was 2027-03-04
+    ("- TODO renew the lease by 4 March\n  DEADLINE: <2026-12-18 Fri>\n2027 rent: 1,450\n", {"4 March"},
+     {"2026-12-18"}),
+])
+def test_a_planning_lines_day_joins_no_line_around_it(text, others, days):
+    assert dates_of(text) == others | days
+    planning_line = next(line for line in text.splitlines(keepends=True) if line.lstrip().startswith(("SCHED", "DEAD")))
+    assert names_of(text) == names_of(text.replace(planning_line, "\n"))  # the guard around the day names nothing
+
+
+def test_the_models_dates_are_the_days_apart_too():
+    from minirag_cli.extract.mdcode import without_code
+    from minirag_cli.text import find_dates
+
+    text = "- TODO book tickets for the concert on 3 May\n  SCHEDULED: <2026-12-08 Tue>\nJune Carter called.\n"
+    assert sorted(find_dates(without_code(text))) == [("2026-12-08", "2026-12-08"), ("3 May", "--05-03")]
+
+
 def test_a_planning_stamp_that_goes_on_in_prose_is_read_as_before():
     assert dates_of("Visa\n\nSCHEDULED: [2026-11-20] call with Marta Silva about the visa.\n") == {"2026-11-20"}
 
@@ -72,7 +101,11 @@ GRAPH = {
     "journals/2026_12_07.md": JOURNAL,
     "journals/2026_12_04.md": ("- shipped the release 10:15 UTC\n- TODO submit [[Talk proposal]] to QCon\n"
                                "\t  DEADLINE: <2026-12-18 Fri>\n"),
-    "journals/2026_12_02.md": "- code review with Wen, quiet day\n- DONE postmortem doc\n",
+    # a task planned on a past day that has its own note (12-04)
+    "journals/2026_12_02.md": ("- code review with Wen, quiet day\n- DONE postmortem doc\n"
+                               "- TODO ship the release notes with Wen\n\t  SCHEDULED: <2026-12-04 Fri>\n"),
+    # a page whose only day is a task's planning stamp: no note's own day
+    "pages/Dentist.md": "- TODO book a check-up with Dr Okafor\n\t  SCHEDULED: <2026-12-10 Thu>\n",
     "pages/Talk proposal.md": "status:: drafting\n\n- Title: Exactly-once is a lie\n- Abstract: retries in payments\n",
     "pages/Kafka.md": "- we run kafka 3.5, upgrade planned\n- owner: Tomasz\n",
 }
@@ -117,11 +150,28 @@ def test_the_notes_own_date_is_as_before(graph_index):
     paths = dict(graph_index.conn.execute("SELECT id, path FROM documents"))
     spans = {paths[doc]: (str(a), str(b)) for doc, (a, b) in datednotes.note_spans(graph_index.conn)}
     assert spans["journals/2026_12_07.md"] == ("2026-12-07", "2026-12-07")
-    assert spans["journals/2026_12_04.md"] == ("2026-12-04", "2026-12-04")
+    assert spans["journals/2026_12_02.md"] == ("2026-12-02", "2026-12-02")  # not its task's 12-04
     assert "pages/Talk proposal.md" not in spans
-    # a past day's question reads that day's own note, not those planning a task on it
-    result = _search(graph_index, "what did I do on friday 4 december?")
-    assert result.results[0]["path"] == "journals/2026_12_04.md"
+    assert "pages/Dentist.md" not in spans  # its one day is a task's, not the page's
+    assert _writes(graph_index, "pages/Dentist.md", "2026-12-10")
+    assert _writes(graph_index, "journals/2026_12_02.md", "2026-12-04")
+
+
+def _writes(index, path, day):
+    return index.conn.execute("SELECT 1 FROM entities e JOIN mentions m ON m.entity_id = e.id JOIN chunks c ON "
+                              "c.id = m.chunk_id JOIN documents d ON d.id = c.document_id WHERE d.path = ? AND "
+                              "e.type = 'date' AND e.name = ?", (path, day)).fetchone() is not None
+
+
+@pytest.mark.parametrize("question", ["what did I do on friday 4 december?", "what happened on 4 December"])
+def test_a_past_days_own_note_comes_before_a_note_planning_a_task_on_it(graph_index, question):
+    # 12-02's journal now writes 12-04 (its task scheduled then): a question of that gone day reads the day's own
+    # note first, as it reads it before a note that says `Friday 4 December` in prose
+    result = _search(graph_index, question)
+    ranked = [r["path"] for r in result.results]
+    assert ranked[0] == "journals/2026_12_04.md", ranked
+    planning = next(r for r in result.results if r["path"] == "journals/2026_12_02.md")
+    assert "date" in planning["channels"]  # a rival the day's vote reaches (none before: the stamp wrote no day)
 
 
 def test_an_org_notes_planning_line_writes_its_days_as_a_logseq_page_s(tmp_path):

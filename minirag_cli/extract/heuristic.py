@@ -943,7 +943,9 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    tasks on, and "what's due next week" ranked a deadline of next week 9th. Its keywords, weekdays, times and
 #    repeaters still name nothing (rules 17); a `CLOCK:` line and a drawer's stay blank (a work session, no day the
 #    task is of). An `.org` note's stamps were read so already (orgmode.readable). The note's own date and `mrag tasks`
-#    are as before.
+#    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
+#    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
+#    was `08\nJune`), as find_dates reads across a line end.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 

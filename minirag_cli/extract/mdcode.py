@@ -707,11 +707,13 @@ def _planning_days(record: re.Match) -> str:
     `📅 2026-12-08` or `✅ 2026-12-02` is ("what's scheduled for tomorrow?", "what's due next week?"), and an
     Org note's stamps were already read so (orgmode.readable blanks their keywords alone). Their keywords,
     weekdays, times and repeaters still name nothing; a CLOCK line leaves nothing (Logseq writes one each
-    time a task is started: a record of work, no day the task is of)."""
+    time a task is started: a record of work, no day the task is of). Each day in angle brackets (`<2026-12-08>`,
+    which names nothing): find_dates reads a day across a line end, so a bare one took the line above's `3 May` as
+    its year (`3 May\n2026`) and gave the line below's `June Carter` a day (`08\nJune`)."""
     line = record.group()
     if not PLANNING_LINE.match(line):
         return ""
-    return " ".join(stamp.group(2) for stamp in PLANNING_STAMP.finditer(line))
+    return " ".join(f"<{stamp.group(2)}>" for stamp in PLANNING_STAMP.finditer(line))
 
 
 def _inline_code(text: str, start: int, end: int, comments: bool = True) -> list[Code]:
