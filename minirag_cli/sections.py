@@ -6,8 +6,11 @@ datetree (`* 2026` / `** 2026-11 November` / `*** 2026-11-03 Tuesday`), a
 changelog (`## [1.4.0] - 2026-11-03`), a Readwise export (`## New highlights
 added December 1, 2026 at 9:30 AM`, each later sync's highlights: readers 9). A heading dates its section when its
 text opens with a day with its year (after a version, `[1.4.0] - `, or a
-weekday, `Tuesday, `): `## 1 April` (no year) or `## Plan for 2026-11-03`
-(the day is not the heading's) dates none. A day followed by other words
+weekday, `Tuesday, `): `## Plan for 2026-11-03` (the day is not the
+heading's) dates none. A day without its year (`## 4 Dec`) dates it when the
+note names its year, by a heading over it, its title, front matter or file
+name (`# Journal 2026`), or a dated heading comes above it (_yearless_days,
+readers 17); in a note that names none it dates nothing. A day followed by other words
 (`## 2026-11-03 release plan`: not a weekday) dates its section only when
 another heading of its level in the note is dated too (a journal's
 `## 2026-11-03 Lunch with Jonas`): one in a plan names the plan's day. The section runs to the next
@@ -69,24 +72,33 @@ _DAY_ALONE = re.compile(rf"[\s,.:;()\[\]\-\u2013\u2014]*(?:(?:{_WEEKDAY})\.?[\s.
 _READWISE_NEW = re.compile(r"New highlights added (.+?) at \d{1,2}:\d\d(?:[ \t]?[AP]M)?[ \t]*", re.I)
 
 
-def heading_date(text: str) -> tuple[str, bool]:
+def heading_date(text: str, yearless: bool = False) -> tuple[str, bool]:
     """(the ISO day a heading's text (without its `#`s or `*`s) opens with,
     '' when none; whether the day is the heading's whole text: nothing but
     a weekday and punctuation after it (`2026-11-03 Tue`, `3 November 2026
     (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)), or
     Readwise's `New highlights added December 1, 2026 at 9:30 AM`'s day. See the
-    module docstring."""
+    module docstring. `yearless`: the day it opens with written without its
+    year instead (`--12-04` of `4 Dec`, `Fri 4 Dec`, `December 4`), which
+    _yearless_days gives a year."""
+    return _opening_days(text)[yearless]
+
+
+def _opening_days(text: str) -> tuple[tuple[str, bool], tuple[str, bool]]:
+    """(heading_date(text), heading_date(text, yearless=True)), the heading's dates read once."""
     readwise = _READWISE_NEW.fullmatch(text)
     if readwise is not None:
         days = [iso for surface, iso in find_dates(readwise.group(1)) if surface == readwise.group(1).strip()]
-        return (days[0], True) if days and not days[0].startswith("--") else ("", False)
+        return ((days[0], True) if days and not days[0].startswith("--") else ("", False)), ("", False)
     lead = _LEAD.match(text)
     rest = text[lead.end():]
+    found = [("", False), ("", False)]  # with its year, without
     for surface, iso in find_dates(rest):
-        if not iso.startswith("--") and rest.startswith(surface):
+        kind = iso.startswith("--")
+        if not found[kind][0] and rest.startswith(surface):
             versioned = bool(re.match(r"\[|v?\d+\.", text[:lead.end()]))
-            return iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):]))
-    return "", False
+            found[kind] = (iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):])))
+    return found[0], found[1]
 
 
 def heading_day(text: str) -> str:
@@ -183,6 +195,7 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     title = _title_line(text, lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
     headings: list[tuple[int, int, str, bool]] = []  # (line index, level, day or '', whether alone)
+    undated: dict[int, tuple[str, str, bool]] = {}  # line index -> (text, day without its year, whether alone)
     # the fenced code blocks, read as the extractors read them (mdcode: CommonMark's fences, one nothing
     # closes ending before a paragraph of prose, readers 8); an Org note's `*` headlines are read in no fence
     fences = [] if org else fenced_blocks(text)
@@ -195,8 +208,13 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
         # not the title, nor a front matter's `# comment`, nor a line of fenced code
         m = pattern.match(line) if i > title and not fenced else None
         if m is not None:
-            headings.append((i, len(m.group(1)), *heading_date(m.group(2))))
+            dated, yearless = _opening_days(m.group(2))
+            headings.append((i, len(m.group(1)), *dated))
+            if not dated[0]:
+                undated[i] = (m.group(2), *yearless)
         pos += len(line) + 1
+    if any(day for _text, day, _alone in undated.values()):  # a `## 4 Dec`: of the year its note names (readers 17)
+        headings = _yearless_days(headings, undated, _note_year(text, lines, title, path, pattern))
     # a day with more words (`## 2026-11-03 release plan`) dates its section only among others of its
     # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic
     dated_at = Counter(level for _i, level, found, _alone in headings if found)
@@ -215,6 +233,72 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     if not changes and not org:  # no dated heading: a jrnl journal's entries, if it is one
         return _jrnl_changes(text, lines, fences, path)
     return changes
+
+
+def _note_year(text: str, lines: list[str], title: int, path: str, pattern: re.Pattern) -> str:
+    """The year a note names as its own (readers 17), '' for none: its front matter's `title:` or `year:`, its
+    title heading (`# Journal 2026`, `# 2026`), its file name (`Journal 2026.md`, `2026.md`), the first that names
+    one year alone (yearless.heading_period: not a count's, a version's, a review's, `# 2025 review`). A title of a
+    day with its year (`# Debrief (12 November 2025)`, `2026-12-07.md`) names the note's day, no year of its days."""
+    from minirag_cli.frontmatter import of_note
+    from minirag_cli.yearless import heading_period
+
+    matter = of_note(text)
+    names = matter.values("title", "year") if matter is not None else []
+    heading = pattern.match(lines[title]) if title < len(lines) else None
+    if heading is not None:
+        names.append(heading.group(2))
+    if path:
+        names.append(path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    for name in names:
+        if any(not iso.startswith("--") for _s, iso in find_dates(name)):
+            continue
+        if year := heading_period(name)[:4]:
+            return year
+    return ""
+
+
+def _yearless_days(headings: list[tuple[int, int, str, bool]], undated: dict[int, tuple[str, str, bool]],
+                   note_year: str) -> list[tuple[int, int, str, bool]]:
+    """`headings` (day_changes': line index, level, day or '', whether alone) with each day written without its
+    year (`## 4 Dec`, `### Fri 4 Dec`, `## December 4`; `undated`: each undated heading's text, its day without its
+    year and whether alone) given one (readers 17: a year's running journal was undated, day by day): the year a
+    heading in force over it names (`# 2026`, `## December 2026` over `### 4 Dec`; a month's heading of another
+    month gives none), else the note's (`note_year`: _note_year), else the nearest such day to the day of the dated
+    heading above it (text.nearest_year: `## 2 Jan` after `## 2026-12-31` is 2027-01-02; in a journal that runs
+    newest first, `## 31 Dec` after `## 2027-01-03` is 2026-12-31). In a note that names no year and dates no
+    heading above it, it dates nothing, as before: a trip plan's `## 12 Mar` may be of any year."""
+    from minirag_cli.yearless import heading_period
+
+    out: list[tuple[int, int, str, bool]] = []
+    periods: list[tuple[int, str]] = []  # (level, month or year it names) of the headings in force
+    above = ""  # the day of the nearest dated heading above
+    for i, level, found, alone in headings:
+        while periods and periods[-1][0] >= level:
+            periods.pop()
+        if not found:
+            text, yearless, alone = undated[i]
+            if yearless:
+                found = _year_of(yearless, periods, note_year, above) or ""
+            else:
+                periods.append((level, heading_period(text)))
+        above = found or above
+        out.append((i, level, found, alone))
+    return out
+
+
+def _year_of(yearless: str, periods: list[tuple[int, str]], note_year: str, above: str) -> str | None:
+    """The ISO day of `yearless` (`--12-04`) by the innermost heading in force naming a period, the note's year or
+    the day above it (_yearless_days)."""
+    from minirag_cli.text import iso_date, nearest_year
+
+    month, dom = int(yearless[2:4]), int(yearless[5:7])
+    period = next((p for _level, p in reversed(periods) if p), "")
+    if period:
+        return iso_date(int(period[:4]), month, dom) if period[5:] in ("", yearless[2:4]) else None
+    if note_year:
+        return iso_date(int(note_year), month, dom)
+    return nearest_year(yearless, above) if above else None
 
 
 def opens_entry(text: str) -> bool:
