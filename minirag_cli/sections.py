@@ -53,6 +53,7 @@ import bisect
 import datetime as _dt
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from minirag_cli.chunking import Chunk, chunk_text
 from minirag_cli.tables import table_bodies, with_table_heads
@@ -92,13 +93,19 @@ def _opening_days(text: str) -> tuple[tuple[str, bool], tuple[str, bool]]:
         return ((days[0], True) if days and not days[0].startswith("--") else ("", False)), ("", False)
     lead = _LEAD.match(text)
     rest = text[lead.end():]
-    found = [("", False), ("", False)]  # with its year, without
+    versioned = bool(re.match(r"\[|v?\d+\.", text[:lead.end()]))
+    with_year = without_year = ("", False)
     for surface, iso in find_dates(rest):
-        kind = iso.startswith("--")
-        if not found[kind][0] and rest.startswith(surface):
-            versioned = bool(re.match(r"\[|v?\d+\.", text[:lead.end()]))
-            found[kind] = (iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):])))
-    return found[0], found[1]
+        yearless = iso.startswith("--")
+        # the first of each kind only: a long heading repeats its opening day's words (`4 Dec ... 4 Dec`)
+        if (without_year if yearless else with_year)[0] or not rest.startswith(surface):
+            continue
+        day = (iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):])))
+        if yearless:
+            without_year = day
+        else:
+            with_year = day
+    return with_year, without_year
 
 
 def heading_day(text: str) -> str:
@@ -213,11 +220,19 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
             if not dated[0]:
                 undated[i] = (m.group(2), *yearless)
         pos += len(line) + 1
+    by_above: set[int] = set()  # the yearless headings only the dated heading above gives a year
     if any(day for _text, day, _alone in undated.values()):  # a `## 4 Dec`: of the year its note names (readers 17)
-        headings = _yearless_days(headings, undated, _note_year(text, lines, title, path, pattern))
+        note_year = _note_year(text, lines, title, path, pattern)
+        # twice: a day takes its year only from a heading above that dates its section, which the count of
+        # dated headings of its level decides (below), a count the days dated by the heading above are no part of
+        first, by_above = _yearless_days(headings, undated, note_year, lambda _level, _alone: True)
+        dated_at = _dated_levels(first, by_above)
+        headings, by_above = _yearless_days(headings, undated, note_year,
+                                            lambda level, alone: alone or dated_at[level] >= 2)
     # a day with more words (`## 2026-11-03 release plan`) dates its section only among others of its
-    # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic
-    dated_at = Counter(level for _i, level, found, _alone in headings if found)
+    # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic;
+    # a `## 5 Nov` below it, dated by it alone, makes no journal of the plan
+    dated_at = _dated_levels(headings, by_above)
     stack: list[tuple[int, str]] = []  # (level, day) of the dated sections the line is in
     changes: list[tuple[int, str]] = []
     day = ""
@@ -258,47 +273,78 @@ def _note_year(text: str, lines: list[str], title: int, path: str, pattern: re.P
     return ""
 
 
+def _dated_levels(headings: list[tuple[int, int, str, bool]], by_above: set[int]) -> Counter:
+    """How many headings of each level (day_changes' `headings`) are dated, by their own text or by a year the note
+    names: not those only the heading above them dates (`by_above`, _yearless_days)."""
+    return Counter(level for i, level, found, _alone in headings if found and i not in by_above)
+
+
 def _yearless_days(headings: list[tuple[int, int, str, bool]], undated: dict[int, tuple[str, str, bool]],
-                   note_year: str) -> list[tuple[int, int, str, bool]]:
-    """`headings` (day_changes': line index, level, day or '', whether alone) with each day written without its
+                   note_year: str, dates_its_section: Callable[[int, bool], bool]
+                   ) -> tuple[list[tuple[int, int, str, bool]], set[int]]:
+    """(`headings` (day_changes': line index, level, day or '', whether alone) with each day written without its
     year (`## 4 Dec`, `### Fri 4 Dec`, `## December 4`; `undated`: each undated heading's text, its day without its
-    year and whether alone) given one (readers 17: a year's running journal was undated, day by day): the year a
-    heading in force over it names (`# 2026`, `## December 2026` over `### 4 Dec`; a month's heading of another
-    month gives none), else the note's (`note_year`: _note_year), else the nearest such day to the day of the dated
-    heading above it (text.nearest_year: `## 2 Jan` after `## 2026-12-31` is 2027-01-02; in a journal that runs
-    newest first, `## 31 Dec` after `## 2027-01-03` is 2026-12-31). In a note that names no year and dates no
-    heading above it, it dates nothing, as before: a trip plan's `## 12 Mar` may be of any year."""
+    year and whether alone) given one, the line indexes of those only the day above dated) (readers 17: a year's
+    running journal was undated, day by day). Its year: a month's heading in force over it gives its own
+    (`## December 2026` over `### 4 Dec`; another month's heading gives none); else the first day under a year's
+    heading (`# 2026`), or the note's first (`note_year`: _note_year), is of that year, and each next day is of
+    the year nearest to the day above it (yearless.dated_day: a journal crossing New Year, `## 31 Dec` then `## 1
+    Jan` oldest first, `## 1 Jan` then `## 31 Dec` newest first, a school year's `## 4 Sep` then `## 12 Jan`). In
+    a note that names no year, a day after a dated heading is of the year nearest to it too (`## 2 Jan` after `##
+    2026-12-31` is 2027-01-02), one of `by_above`, which day_changes does not count as a dated heading of its
+    level. The day above is one of a heading that dates its section (`dates_its_section(level, alone)`), not a
+    plan's one `## 2026-11-03 release plan`. In a note that names no year and dates no heading above it, a day
+    dates nothing, as before: a trip plan's `## 12 Mar` may be of any year."""
     from minirag_cli.yearless import heading_period
 
     out: list[tuple[int, int, str, bool]] = []
+    by_above: set[int] = set()
     periods: list[tuple[int, str]] = []  # (level, month or year it names) of the headings in force
-    above = ""  # the day of the nearest dated heading above
+    above = ""  # the day of the nearest heading above dating its section, since the last year's or month's heading
     for i, level, found, alone in headings:
         while periods and periods[-1][0] >= level:
             periods.pop()
         if not found:
             text, yearless, alone = undated[i]
             if yearless:
-                found = _year_of(yearless, periods, note_year, above) or ""
-            else:
-                periods.append((level, heading_period(text)))
-        above = found or above
+                found, named = _year_of(yearless, periods[-1][1] if periods else "", note_year, above)
+                if found and not named:
+                    by_above.add(i)
+            elif period := heading_period(text):
+                periods.append((level, period))
+                above = ""  # `## 2027` after `## 2026`'s days: its first day is of 2027
+        if found and dates_its_section(level, alone):
+            above = found
         out.append((i, level, found, alone))
-    return out
+    return out, by_above
 
 
-def _year_of(yearless: str, periods: list[tuple[int, str]], note_year: str, above: str) -> str | None:
-    """The ISO day of `yearless` (`--12-04`) by the innermost heading in force naming a period, the note's year or
-    the day above it (_yearless_days)."""
-    from minirag_cli.text import iso_date, nearest_year
+def _year_of(yearless: str, period: str, note_year: str, above: str) -> tuple[str, bool]:
+    """(the ISO day of `yearless` (`--12-04`), '' for none; whether a year the note names dates it, not the day
+    above alone) by the innermost heading in force naming a month or a year (`period`), the note's year or the
+    day above it (_yearless_days)."""
+    from minirag_cli.yearless import dated_day
 
-    month, dom = int(yearless[2:4]), int(yearless[5:7])
-    period = next((p for _level, p in reversed(periods) if p), "")
-    if period:
-        return iso_date(int(period[:4]), month, dom) if period[5:] in ("", yearless[2:4]) else None
-    if note_year:
-        return iso_date(int(note_year), month, dom)
-    return nearest_year(yearless, above) if above else None
+    named = bool(period or note_year)
+    if len(period) > 4:  # a month's heading: its days only
+        return dated_day(yearless, f"Y{period}") or "", named
+    if above:
+        return (_after(yearless, above) if named else dated_day(yearless, above)) or "", named
+    return (dated_day(yearless, f"Y{period or note_year}") or "", named) if named else ("", False)
+
+
+def _after(yearless: str, above: str) -> str | None:
+    """The ISO day of `yearless` (`--01-02`) written after a heading of the day `above` in a note that names its
+    year: the nearest such day to it (yearless.dated_day), across New Year only into the two months next to it
+    (`## 1 Jan` or a school year's `## 12 Jan` after `## 31 Dec` or `## 4 Sep` is of the next year, `## 31 Dec`
+    after `## 2 Jan` of the year before); else of the year above: `# Todo 2026`'s `## 31 Jul` after `## 15 Jan`
+    is no day of 2025, a sparse journal's days months apart stay in the year it names."""
+    from minirag_cli.yearless import dated_day
+
+    day = dated_day(yearless, above)
+    if day and day[:4] != above[:4] and day[5:7] not in (("01", "02") if day > above else ("11", "12")):
+        return dated_day(yearless, f"Y{above[:4]}")
+    return day
 
 
 def opens_entry(text: str) -> bool:

@@ -1960,6 +1960,8 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # section when the note names its year (its title `# Journal 2026`, its file name `2026.md`, its front matter's
 # `title:`/`year:`, a heading over it, `# 2026`) or a dated heading comes above it (sections._yearless_days): a year's
 # running journal of `## 4 Dec` headings was one undated note, cut into chunks of several days each.
+# fixJH: the note's year dates its first such day; each next is of the year nearest the day above it (a journal
+# crossing New Year, a school year), only into the two months next to New Year in a note naming its year.
 READER_VERSION = 17
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

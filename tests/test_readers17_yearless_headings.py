@@ -81,6 +81,37 @@ def test_without_a_year_a_day_takes_the_year_of_the_dated_heading_above_it():
     assert _days("# Log\n\n## 29 Dec\nA\n## 2026-12-30\nB\n") == ["2026-12-30"]
 
 
+def test_a_journal_crossing_new_year_takes_the_next_or_the_last_year():
+    """The note's year dates its first day; each next is of the year nearest the day above it (the review's case:
+    `# Journal 2025`'s `## 1 Jan` after `## 31 Dec` was 2025-01-01, 364 days before the day above)."""
+    oldest_first = "# Journal 2025\n\n## 30 Dec\nA\n## 31 Dec\nB\n## 1 Jan\nC\n## 5 Mar\nD\n"
+    assert _days(oldest_first) == ["2025-12-30", "2025-12-31", "2026-01-01", "2026-03-05"]
+    assert _days("# Journal 2025\n\n## 2025-12-31\nA\n## 1 Jan\nB\n") == ["2025-12-31", "2026-01-01"]
+    newest_first = "# Journal 2026\n\n## 3 Jan\nA\n## 2 Jan\nB\n## 31 Dec\nC\n"
+    assert _days(newest_first) == ["2026-01-03", "2026-01-02", "2025-12-31"]
+    assert _days("# Journal 2026\n\n## 4 Sep\nFirst day\n## 12 Jan\nTerm 2\n", "School year 2026.md") == \
+        ["2026-09-04", "2027-01-12"]
+
+
+def test_days_months_apart_stay_in_the_year_the_note_names():
+    # nearest to 15 Jan 2026, 31 Jul is 2025's: a note of 2026 crosses New Year only into the months next to it
+    assert _days("# Todo 2026\n\n## 15 Jan\nTax return\n## 31 Jul\nSteuererklärung\n") == \
+        ["2026-01-15", "2026-07-31"]
+    assert _days("# Journal 2026\n\n## 2 Feb\nA\n## 10 Oct\nB\n") == ["2026-02-02", "2026-10-10"]
+    # a year's heading starts its days afresh: 5 Jul under `## 2027` is not 2026's, nearest to 30 Dec 2026
+    assert _days("# Journal\n\n## 2026\n### 30 Dec\nA\n## 2027\n### 5 Jul\nB\n") == \
+        ["2026-12-30", "", "2027-07-05"]
+
+
+def test_a_day_dated_by_the_heading_above_alone_makes_no_journal_of_a_plan():
+    # main's rule: a plan's one `## 2026-11-03 release plan` names the plan's day; the `## 5 Nov` below it,
+    # of no year but the plan heading's, does not make it one day of a journal's
+    assert day_changes("# Release\n\n## 2026-11-03 release plan\nFreeze.\n## 5 Nov\nShip.\n", "r.md") == []
+    # in a journal of such headings, it is a day of the journal's
+    journal = "# Log\n\n## 2026-11-03 Lunch with Jonas\nA\n## 2026-11-04 Call with Maren\nB\n## 5 Nov\nC\n"
+    assert _days(journal) == ["2026-11-03", "2026-11-04", "2026-11-05"]
+
+
 @pytest.mark.parametrize("text, path", [
     ("# Lisbon trip\n\n## 12 Mar\nFly out.\n## 13 Mar\nTram 28.\n", "Lisbon.md"),  # a plan of no year
     ("# Christmas cookies\n\n## 4 Dec\nBake the Zimtsterne.\n## 24 Dec\nVanillekipferl.\n", "Cookies.md"),
