@@ -337,13 +337,18 @@ def _after(yearless: str, above: str) -> str | None:
     """The ISO day of `yearless` (`--01-02`) written after a heading of the day `above` in a note that names its
     year: the nearest such day to it (yearless.dated_day), across New Year only into the two months next to it
     (`## 1 Jan` or a school year's `## 12 Jan` after `## 31 Dec` or `## 4 Sep` is of the next year, `## 31 Dec`
-    after `## 2 Jan` of the year before); else of the year above: `# Todo 2026`'s `## 31 Jul` after `## 15 Jan`
-    is no day of 2025, a sparse journal's days months apart stay in the year it names."""
+    after `## 2 Jan` of the year before), from a day above on its side of New Year (forward from September to
+    December, back from January or February); else of the year above: `# Todo 2026`'s `## 31 Jul` after `## 15 Jan`
+    is no day of 2025, a sparse journal's days months apart stay in the year it names (`## 20 Nov` after `## 1 Mar`
+    is 2026's, not the November before, nearer to March)."""
     from minirag_cli.yearless import dated_day
 
     day = dated_day(yearless, above)
-    if day and day[:4] != above[:4] and day[5:7] not in (("01", "02") if day > above else ("11", "12")):
-        return dated_day(yearless, f"Y{above[:4]}")
+    if day and day[:4] != above[:4]:
+        forward = day > above
+        landing, leaving = (("01", "02"), ("09", "10", "11", "12")) if forward else (("11", "12"), ("01", "02"))
+        if day[5:7] not in landing or above[5:7] not in leaving:
+            return dated_day(yearless, f"Y{above[:4]}")
     return day
 
 

@@ -98,6 +98,9 @@ def test_days_months_apart_stay_in_the_year_the_note_names():
     assert _days("# Todo 2026\n\n## 15 Jan\nTax return\n## 31 Jul\nSteuererklärung\n") == \
         ["2026-01-15", "2026-07-31"]
     assert _days("# Journal 2026\n\n## 2 Feb\nA\n## 10 Oct\nB\n") == ["2026-02-02", "2026-10-10"]
+    # nearest to 1 Mar 2026, 20 Nov is 2025's; a day above past February crosses no New Year going back
+    assert _days("# Journal 2026\n\n## 1 Mar\nA\n## 20 Nov\nB\n") == ["2026-03-01", "2026-11-20"]
+    assert _days("# Journal 2026\n\n## 3 Mar\nA\n## 2 Jan\nB\n") == ["2026-03-03", "2026-01-02"]
     # a year's heading starts its days afresh: 5 Jul under `## 2027` is not 2026's, nearest to 30 Dec 2026
     assert _days("# Journal\n\n## 2026\n### 30 Dec\nA\n## 2027\n### 5 Jul\nB\n") == \
         ["2026-12-30", "", "2027-07-05"]
