@@ -8,8 +8,10 @@ written date is (retrieve.search's date terms, answer.on_the_day).
 
 Only what depends on the asking day alone, and one way only, is resolved:
 today (tonight, this morning…), yesterday (last night), the day before
-yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
-day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
+yesterday, N days ago, a week ago (the day 7 days back, as "N days ago" is a day), two or more weeks ago, "a fortnight
+ago", "the week before last", "the previous week", "the Monday / weekend before last", "Tuesday week", "a week
+tomorrow" (_WEEKS_BACK_AND_ON: weeks, a day), "tmrw", a bare weekday after a plan's or a verb's word ("what do i have
+wednesday": _BARE_WEEKDAY), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
@@ -292,10 +294,39 @@ def _counted(prefix: str) -> str:
     return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS
             + r")(?!['’])")
 
+# weeks counted back or on from the asking day, a British or a casual way to say them (qdays3): "the week before last",
+# "the previous week" (last week's), "two weeks ago", "a fortnight ago" (the Monday-to-Sunday week of the day 14 days
+# back: "what happened two weeks ago?" asks of that week, not of its Monday; "a week ago" stays the day 7 days back),
+# "the Monday before last", "the weekend before last" (a week before "last Monday", "last weekend"); "Tuesday week"
+# (the coming Tuesday's week after: asked on Monday 7 Dec, Tuesday 15 Dec), "a week today / tomorrow / on Friday / from
+# Friday" (7 days after it). Not "the week before last Friday", "the week before last year's race" (another time's),
+# "the previous week's notes" (a noun's), nor "Tuesday week 47" (a week number)
+_NOT_ANOTHER_TIME = (r"(?!['’\w-]|\s+(?:" + "|".join(WEEKDAY_NAMES) + "|" + MONTH_ALT
+                     + r"|week|weekend|month|year|night|time|term|season|summer|winter|christmas|easter)\b)")
+_FULL_WEEKDAY = "|".join(WEEKDAY_NAMES)
+_WEEKS_BACK_AND_ON = (
+    r"|(?:the\s+)?(?P<weekbeforelast>week)\s+before\s+last" + _NOT_ANOTHER_TIME
+    + r"|the\s+(?P<previousweek>previous)\s+week" + _NOT_ANOTHER_TIME
+    + r"|(?P<weeksback>\d{1,2}|" + "|".join(w for w, n in _NUMBERS.items() if n > 1) + r")\s+weeks\s+ago"
+    + r"|a\s+(?P<fortnightago>fortnight)\s+ago"
+    + r"|the\s+(?P<daybeforelast>" + _FULL_WEEKDAY + r"|weekend)\s+before\s+last" + _NOT_ANOTHER_TIME
+    + r"|(?:on\s+)?(?P<dayweek>" + _FULL_WEEKDAY + r")\s+week(?!['’\w-]|\s*(?:\d|of\b))"
+    + r"|a\s+week\s+(?:(?P<weekon>today|tomorrow)|(?:on|from)\s+(?P<weekonday>" + _FULL_WEEKDAY + r"))(?!['’\w-])")
+# a full weekday's name with no "on" before it, after a plan's or a verb's word ("anything scheduled for wednesday?",
+# "what do i have wednesday", "what's planned for friday?", "what did I do friday?"): read as "on Wednesday" is (the
+# coming one in a question of a plan, _coming_weekdays), where it ends the question or a clause or a part of the day or
+# a preposition follows it; not "the wednesday group", "Ash Wednesday", "for Friday's party", "I have Friday off"
+_BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "scheduled", "booked", "arranged", "due",
+                       "happened", "free", "busy")
+_BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
+                 + _FULL_WEEKDAY + r")(?=\s*(?:[?!.,;:)]|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
+                 + _AFTER_A_DAY + ")")
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
+    + _WEEKS_BACK_AND_ON +
     r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
     # "in the last week", "the past year": the days up to today; not "the last week of the project", "the last year of
     # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead), nor "the past
@@ -373,7 +404,8 @@ _PHRASE = re.compile(
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
     r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
-    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow)"
+    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow|(?-i:tmrw|tmr|tomoz))"
+    + _BARE_WEEKDAY +
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
@@ -664,8 +696,52 @@ def _language(m: re.Match) -> str:
     return "en"
 
 
+def _weeks_back_or_on(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool] | None:
+    """The days of _WEEKS_BACK_AND_ON's phrases, None for any other: asked on Monday 2026-12-07 "the week before last"
+    is 11-23 to 11-29, "the previous week" 11-30 to 12-06, "two weeks ago" and "a fortnight ago" 11-23 to 11-29 (the
+    week of the day 14 days back), "the Friday before last" 11-27, "the weekend before last" 11-28 and 11-29, "Tuesday
+    week" 12-15 (the coming Tuesday, today or within 6 days, and 7 days on), "a week tomorrow" 12-15, "a week on
+    Friday" 12-18."""
+    monday = today - dt.timedelta(days=today.weekday())
+    week = lambda first: (first, first + dt.timedelta(days=6), False)  # noqa: E731
+    one = lambda d: (d, d, False)  # noqa: E731
+    if m.group("weekbeforelast"):
+        return week(monday - dt.timedelta(days=14))
+    if m.group("previousweek"):
+        return week(monday - dt.timedelta(days=7))
+    if m.group("weeksback") or m.group("fortnightago"):
+        n = (m.group("weeksback") or "2").lower()
+        day = today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n]))
+        return week(day - dt.timedelta(days=day.weekday()))
+    if m.group("daybeforelast"):
+        if m.group("daybeforelast").lower() == "weekend":  # a week before "last weekend" (_resolve)
+            return monday - dt.timedelta(days=9), monday - dt.timedelta(days=8), False
+        return one(_latest_weekday(_weekday_index(m.group("daybeforelast")), today) - dt.timedelta(days=7))
+    if m.group("dayweek") or m.group("weekonday"):
+        return one(_coming_weekday(_weekday_index(m.group("dayweek") or m.group("weekonday")), today)
+                   + dt.timedelta(days=7))
+    if m.group("weekon"):
+        return one(today + dt.timedelta(days=7 + (m.group("weekon").lower() == "tomorrow")))
+    return None
+
+
+def _latest_weekday(index: int, today: dt.date) -> dt.date:
+    """The most recent day of weekday `index` (0 Monday) before `today`: 1 to 7 days back, as "last Friday"."""
+    return today - dt.timedelta(days=(today.weekday() - index - 1) % 7 + 1)
+
+
+def _coming_weekday(index: int, today: dt.date) -> dt.date:
+    """The coming day of weekday `index` (0 Monday): today to 6 days on, as a plan's "on Friday" (_several_days)."""
+    return today + dt.timedelta(days=(index - today.weekday()) % 7)
+
+
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     one = lambda d: (d, d, False)  # noqa: E731
+    if (counted := _weeks_back_or_on(m, today)) is not None:
+        return counted
+    if m.group("bareday"):  # "what do i have wednesday?": the coming one in a plan's question, else the latest
+        index = _weekday_index(m.group("bareday"))
+        return one(_coming_weekday(index, today) if _coming_weekdays(m) else _latest_weekday(index, today))
     if m.group("today"):
         return one(today)
     if m.group("yesterday"):
@@ -1061,6 +1137,10 @@ def _coming_weekdays(m: re.Match) -> bool:
     appointment is on the weekday that ends it (_YES_NO_ON: "is physio on Thursday?"): the coming days, not the last
     ones?"""
     question = m.string
+    if m.group("bareday"):  # "anything scheduled for wednesday?", "am I free thursday?": a plan's form, no past one
+        if _YES_NO_COMING.fullmatch(question, 0, m.start()):
+            return not _past_form(question[m.end():])
+        return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
