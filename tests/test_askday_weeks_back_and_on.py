@@ -34,7 +34,7 @@ def _read(question: str, today: dt.date = TODAY) -> tuple | None:
     ("what happened wednesday at work?", "wednesday", "2026-12-02", "2026-12-02"),
     # tomorrow typed short
     ("whats scheduled for tmrw", "tmrw", "2026-12-08", "2026-12-08"),
-    ("anything on tmr?", "tmr", "2026-12-08", "2026-12-08"),
+    ("anything tmrw morning?", "tmrw", "2026-12-08", "2026-12-08"),
     ("what's on tomoz?", "tomoz", "2026-12-08", "2026-12-08"),
     # the week two weeks back, Monday to Sunday
     ("what happened the week before last", "the week before last", "2026-11-23", "2026-11-29"),
@@ -85,9 +85,105 @@ def test_a_weekday_within_the_week_before_last_is_its_day():
     "Tuesday week 47 notes",
     "may I see the march notes",
     "what did I order from Tmr Foods?",
+    "anything for friday 18th?",  # a date written beside it, not the bare weekday's
 ])
 def test_other_words_read_no_day(question):
     assert _read(question) is None
+
+
+# review of qdays3 (fixQ3): a weekday after "for" is the coming one, as "for this weekend" is (the past one read the
+# notes of a day gone first: "what's the agenda for monday?" put 2026-11-30.md above today's "Agenda for Monday")
+@pytest.mark.parametrize("question, words, day", [
+    ("what's the agenda for monday?", "monday", "2026-12-07"),
+    ("anything for friday?", "friday", "2026-12-11"),
+    ("reminders for monday?", "monday", "2026-12-07"),
+    ("tasks for friday?", "friday", "2026-12-11"),
+    ("todo for tuesday", "tuesday", "2026-12-08"),
+    ("shopping list for saturday?", "saturday", "2026-12-12"),
+    ("what's the forecast for sunday?", "sunday", "2026-12-13"),
+    ("dress code for friday?", "friday", "2026-12-11"),
+    ("any meetings booked for monday morning?", "monday", "2026-12-07"),  # "booked" is no past of the question
+])
+def test_a_weekday_after_for_is_the_coming_one(question, words, day):
+    assert _read(question) == (words, day, day)
+
+
+@pytest.mark.parametrize("question", [
+    "what did I prepare for monday?",  # the Monday gone or today's: either; none read, as before
+    "what did I buy for sunday?",
+    "what did we agree for thursday?",
+])
+def test_a_weekday_after_for_in_a_told_past_reads_none(question):
+    assert _read(question) is None
+
+
+# "tmr" is a timer's register, a file, an acronym as often as a day: not read; "tmrw" where a clause ends, or opening
+@pytest.mark.parametrize("question", [
+    "where's the tmr config?",
+    "tmr interrupt priority",
+    "notes about tmr/isr.c",
+    "tmr.log",
+    "what did tmr say?",
+    "what's on tmr?",
+    "the tmrw config",
+    "tmrw.log",
+    "notes about tmrw/plans.md",
+])
+def test_tmr_and_a_tmrw_of_a_thing_read_no_day(question):
+    assert _read(question) is None
+
+
+@pytest.mark.parametrize("question, words", [
+    ("what's on tmrw?", "tmrw"),
+    ("what's happening tomoz", "tomoz"),
+    ("Tmrw what's on?", "Tmrw"),  # a phone's capital
+    ("anything tmrw at the office?", "tmrw"),
+    ("whats on tmrw, and who's coming", "tmrw"),
+])
+def test_tmrw_ending_a_clause_or_opening_is_tomorrow(question, words):
+    assert _read(question) == (words, "2026-12-08", "2026-12-08")
+
+
+# "before last" of a noun is that noun's last one, another time: not read
+@pytest.mark.parametrize("question", [
+    "what did I do the week before last holiday?",
+    "what happened the week before last sprint?",
+    "the week before last release, what broke?",
+    "notes from the week before last deadline",
+    "what did I do the monday before last payday?",
+    "what happened the weekend before last trip?",
+])
+def test_before_last_of_a_noun_reads_no_day(question):
+    assert _read(question) is None
+
+
+@pytest.mark.parametrize("question, first, last", [
+    ("the week before last, at work", "2026-11-23", "2026-11-29"),
+    ("what did I do the week before last in Berlin?", "2026-11-23", "2026-11-29"),
+    ("what did we ship the weekend before last and why?", "2026-11-28", "2026-11-29"),
+])
+def test_before_last_ending_a_clause_or_before_a_preposition_is_read(question, first, last):
+    assert _read(question)[1:] == (first, last)
+
+
+def test_tuesday_week_before_a_number_word_is_no_day():
+    assert _read("notes of Friday week two of the course") is None
+
+
+# "Tuesday week" in a past question: as before it was read, "on Monday" the one gone, a bare one none
+def test_tuesday_week_in_a_past_question_is_read_as_before():
+    assert _read("what did we decide on monday week?") == ("on monday", "2026-11-30", "2026-11-30")
+    assert _read("what did I do tuesday week?") is None
+
+
+# "the previous week" is the one before another time the question names: that time read, as before
+@pytest.mark.parametrize("question, expected", [
+    ("what happened in March, and the previous week?", ("in March", "2026-03-01", "2026-03-31")),
+    ("I was in Rome on Nov 12; what did I do the previous week?", ("Nov 12", "2026-11-12", "2026-11-12")),
+    ("what did I write on Friday and the previous week?", ("on Friday", "2026-12-04", "2026-12-04")),
+])
+def test_the_previous_week_beside_another_time_reads_that_time(question, expected):
+    assert _read(question) == expected
 
 
 # a weekday's plural a note names is seeded by no question's vector (its word seeds it)

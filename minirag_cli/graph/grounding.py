@@ -21,8 +21,8 @@ from minirag_cli.graph import sql
 from minirag_cli.idnames import is_id
 from minirag_cli.numbering import respelled, spelled_numbers
 from minirag_cli.options import GraphOptions
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, WEEKDAY_NAMES, find_dates,
-                              normalise_key, same_umlauts, split_camel, umlaut_keys, without_invisibles, word_keys)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key,
+                              same_umlauts, split_camel, umlaut_keys, weekday_plural, without_invisibles, word_keys)
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
 # work, date, concept; LLM types: person, organization, location, event,
@@ -300,11 +300,6 @@ def _widen_concepts(conn, chosen: list[tuple[_Span, Hits]], info: dict, o: Graph
                     have.add(eid)
 
 
-def _weekdays_name(name: str) -> bool:
-    """Is `name` an English weekday's plural, "Wednesdays", "Sundays" (a name the heuristic extractor makes)?"""
-    return name.lower().endswith("s") and name.lower()[:-1] in WEEKDAY_NAMES
-
-
 def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None = None,
            options: GraphOptions | None = None) -> list[Seed]:
     """Entities the question names, best first, each with a similarity and the
@@ -355,7 +350,7 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
             continue
         if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
             continue
-        if s.via == "vector" and _weekdays_name(s.name):
+        if s.via == "vector" and weekday_plural(s.name):
             # a weekday's plural named in a note ("too many meetings on Wednesdays") embeds near every day word:
             # "what do I have wednesday?", "what's scheduled for tomorrow?" seeded it 0.47-0.79 and put the note that
             # says it first (qdays3); a question that writes it seeds it by its word
