@@ -72,7 +72,8 @@ from minirag_cli.shortnames import WEEKDAY_SHORT
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
                               MONTH_ALT, MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period,
-                              find_dates, fold, folder_date, german, normalise_key, without_invisibles, without_notion_ids)
+                              find_dates, fold, folder_date, german, normalise_key, weekday_plural, without_invisibles,
+                              without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -2278,7 +2279,7 @@ def _weekday_label(tag: str) -> bool:
     any label (a rota's `Mon: Priya`, `- Thu 3 Dec: Chloe picks up`; review revD, names28a lost them)."""
     words = [w.strip(",.") for w in tag.split()]
     first = fold(words[0]) if words else ""
-    if not (first in WEEKDAY_SHORT or first.endswith("s") and first[:-1] in WEEKDAY_NAMES):
+    if not (first in WEEKDAY_SHORT or weekday_plural(first)):
         return False
     return all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words[1:] if w)
 
@@ -4714,7 +4715,8 @@ def makes_known(name: str, type_: str) -> bool:
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
-    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
+    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY
+                or weekday_plural(lower) or lower.endswith("s") and fold(lower[:-1]) in _CALENDAR_ONLY
                 or lower in MONTHS or lower in WEEKDAY_SHORT  # `Sun 14 Feb: boat` (`Sun` alone was no common word)
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)
