@@ -1,0 +1,186 @@
+"""An undated log competes in "when did I last …?" by the latest day its rows write (latest.row_day).
+
+A homeowner's `Car/car service history.md` table ran to 19/11/2026, but "when did i last get the car serviced"
+placed first `Journal/2026-11-15.md`, which says only "Car making a squeak" (half of "car serviced"): the log was
+undated (the JSON's `latest.undated`) and never competed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from minirag_cli.config import effective
+from minirag_cli.extract.heuristic import HeuristicExtractor
+from minirag_cli.index import Index, SyncOptions
+from minirag_cli.latest import latest_words, row_day
+from minirag_cli.options import RetrievalOptions
+from mrag_test_plugin import hashing_embedder
+from tests.conftest import write_notes
+
+TODAY = dt.date(2026, 12, 7)
+
+HOME = {
+    "Journal/2026-11-15.md": "# Sun 15 Nov\n\nSunday roast at Sarah's parents. Car making a squeak on braking, keep "
+                             "an eye.\n",
+    "Journal/2026-10-01.md": "# 2026-10-01\n\nBoiler pressure dropped to 0.5, topped it up with the filling loop.\n",
+    "Journal/2026-08-20.md": "# 2026-08-20\n\nMaya's dentist is on the 16th, put it on the fridge.\n",
+    "Journal/2026-10-20.md": "# 2026-10-20\n\nWindow cleaner came early, paid him cash.\n",
+    "Journal/2026-11-25.md": "# 2026-11-25\n\nChanged the water filter in the fridge, the old one was green.\n",
+    "Journal/2026-06-03.md": "# 2026-06-03\n\nOctopus emailed: send the meter readings by Friday.\n",
+    # the rows after today are plans, not the last service
+    "Car/car service history.md": "# car service history\n\n| date | mileage | where | what | £ |\n"
+                                  "|---|---|---|---|---|\n"
+                                  "| 11/09/2024 | 48,210 | Ford dealer Stockport | full service | 289 |\n"
+                                  "| 26/02/2025 | 52,990 | Kwik Fit | 2 rear tyres | 156 |\n"
+                                  "| 19/11/2026 | 62,100 | Hazel Grove Motors | wiper blades + bulb | 38 |\n"
+                                  "| 20/12/2026 | | Hazel Grove Motors | winter check (booked) | |\n\n"
+                                  "Next service ~Sept 2027 or 70k.\n",
+    "House/boiler.md": "---\ntitle: Boiler\ntags: [house]\n---\n# Boiler\n\nWorcester Bosch combi, fitted 2019.\n\n"
+                       "- Warranty registered 20/12/2025, ends 2029\n\n## Services\n\n| Date | Who | Cost |\n"
+                       "|---|---|---|\n| 02/10/2024 | Kev | £80 |\n| 14/10/2026 | Kev | £85 |\n",
+    "Health/health log.md": "# Health log\n\n- 2026-03-02 dentist check-up, all fine\n"
+                            "- 2026-09-14 dentist: small filling, upper left\n- 2026-10-30 GP about the knee\n",
+    "Money/household payments.md": "# Household payments\n\n| Date | Who | £ |\n|---|---|---|\n"
+                                   "| 03/11/2026 | window cleaner | 15 |\n| 17/11/2026 | gardener | 40 |\n",
+    "House/appliances.md": "# Appliances\n\n- Cooker hood: filter changed 14/09/2026, every 3 months\n"
+                           "- Fridge: Bosch, bought 2021\n",
+    # days in either order (no day order set): the extractor reads none but 01/01/2026
+    "House/meter readings.md": "# Meter readings\n\n| Date | Gas | Elec |\n|---|---|---|\n"
+                               "| 01/01/2026 | 04512 | 23410 |\n| 01/06/2026 | 05069 | 24545 |\n"
+                               "| 01/12/2026 | 05437 | 25640 |\n",
+}
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("home")
+    write_notes(tmp / "notes", HOME)
+    db = tmp / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _ask(db, question: str, mode: str = "hybrid"):
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        return index.search(question, RetrievalOptions(k=10, mode=mode), today=TODAY)
+
+
+def _dates(result) -> dict[str, str]:
+    return {n["path"]: n["date"] for n in result.to_dict()["latest"]["notes"]}
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first,day", [
+    # the log's title holds "car" and "service": its latest row before today (not the booked 20/12)
+    ("when did i last get the car serviced", "Car/car service history.md", "2026-11-19"),
+    # a `## Services` heading over the rows of `boiler.md`; the journal's "boiler pressure" (10-01) is older
+    ("when did I last service the boiler", "House/boiler.md", "2026-10-14"),
+    # a health log's dated lines that say "dentist"; the journal's "Maya's dentist is on the 16th" (08-20) is older
+    ("when did I last see the dentist", "Health/health log.md", "2026-09-14"),
+    # the row that says "window cleaner" (11-03), not the gardener's later one; the journal's cash (10-20) older
+    ("when did I last pay the window cleaner", "Money/household payments.md", "2026-11-03"),
+])
+def test_an_undated_log_competes_by_its_latest_row_of_what_is_asked(home, question, first, day, mode):
+    result = _ask(home, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    assert _dates(result)[first] == day
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+def test_a_dated_note_that_says_it_later_than_the_row_still_wins(home, mode):
+    result = _ask(home, "when did I last change the filter", mode)
+    assert result.results[0]["path"] == "Journal/2026-11-25.md", [r["path"] for r in result.results]
+    assert _dates(result)["House/appliances.md"] == "2026-09-14"  # it competes, older
+
+
+def test_a_log_of_days_left_unread_stays_undated(home):
+    """`01/06/2026` reads either way with no day order set: the extractor reads none, so the log's one read day
+    (`01/01/2026`) is not its latest; it is listed undated, as before."""
+    summary = _ask(home, "when did I last read the meters").to_dict()["latest"]
+    assert "House/meter readings.md" in summary["undated"], summary
+    assert "House/meter readings.md" not in [n["path"] for n in summary["notes"]]
+
+
+def test_the_latest_summary_keeps_its_shape(home):
+    summary = _ask(home, "when did i last get the car serviced").to_dict()["latest"]
+    assert set(summary) == {"words", "names", "terms", "kind", "from", "place", "within", "notes", "undated",
+                            "later", "moved"}
+    assert all(set(n) == {"path", "date"} for n in summary["notes"]) and all(isinstance(p, str)
+                                                                             for p in summary["undated"])
+
+
+def _day(question: str, heading: str, text: str, days: list[str], spans=None) -> str:
+    """`days`: ISO days, or `day=form` for one the extractor found in words (`2026-02-20=20 Feb 2026`)."""
+    read = [(d.partition("=")[0], json.dumps({d.partition("=")[2]: 1} if "=" in d else {})) for d in days]
+    return row_day(latest_words(question), heading, [(text, read)], TODAY, spans)
+
+
+@pytest.mark.parametrize("question,heading,text,days,day", [
+    # the heading holds every word: the latest row a day opens; a prose line's day is none
+    ("when did i last get the car serviced", "Car/service history.md\n# car service history",
+     "| 19/11/2026 | wipers |\nBought the car 01/03/2020.\n| 04/09/2026 | full |", ["2026-11-19", "2020-03-01",
+                                                                                     "2026-09-04"], "2026-11-19"),
+    ("when did i last get the car serviced", "Car/service history.md\n# car service history",
+     "Sold the old car 30/11/2026, the new one is fine.\n| 04/09/2026 | full |", ["2026-11-30", "2026-09-04"],
+     "2026-11-30"),  # the prose line says "car" itself, under a heading of "car" and "service"
+    # a heading of half the words: the row must say one itself ("MOT" is no "Motors")
+    ("when did I last get the car MOT", "Car/car service history.md\n# car service history",
+     "| 19/11/2026 | Hazel Grove Motors | wipers |", ["2026-11-19"], ""),
+    ("when did I last get the car MOT", "Car/car MOT & insurance.md\n# Car - MOT & insurance",
+     "- last MOT: 20 Feb 2026 at Kwik Fit\n- Admiral, renewed 3 Mar 2026",
+     ["2026-02-20=20 Feb 2026", "2026-03-03=3 Mar 2026"], "2026-02-20"),  # no row: the day opens neither line
+    ("when did I last service the boiler", "House/boiler.md\nBoiler",
+     "- Warranty registered 01/12/2026\n- 14/10/2026 annual service, all fine", ["2026-12-01", "2026-10-14"],
+     "2026-10-14"),
+    # half of "car serviced" is "car" alone: not enough for a line
+    ("when did i last get the car serviced", "Money/insurance.md\n# Insurance",
+     "- car insurance renewed 03/11/2026", ["2026-11-03"], ""),
+    # names: the line or its heading holds them all, the line one of them
+    ("when did I last see Dave", "People/Dave.md\n# Dave", "- 12/11/2026 Dave came to quote the roof",
+     ["2026-11-12"], "2026-11-12"),
+    ("when did I last see Dave", "House/roof.md\n# Roof", "- 12/11/2026 Gareth came to quote the roof",
+     ["2026-11-12"], ""),
+    # after the asking day: a plan, not the last
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- 14/01/2027 service booked",
+     ["2027-01-14"], ""),
+])
+def test_the_row_that_dates_an_undated_note(question, heading, text, days, day):
+    assert _day(question, heading, text, days) == day
+
+
+def test_the_rows_of_the_asked_days_alone_and_none_for_the_earliest():
+    heading, text = "House/boiler.md\n# Boiler services", "- 02/10/2024 ok\n- 14/10/2026 ok"
+    days = ["2024-10-02", "2026-10-14"]
+    assert _day("when did I last service the boiler in 2024", heading, text, days,
+                [(dt.date(2024, 1, 1), dt.date(2024, 12, 31))]) == "2024-10-02"
+    assert _day("when did I first service the boiler", heading, text, days) == ""
+
+
+def test_a_row_whose_day_was_left_unread_leaves_the_note_undated():
+    """`01/06/2026` (no day order set) is no date entity: the note is not dated by the day it did read."""
+    assert _day("when did I last read the meters", "House/meter readings.md\n# Meter readings",
+                "| 01/01/2026 | 4512 |\n| 01/06/2026 | 5069 |", ["2026-01-01"]) == ""
+
+
+def test_a_long_log_is_read_fast():
+    """A 2 MB log of 30,000 dated lines (3,000 chunks of 10 days each): its newest chunks first, the others only
+    scanned for days left unread (a day's pattern per line took 20 s)."""
+    import time
+
+    start = dt.date(2020, 1, 1)
+    chunks = []
+    for c in range(3000):
+        days = [(start + dt.timedelta(days=(c * 10 + k) % 2500)).isoformat() for k in range(10)]
+        text = "\n".join(f"- {d} backup ran on host{k}, took {k * 7} min, see ticket {c * 10 + k}"
+                         for k, d in enumerate(days))
+        chunks.append((text, [(d, json.dumps({d: 1})) for d in days]))
+    began = time.perf_counter()
+    day = row_day(latest_words("when did I last run the server backup"), "server log.md\n# Server log", chunks, TODAY)
+    assert day == (start + dt.timedelta(days=2499)).isoformat()
+    assert time.perf_counter() - began < 2.0
