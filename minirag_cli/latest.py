@@ -31,11 +31,12 @@ has only the notes of those days compete.
 
 An undated note is dated by its rows (row_day): the latest day up to the
 asking day one of its lines writes (a table's row, a list item, a log's
-line; the days the extractor read there) of what is asked, or, under
-headings that say all of it (`Car/car service history.md`), any row a day
-opens. `car service history`'s `| 19/11/2026 |` was listed undated and never
-competed, and a daily note of 15 November saying only "Car making a squeak"
-(half of "car serviced") was "the latest".
+line; the days the extractor read there) of what is asked, or, directly
+under a heading that says all of it (`Car/car service history.md`), any row
+a day opens. `car service history`'s `| 19/11/2026 |` was listed undated and
+never competed, and a daily note of 15 November saying only "Car making a
+squeak" (half of "car serviced") was "the latest". A plan's day is none: an
+unticked task, a due, booked or next day, a timetable's or packing list's row.
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
 last…", "the last time we…", "my latest note"), outside quotes. "last"
@@ -105,8 +106,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from minirag_cli.answer_score import stem
 from minirag_cli.numbering import NUMBERED_KINDS
-from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
+from minirag_cli.tasks import line_task_state
+from minirag_cli.text import MONTH_ALT, MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
 
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
@@ -611,12 +614,17 @@ def row_day(latest: Latest, heading: str, chunks: list[tuple[str, list[tuple[str
     title; `chunks`: its chunks' texts in order with the days the extractor read in them (store.note_day_mentions:
     [(day, its forms as written)]). A line says it when, read under its headings (the note's, and the Markdown
     headings above it: `## Services`), it holds the question's names, else more than half of its terms, and
-    itself holds one of them (_words: a word, not the first letters of another: "MOT" is not "Motors"): a to-do's
-    "- [x] get boiler serviced ✅ 2026-10-14" for "when did I last service the boiler", not "Warranty registered
-    01/12/2026" (more than half: half of "car serviced" was "car" alone, and a car's MOT rows were its services).
-    Under headings that hold all of them (a `car service history`, a boiler's `## Services`) every row a day opens
-    does (`| 19/11/2026 | wiper blades |`, `- 2026-11-26 follow up`): the latest row is the latest time. A day
-    after `today` is a plan (the next service), not the last; outside `spans` (the asked days) none. A note with
+    itself holds one of them (_words: a word of the same stem, not the first letters of another: "MOT" is not
+    "Motors", "paint" not "pain"): a to-do's "- [x] get boiler serviced ✅ 2026-10-14" for "when did I last
+    service the boiler", not "Warranty registered 01/12/2026" (more than half: half of "car serviced" was "car"
+    alone, and a car's MOT rows were its services). Directly under a heading that says one of them, in headings
+    that hold all of them (a `car service history`, a boiler's `## Services`; not the `## Quotes` below) every row
+    a day opens does (`| 19/11/2026 | wiper blades |`, `- 2026-11-26 follow up`): the latest row is the latest
+    time. Only a line that may say a time done counts (_may_be_done: not an unticked task, a question, a row of a
+    timetable, packing list or other plan), and a day of a plan on it does not (_planned: `MOT due 14/12/2026`,
+    `booked for 02/12`, a task's `📅 2026-12-01`): the review of the rule's first form found 8 of 22 questions
+    answered by such days. A day after `today` is a plan (the next service), not the last; outside `spans` (the
+    asked days) none. A note with
     such a line whose day the extractor left unread (`01/12/2026`, either order, no day order set: dayorder.py) is
     not dated by the others (a meter log's one `01/01/2026` was its latest). Not for the earliest ("when did I
     first…"), nor a question that asks for no words (its rows would be any). The chunks are read newest first,
@@ -667,25 +675,88 @@ def _headings_at_starts(heading: str, chunks: list) -> list[dict[int, str]]:
 def _chunk_day(words, sections: dict[int, str], text: str, read: dict, best: str) -> str | None:
     """The latest day after `best` a line of the chunk `text` writes of what is asked (row_day), `best` if none;
     None when such a line writes a day the extractor left unread."""
-    head = "\n".join(sections.values())
-    every_row = all(p.search(head) for p in words[0])
+    under = _Section(words, sections)
     for line in text.splitlines():
         if line.lstrip().startswith("#") and (m := _HEADING.match(line)):
-            level = len(m.group(1))
-            sections = {k: v for k, v in sections.items() if k < level} | {level: m.group(2)}
-            head = "\n".join(sections.values())
-            every_row = all(p.search(head) for p in words[0])
+            under = _Section(words, {k: v for k, v in under.sections.items() if k < len(m.group(1))}
+                             | {len(m.group(1)): m.group(2)})
             continue
         # a line that says none of the words is a row under headings that say them all, else nothing
-        if not any(c.isdigit() for c in line) or not (every_row or any(p.search(line) for p in words[0])):
+        if not any(c.isdigit() for c in line) or not (under.every_row or any(p.search(line) for p in words[0])):
+            continue
+        if not _may_be_done(line, under.schedule):
             continue
         written, unread = _days_written(line, read)
-        if unread is not None and _row_says(words, head, line, unread):
+        if unread is not None and _row_says(words, under, line, unread) and not _planned(line, unread):
             return None
         for day, at in written:
-            if day > best and read[day] is not None and _row_says(words, head, line, at):
+            if day > best and read[day] is not None and _row_says(words, under, line, at) and not _planned(line, at):
                 best = day
     return best
+
+
+class _Section:
+    """The headings a line is under (level -> text, the note's path and title as level 0) and what they say of
+    its rows: `every_row`, they say all the words asked and its own heading (the innermost that writes a word, not
+    `### 2025`) says one of them: a row a day opens there is one of the times (`# Car service history`'s rows,
+    not those of its `## Quotes` below); `schedule`, one of them names a plan or a schedule (_SCHEDULE_HEADING)."""
+
+    def __init__(self, words, sections: dict[int, str]):
+        self.sections = sections
+        self.head = "\n".join(sections.values())
+        own = next((sections[k] for k in sorted(sections, reverse=True) if _LETTER.search(sections[k])), "")
+        self.every_row = (all(p.search(self.head) for p in words[0]) and any(p.search(own) for p in words[0]))
+        self.schedule = bool(_SCHEDULE_HEADING.search(self.head))
+
+
+def _may_be_done(line: str, schedule: bool) -> bool:
+    """The `line` may write a time the asker did something: not an unticked (or cancelled) task (`- [ ] book car
+    service 12/01/2027`, `- TODO ring the boiler man 03/11`), not a question (`Mum: did you get the car serviced
+    yet?`), and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a
+    project's backlog, birthdays), none but a ticked task (a to-do list's `- [x] get boiler serviced ✅
+    2026-10-14`)."""
+    state = line_task_state(line)
+    if state is not None:
+        return state == "done"
+    return not schedule and not line.rstrip(" \t|*_").endswith("?")
+
+
+def _planned(line: str, at: int) -> bool:
+    """The day written at `at` in `line` is the day of a plan, not of a time done: a task's due, scheduled, start or
+    created day (`📅 2026-12-01`, `[due:: 2026-12-01]`, `SCHEDULED: <2026-12-01>`), a day a word of its clause says
+    is due, booked, planned, next, cancelled… (`MOT due 14/12/2026`, `booked for 02/12`, `expires 05/11/2026`,
+    `Next service: 12/03/2027`, `14/01/2027 service booked`; _plan_of), or a row it opens whose other clause says so
+    with no day of its own (`| 03/12/2026 | dentist (cancelled, rebooked) |`; not `| 04/09/2026 | full service |
+    next due Sept 2027 |`). Not a done task's `✅ 2026-10-14`."""
+    before = line[:at]
+    if _DONE_SIGN.search(before):
+        return False
+    if _PLAN_SIGN.search(before):
+        return True
+    opens = bool(_ROW_OPENING.fullmatch(before))
+    start = 0
+    for end in [m.start() for m in _CLAUSE_END.finditer(line)] + [len(line)]:
+        clause = line[start:end]
+        if start <= at < end:
+            if _plan_of(clause, at - start):
+                return True
+        elif opens and _PLAN_WORDS.search(clause) and not _TIMES.search(clause):
+            return True
+        start = end + 1
+    return False
+
+
+def _plan_of(clause: str, at: int) -> bool:
+    """A plan's word of `clause` says the time written at `at` is planned: the first time written after the word,
+    else the last before it (`2026-10-14 annual service (next due Oct 2027)`: the next is October 2027's)."""
+    times = [m.span() for m in _TIMES.finditer(clause)]
+    for word in _PLAN_WORDS.finditer(clause):
+        after = [span for span in times if span[0] >= word.end()]
+        before = [span for span in times if span[1] <= word.start()]
+        span = after[0] if after else before[-1] if before else None
+        if span is not None and span[0] <= at < span[1]:
+            return True
+    return False
 
 
 # a Markdown heading (`## Services`): the rows under it are of what it says
@@ -701,8 +772,29 @@ _FIGURES = re.compile(r"(?<![\w/.-])(?:(?P<iy>\d{4})(?P<isep>[-/.])(?P<im>\d{1,2
 # the day or the month first alone: a chunk's scan for days unread (a log of ISO days has none)
 _DAY_FIRST = re.compile(rf"(?<![\w/.-]){_DAY_MONTH}(?![\w/]|[.-]\d)")
 _LETTER = re.compile(r"[^\W\d_]")
-# a word's endings (`fix` `fixed`, `fixing`; `read` `readings`; `car` `cars`), not a longer word (`MOT`, `Motors`)
-_ENDINGS = r"(?:e?s|e?d|[b-df-hj-np-tv-z]?(?:ing|er|ed)s?)?(?!\w)"
+# the heading of a plan or a schedule (a pool's timetable, a packing list, a to-do list, a 1:1's actions, a
+# project's backlog, a bin calendar, birthdays): the days of its rows are not the times the asker did something
+_SCHEDULE_HEADING = re.compile(
+    r"\b(?:time-?tables?|schedules?|itinerar(?:y|ies)|rotas?|agendas?|planner|plans?|planning|packing|check-?lists?"
+    r"|to-?dos?|to[ \t]+do|tasks|actions|action[ \t]+items|next[ \t]+steps|backlog|upcoming|calendar|term[ \t]+dates"
+    r"|reminders|bookings|deadlines|wish[ \t]*list|birthdays?|anniversar(?:y|ies))\b", re.I)
+# what says a day is a plan's, not the day something was done (_planned)
+_PLAN_WORDS = re.compile(
+    r"\b(?:due|overdue|(?:re-?)?booked|booking|(?:re-?)?scheduled|planned|deadline|expires?|expiry|expiring"
+    r"|valid[ \t]+until|upcoming|next|cancell?ed|postponed|tbc|tbd|provisional|pencill?ed|birthday|born|dob)\b", re.I)
+# Obsidian Tasks' due, scheduled, start and created signs, Dataview's start and created fields, an Org or Logseq
+# planning line's, right before a day (tasks.py reads them); its done sign (✅) and field
+_PLAN_SIGN = re.compile(r"(?:[\U0001F4C5\U0001F4C6\U0001F5D3\u23F3\u231B\U0001F6EB\u2795]\uFE0F?"
+                        r"|[\[(](?:start|created)::|\b(?:SCHEDULED|DEADLINE):[ \t]*<)[ \t]*$", re.I)
+_DONE_SIGN = re.compile(r"(?:\u2705\uFE0F?|[\[(]completion::|\bCLOSED:[ \t]*\[)[ \t]*$", re.I)
+# where a line's clause ends: a table's bar, a comma, a semicolon, a sentence's end, a dash between blanks
+_CLAUSE_END = re.compile(r"[|;,]|[.!?](?=\s|$)|\s[–—-]\s")
+# a time a clause writes (`14/12/2026`, `2026-12-14`, `14 Dec 2026`, `Sept 2027`, `2027`, `10:30`, `10am`; not
+# `£320`, `70k`): the one a plan's word is of (_plan_of); a row's clause that writes one plans a time of its own
+# (`next due Sept 2027`), not the row's
+_TIMES = re.compile(rf"(?:\b\d{{1,2}}(?:st|nd|rd|th)?[ \t]+)?\b(?:{MONTH_ALT})\b\.?(?:[ \t]+\d{{4}}\b)?"
+                    r"|(?<![\w.,])(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|(?:19|20)\d\d|\d{1,2}(?::\d\d)?[ \t]*[ap]\.?m\b"
+                    r"|\d{1,2}:\d\d)(?![\w.,]\d)", re.I)
 
 
 def _word_forms(forms: str) -> list[str]:
@@ -745,27 +837,46 @@ def _days_written(line: str, read: dict) -> tuple[list[tuple[str, int]], int | N
     return written, unread
 
 
-def _words(latest: Latest) -> tuple[list[re.Pattern], bool]:
-    """The question's names (all must be held) or terms (more than half), as patterns, and whether names."""
+def _words(latest: Latest) -> tuple[list, bool]:
+    """The question's names (all must be held) or terms (more than half), as what finds them in a text (`search`),
+    and whether names."""
     if latest.names:
         return [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names], True  # "MOT", not "Motors"
-    # a long word by its first letters (`serviced` `service`, `tyres` `tyre`); a short one as a word and its endings
-    return [re.compile(rf"(?<!\w){re.escape(t[:4])}" + (_ENDINGS if len(t) <= 4 else ""), re.I)
-            for t in latest.terms], False
+    return [_Term(t) for t in latest.terms], False
 
 
-def _row_says(words: tuple[list[re.Pattern], bool], head: str, line: str, at: int) -> bool:
-    """The `line` that writes a day at `at`, under headings `head`, says what the question asks (row_day): its
-    headings hold all the words and the day opens the line (a log's row), or the line holds one of them and,
-    under its headings, the names or more than half of the terms."""
+class _Term:
+    """A question's word, found in a text as a word of the same stem (answer_score.stem: `serviced` finds
+    `service`, `servicing`; `tyres` `tyre`; `car` `cars`): not by its first letters, which found `pain` for
+    "paint", `plums` for "plumber", `service` for "server" and `Motors` for "MOT"."""
+
+    def __init__(self, word: str):
+        low = word.lower()
+        self.stem = _stem(low)
+        lead = low[:next((i for i, (a, b) in enumerate(zip(low, self.stem)) if a != b), min(len(low), len(self.stem)))]
+        self.words = re.compile(rf"(?<!\w){re.escape(lead or low)}\w*", re.I)
+
+    def search(self, text: str) -> bool:
+        return any(_stem(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
+
+
+def _stem(word: str) -> str:
+    """answer_score.stem until it takes no more off: `readings` `reading` `read`, as "read the meters" asks."""
+    once = stem(word)
+    return once if once == word else stem(once)
+
+
+def _row_says(words: tuple[list, bool], under: _Section, line: str, at: int) -> bool:
+    """The `line` that writes a day at `at`, under its headings, says what the question asks (row_day): the day
+    opens the line (a log's row) directly under a heading that says it (_Section.every_row), or the line holds one
+    of the words and, with its headings, the names or more than half of the terms."""
     patterns, names = words
-    in_head = sum(1 for p in patterns if p.search(head))
-    if in_head == len(patterns) and _ROW_OPENING.fullmatch(line[:at]):
+    if under.every_row and _ROW_OPENING.fullmatch(line[:at]):
         return True
     in_line = {i for i, p in enumerate(patterns) if p.search(line)}
     if not in_line:
         return False
-    held = len(in_line | {i for i, p in enumerate(patterns) if p.search(head)})
+    held = len(in_line | {i for i, p in enumerate(patterns) if p.search(under.head)})
     return held == len(patterns) if names else held * 2 > len(patterns)
 
 

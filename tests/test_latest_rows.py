@@ -37,7 +37,9 @@ HOME = {
                                   "| 26/02/2025 | 52,990 | Kwik Fit | 2 rear tyres | 156 |\n"
                                   "| 19/11/2026 | 62,100 | Hazel Grove Motors | wiper blades + bulb | 38 |\n"
                                   "| 20/12/2026 | | Hazel Grove Motors | winter check (booked) | |\n\n"
-                                  "Next service ~Sept 2027 or 70k.\n",
+                                  "Next service ~Sept 2027 or 70k.\n\n"
+                                  # a row below a heading of its own: not a service (review of ec4bc09)
+                                  "## Quotes\n\n- 02/12/2026 Halfords quoted £320\n",
     "House/boiler.md": "---\ntitle: Boiler\ntags: [house]\n---\n# Boiler\n\nWorcester Bosch combi, fitted 2019.\n\n"
                        "- Warranty registered 20/12/2025, ends 2029\n\n## Services\n\n| Date | Who | Cost |\n"
                        "|---|---|---|\n| 02/10/2024 | Kev | £80 |\n| 14/10/2026 | Kev | £85 |\n",
@@ -47,7 +49,15 @@ HOME = {
                                    "| 03/11/2026 | window cleaner | 15 |\n| 17/11/2026 | gardener | 40 |\n",
     "House/appliances.md": "# Appliances\n\n- Cooker hood: filter changed 14/09/2026, every 3 months\n"
                            "- Fridge: Bosch, bought 2021\n",
-    # days in either order (no day order set): the extractor reads none but 01/01/2026
+    # an unticked task is no time it was done, a timetable's rows none it was (review of ec4bc09)
+    "Todo.md": "# To do\n\n- [ ] book boiler service by 01/12/2026\n- [ ] 03/12/2026 ring the window cleaner\n",
+    "Sport/pool timetable.md": "# Leisure centre pool timetable\n\n- 05/12/2026 swimming lessons cancelled\n"
+                               "- 06/12/2026 lane swimming 7-9am\n",
+    "Journal/2026-11-20.md": "# 2026-11-20\n\nWent swimming at the leisure centre, 30 lengths.\n",
+    "Journal/2026-10-10.md": "# 2026-10-10\n\nPainted the spare room, two coats.\n",
+    "House/decorating.md": "# Decorating\n\nPaint: Elephant's Breath for the spare room.\n\n"
+                           "- 2026-11-30 painkillers for my back after moving the wardrobe\n",
+    # days in figures, read in the vault's own order (dayorder.py: its day-first days settle it)
     "House/meter readings.md": "# Meter readings\n\n| Date | Gas | Elec |\n|---|---|---|\n"
                                "| 01/01/2026 | 04512 | 23410 |\n| 01/06/2026 | 05069 | 24545 |\n"
                                "| 01/12/2026 | 05437 | 25640 |\n",
@@ -99,12 +109,27 @@ def test_a_dated_note_that_says_it_later_than_the_row_still_wins(home, mode):
     assert _dates(result)["House/appliances.md"] == "2026-09-14"  # it competes, older
 
 
-def test_a_log_of_days_left_unread_stays_undated(home):
-    """`01/06/2026` reads either way with no day order set: the extractor reads none, so the log's one read day
-    (`01/01/2026`) is not its latest; it is listed undated, as before."""
-    summary = _ask(home, "when did I last read the meters").to_dict()["latest"]
-    assert "House/meter readings.md" in summary["undated"], summary
-    assert "House/meter readings.md" not in [n["path"] for n in summary["notes"]]
+def test_a_log_of_days_read_in_the_vaults_order_competes_by_its_latest(home):
+    """`01/06/2026` reads either way: the vault's day-first days settle its order, so the log's latest row is
+    `01/12/2026`; "read the meters" finds `Meter readings` by the words' stems (`readings`, `read`)."""
+    result = _ask(home, "when did I last read the meters")
+    assert result.results[0]["path"] == "House/meter readings.md", [r["path"] for r in result.results]
+    assert _dates(result)["House/meter readings.md"] == "2026-12-01"
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
+@pytest.mark.parametrize("question,first,not_dated", [
+    # an unticked task of the boiler's service (01/12) is no service: the `## Services` row 14/10 is the last
+    ("when did I last service the boiler", "House/boiler.md", "Todo.md"),
+    # a pool's timetable of lessons (05/12) and lane times (06/12) is no swim of the asker's
+    ("when did I last go swimming", "Journal/2026-11-20.md", "Sport/pool timetable.md"),
+    # "painkillers" is no painting: a word is found by its stem, not its first four letters
+    ("when did I last paint", "Journal/2026-10-10.md", "House/decorating.md"),
+])
+def test_a_plan_or_another_word_does_not_date_a_note(home, question, first, not_dated, mode):
+    result = _ask(home, question, mode)
+    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
+    assert not_dated not in _dates(result)
 
 
 def test_the_latest_summary_keeps_its_shape(home):
@@ -184,3 +209,90 @@ def test_a_long_log_is_read_fast():
     day = row_day(latest_words("when did I last run the server backup"), "server log.md\n# Server log", chunks, TODAY)
     assert day == (start + dt.timedelta(days=2499)).isoformat()
     assert time.perf_counter() - began < 2.0
+
+
+@pytest.mark.parametrize("question,heading,text,days,day", [
+    # an unticked (or cancelled) task is no time it was done: a checkbox, a Logseq marker, an Org keyword
+    ("when did I last get the boiler serviced", "House/boiler.md\n# Boiler", "- [ ] book boiler service 12/11/2026",
+     ["2026-11-12"], ""),
+    ("when did I last get the boiler serviced", "House/boiler.md\n# Boiler",
+     "- [ ] 03/11/2026 ring the boiler man about the service", ["2026-11-03"], ""),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- TODO service the boiler 14/11/2026",
+     ["2026-11-14"], ""),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- [-] service the boiler 14/11/2026",
+     ["2026-11-14"], ""),
+    # a ticked one is: its done day, not its due day
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler",
+     "- [x] service the boiler 📅 2026-10-01 ✅ 2026-10-14", ["2026-10-01", "2026-10-14"], "2026-10-14"),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- [x] service the boiler 📅 2026-11-20",
+     ["2026-11-20"], ""),
+    # ... under a to-do list's heading too, where no other line counts
+    ("when did I last service the boiler", "House/todo house.md\n# House to-do",
+     "- [x] get boiler serviced ✅ 2026-10-14\n- 2026-11-30 boiler service, ring Kev", ["2026-10-14", "2026-11-30"],
+     "2026-10-14"),
+    # a due, booked, planned, next, cancelled or expiring day is a plan's
+    ("when did I last get the car MOT", "Car/car.md\n# Car", "- MOT due 14/11/2026", ["2026-11-14"], ""),
+    ("when did i last get the car serviced", "Car/car.md\n# Car", "- Service due 30/11/2026 (overdue!)",
+     ["2026-11-30"], ""),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- Service booked for 01/12/2026",
+     ["2026-12-01"], ""),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- Next service: 01/12/2026",
+     ["2026-12-01"], ""),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- service planned 01/12/2026",
+     ["2026-12-01"], ""),
+    ("when did I last see the dentist", "Health/appointments.md\n# Appointments",
+     "| 03/12/2026 | dentist (cancelled, rebooked) | Smile Dental |", ["2026-12-03"], ""),
+    ("when did I last renew my passport", "Admin/passport.md\n# Passport",
+     "- Issued 05/11/2016, expires 05/11/2026 - renew!", ["2016-11-05", "2026-11-05"], "2016-11-05"),
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- boiler service 14 Oct 2026 booked",
+     ["2026-10-14=14 Oct 2026"], ""),
+    ("when did i last get the car serviced", "Car/car.md\n# Car", "- 02/12/2026 Halfords quoted £320 for the next "
+     "car service", ["2026-12-02"], ""),  # `£320` is no time of the next service's: the day is
+    # ... not a day beside a plan of another day's, in its clause or another of a row it opens
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler",
+     "- 2026-10-14: annual boiler service done (next due Oct 2027)", ["2026-10-14"], "2026-10-14"),
+    ("when did i last get the car serviced", "Car/car service history.md\n# car service history",
+     "| 04/09/2026 | full service | next due Sept 2027 |", ["2026-09-04"], "2026-09-04"),
+    # a timetable's, a packing list's, a calendar's, a backlog's or a birthday list's rows are no times done
+    ("when did I last go swimming", "Sport/pool timetable.md\n# Leisure centre pool timetable",
+     "- 06/12/2026 lane swimming 7-9am", ["2026-12-06"], ""),
+    ("when did I last go camping", "Travel/packing list.md\n# Camping packing list",
+     "- 2026-11-28 bought new tent pegs for camping", ["2026-11-28"], ""),
+    ("when did I last have maths with 9C", "School/timetable.md\n# Autumn term timetable",
+     "| Tue 01/12/2026 | 9C maths | 10X maths |", ["2026-12-01"], ""),
+    ("when did I last put the bins out", "Home/bins.md\n# Bin collection calendar", "- 2026-12-02 bins: recycling",
+     ["2026-12-02"], ""),
+    ("when did I last update the server", "Projects/website.md\n# Website",
+     "## Changelog\n\n- 2026-11-30 updated the server config\n\n## Backlog\n\n- 2026-12-05 update the server OS",
+     ["2026-11-30", "2026-12-05"], "2026-11-30"),
+    ("when did I last see Dave", "People/birthdays.md\n# Birthdays", "- Dave 03/12/1980", ["1980-12-03"], ""),
+    # a question written on a line is no time done
+    ("when did i last get the car serviced", "Chats/WhatsApp family.md\nWhatsApp family",
+     "[28/11/2026, 19:02] Mum: did you get the car serviced yet?", ["2026-11-28"], ""),
+    # a word by its stem: "pain" is no "paint", "plums" no "plumber", "service" no "server"
+    ("when did I last paint", "Health/health log.md\n# Health log", "- 2026-11-30 back pain, physio",
+     ["2026-11-30"], ""),
+    ("when did I last see the plumber", "Garden/fruit.md\n# Fruit trees", "- 2026-09-01 picked the plums",
+     ["2026-09-01"], ""),
+    ("when did I last update the server", "House/boiler.md\n# Boiler", "- 2026-12-01 updated the service contract",
+     ["2026-12-01"], ""),
+    # every row counts only in the section of the heading that says it all, not one of its own below
+    ("when did i last get the car serviced", "Car/service history.md\n# Car service history",
+     "| 11/09/2025 | full | 289 |\n\n## Quotes\n\n- 02/11/2026 Halfords quoted £320",
+     ["2025-09-11", "2026-11-02"], "2025-09-11"),
+    ("when did I last go to the gym", "Fitness/gym log.md\n# Gym log",
+     "| 2026-11-30 | legs |\n\n## Membership\n\n- 2026-12-06 membership fee £30 taken", ["2026-11-30", "2026-12-06"],
+     "2026-11-30"),
+    # a year's heading writes no word: the rows are still the services'
+    ("when did I last service the boiler", "House/boiler.md\n# Boiler",
+     "## Services\n\n### 2026\n\n| 14/10/2026 | Kev |", ["2026-10-14"], "2026-10-14"),
+    # ordinary rows of another thing than the one asked: another book, person, item, change
+    ("when did I last read Dune", "Reading log.md\n# Reading log 2026",
+     "| 03/11/2026 | Dune |\n| 20/11/2026 | Piranesi |", ["2026-11-03", "2026-11-20"], "2026-11-03"),
+    ("when did I last see Dave", "People/contacts.md\n# Contacts",
+     "| Name | Last contact |\n|---|---|\n| Sarah | 28/11/2026 |", ["2026-11-28"], ""),
+    ("when did I last buy milk", "Money/prices.md\n# Grocery prices", "| 01/12/2026 | milk 4pt | 1.45 |",
+     ["2026-12-01"], ""),
+])
+def test_a_plan_a_schedule_or_another_word_dates_no_row(question, heading, text, days, day):
+    assert _day(question, heading, text, days) == day
