@@ -29,14 +29,15 @@ first day (note_day). A question that also asks about days
 or a month ("when did I last see Priya in October?": datednotes.asked_spans)
 has only the notes of those days compete.
 
-An undated note is dated by its rows (row_day): the latest day up to the
-asking day one of its lines writes (a table's row, a list item, a log's
-line; the days the extractor read there) of what is asked, or, directly
-under a heading that says all of it (`Car/car service history.md`), any row
-a day opens. `car service history`'s `| 19/11/2026 |` was listed undated and
-never competed, and a daily note of 15 November saying only "Car making a
-squeak" (half of "car serviced") was "the latest". A plan's day is none: an
-unticked task, a due, booked or next day, a timetable's or packing list's row.
+An undated log is dated by its rows (row_day): the latest day up to the
+asking day that opens a row (a table's, a list item, a line) under a heading
+(or in a note) that says all the question's words (`Car/car service
+history.md`'s `| 19/11/2026 |`) or names a log of them (`# Running log`).
+`car service history` was listed undated and never competed, and a daily
+note of 15 November saying only "Car making a squeak" (half of "car
+serviced") was "the latest". No other line dates a note (a reminder letter,
+a chat's "can't make the gym", a subscription's renewal did), nor a plan's
+row: an unticked task, a booking, a due day, a timetable's row.
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
 last…", "the last time we…", "my latest note"), outside quotes. "last"
@@ -534,11 +535,10 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     when the question asks for a kind no candidate is of (Latest.unkinded):
     it is not read as one about the latest ("the last class" in a campaign's
     notes, "my last swim" in notes of none). `day_rows(chunk ids)`: chunk id
-    -> (its note's title, its chunks' texts and days: store.note_day_mentions),
+    -> (its note's title, its chunks and their days: store.note_day_mentions),
     read for the undated candidates' best chunks, which compete by the latest
-    day a line of theirs writes of what is asked (row_day: a `car service
-    history` table's last row), as a note dated that day would; None: they
-    stay undated."""
+    row of a log of what is asked (row_day: a `car service history` table's
+    last row), as a note dated that day would; None: they stay undated."""
     out = Reordered(latest, within=list(spans or []))
     text: dict = {}
     name: dict = {}
@@ -607,46 +607,52 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     return out
 
 
-def row_day(latest: Latest, heading: str, chunks: list[tuple[str, list[tuple[str, str]]]], today=None,
-            spans: list | None = None) -> str:
-    """The day an undated note competes by (reorder): the latest day written on one of its lines (a table's row, a
-    list item, a log's line) that says what the question asks about, '' if none. `heading`: the note's path and
-    title; `chunks`: its chunks' texts in order with the days the extractor read in them (store.note_day_mentions:
-    [(day, its forms as written)]). A line says it when, read under its headings (the note's, and the Markdown
-    headings above it: `## Services`), it holds the question's names, else more than half of its terms, and
-    itself holds one of them (_words: a word of the same stem, not the first letters of another: "MOT" is not
-    "Motors", "paint" not "pain"): a to-do's "- [x] get boiler serviced ✅ 2026-10-14" for "when did I last
-    service the boiler", not "Warranty registered 01/12/2026" (more than half: half of "car serviced" was "car"
-    alone, and a car's MOT rows were its services). Directly under a heading that says one of them, in headings
-    that hold all of them (a `car service history`, a boiler's `## Services`; not the `## Quotes` below) every row
-    a day opens does (`| 19/11/2026 | wiper blades |`, `- 2026-11-26 follow up`): the latest row is the latest
-    time. Only a line that may say a time done counts (_may_be_done: not an unticked task, a question, a row of a
-    timetable, packing list or other plan), and a day of a plan on it does not (_planned: `MOT due 14/12/2026`,
-    `booked for 02/12`, a task's `📅 2026-12-01`): the review of the rule's first form found 8 of 22 questions
-    answered by such days. A day after `today` is a plan (the next service), not the last; outside `spans` (the
-    asked days) none. A note with
-    such a line whose day the extractor left unread (`01/12/2026`, either order, no day order set: dayorder.py) is
-    not dated by the others (a meter log's one `01/01/2026` was its latest). Not for the earliest ("when did I
-    first…"), nor a question that asks for no words (its rows would be any). The chunks are read newest first,
-    and one whose days are older than the day found only for its unread days (a 2 MB log of 30,000 dated lines
-    costs 0.2 s, its chunks read 0.15 s more; a day's pattern per line took 20 s)."""
-    if latest.earliest or not (latest.names or latest.terms):
+def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list | None = None) -> str:
+    """The day an undated note competes by (reorder): the latest day up to `today` (and in the asked `spans`) that
+    opens a row of a log of what the question asks, '' if none. `heading`: the note's path and title; `chunks`: its
+    chunks in order (chunking.Chunk or alike: text, start_char, end_char, start_line, end_line) with the days the
+    extractor read in each (store.note_day_mentions: [(day, its forms as written)]).
+
+    A row is a table's row, a list item or a line that a day opens (`| 19/11/2026 | wipers |`, `- 2026-11-26 …`,
+    `20 Feb 2026: …`; not a chat export's `05/12/2026, 09:10 - Sam: …`), and it is a log's when the heading
+    directly over it (else the note's path and title: yearless.note_outline, outside fences and front matter) says
+    one of the question's words (a word by its stem: _Term) and with the headings above it all of them, two or
+    more (`Car/car service history.md` for "get the car serviced", a boiler note's `## Services`; not the `## Quotes`
+    below), or names a log of more than half of them (`# Running log` for "go for a run", `## Gym diary`); a
+    note named for the one word asked is no log (`Health/dentist.md`'s rows are reminders and calls). A question
+    of names alone dates no row ("when did I last see Priya"): the review of the general form (any dated line that
+    said the words, or named the person) found 9 of 15 questions answered by a dentist's reminder letter, a chat's
+    "can't make the gym", a subscription's renewal, "Priya says hi". No row of a plan counts (_may_be_done, _planned: an unticked task,
+    a timetable's row, `| 20/12/2026 | winter check (booked) |`, `- 02/12/2026 MOT due`); a log with such a row
+    whose day the extractor left unread (`01/12/2026`, either order, no day order set: dayorder.py) is not dated by
+    the others (a meter log's one `01/01/2026` was its latest). Not for the earliest ("when did I first…").
+    One walk over the note's lines, each read once from its start (a 2 MB log of 30,000 rows: well under 1 s)."""
+    if latest.earliest or not latest.terms:
         return ""
-    words = _words(latest)
+    from minirag_cli.yearless import note_outline
+
+    # a name as written ("MOT", not "Motors"), a word by its stem
+    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [_Term(t) for t in latest.terms]
     last = today.isoformat() if today is not None else "9999"
-    read = [_days_read(days, last, spans) for _text, days in chunks]
-    newest = [max((d for d, forms in r.items() if forms is not None), default="") for r in read]
-    best = ""
-    starts: list[dict[int, str]] = []
-    for i in sorted(range(len(chunks)), key=lambda i: newest[i], reverse=True):
-        text = chunks[i][0]
-        if newest[i] <= best and not any(_unread(m, read[i]) for m in _DAY_FIRST.finditer(text)):
+    read: dict = {}
+    for _chunk, days in chunks:  # a day may be or not be the latest whatever chunk writes it
+        for day, forms in _days_read(days, last, spans).items():
+            read[day] = None if forms is None else (*(read.get(day) or ()), *forms)
+    in_words = {form: day for day, forms in read.items() for form in forms or ()}
+    outline = note_outline([chunk for chunk, _days in chunks])
+    best, sections, section = "", None, None
+    for n, line, stack in outline.walk():
+        row = None if n in outline.code or not line else _row_day(line, read, in_words)
+        if row is None:
             continue
-        starts = starts or _headings_at_starts(heading, chunks)
-        day = _chunk_day(words, starts[i], text, read[i], best)
-        if day is None:
-            return ""
-        best = max(best, day)
+        if stack is not sections:  # the headings over a row change only at a heading: read them once
+            sections = stack
+            section = _Section(terms, heading, [outline.lines[at].lstrip(" \t#") for at, _lv, _m in stack])
+        if not section.log or not _may_be_done(line, section.schedule) or _planned(line, row[1]):
+            continue
+        if not row[0]:
+            return ""  # a day in figures either way the extractor left unread
+        best = max(best, row[0])
     return best
 
 
@@ -660,117 +666,110 @@ def _days_read(days: list[tuple[str, str]], last: str, spans: list | None) -> di
     return read
 
 
-def _headings_at_starts(heading: str, chunks: list) -> list[dict[int, str]]:
-    """The Markdown headings in force where each chunk starts (level -> text), the note's `heading` as level 0."""
-    sections = {0: heading}
-    starts = []
-    for text, _days in chunks:
-        starts.append(sections)
-        for m in _HEADINGS.finditer(text):
-            level = len(m.group(1))
-            sections = {k: v for k, v in sections.items() if k < level} | {level: m.group(2)}
-    return starts
-
-
-def _chunk_day(words, sections: dict[int, str], text: str, read: dict, best: str) -> str | None:
-    """The latest day after `best` a line of the chunk `text` writes of what is asked (row_day), `best` if none;
-    None when such a line writes a day the extractor left unread."""
-    under = _Section(words, sections)
-    for line in text.splitlines():
-        if line.lstrip().startswith("#") and (m := _HEADING.match(line)):
-            under = _Section(words, {k: v for k, v in under.sections.items() if k < len(m.group(1))}
-                             | {len(m.group(1)): m.group(2)})
-            continue
-        # a line that says none of the words is a row under headings that say them all, else nothing
-        if not any(c.isdigit() for c in line) or not (under.every_row or any(p.search(line) for p in words[0])):
-            continue
-        if not _may_be_done(line, under.schedule):
-            continue
-        written, unread = _days_written(line, read)
-        if unread is not None and _row_says(words, under, line, unread) and not _planned(line, unread):
+def _row_day(line: str, read: dict, in_words: dict[str, str]) -> tuple[str, int] | None:
+    """(the day that opens `line` as a log's row, where the row's text after it starts), '' for the day when it is
+    one in figures the extractor did not read; None when no day opens it, one it read that may not be the latest
+    opens it (after the asking day), or the line is a chat export's message."""
+    rest = line.lstrip(_OPENING_MARKS)
+    if (box := _BOX.match(rest)) is not None:
+        rest = rest[box.end():].lstrip(_OPENING_MARKS)
+    if (weekday := _WEEKDAY.match(rest)) is not None:
+        rest = rest[weekday.end():]
+    at = len(line) - len(rest)
+    if (m := _FIGURES.match(rest)) is not None:
+        if _CHAT.match(rest, m.end()):
             return None
-        for day, at in written:
-            if day > best and read[day] is not None and _row_says(words, under, line, at) and not _planned(line, at):
-                best = day
-    return best
+        days = [d for d in _readings(m) if d in read]
+        if not days:
+            return ("", at + m.end()) if _unread(m, read) else None
+        can = [d for d in days if read[d] is not None]
+        return (max(can), at + m.end()) if can else None
+    if (m := _WORDS_DAY.match(rest)) is not None and (day := in_words.get(m.group(0).lower())):
+        return day, at + m.end()
+    return None
 
 
 class _Section:
-    """The headings a line is under (level -> text, the note's path and title as level 0) and what they say of
-    its rows: `every_row`, they say all the words asked and its own heading (the innermost that writes a word, not
-    `### 2025`) says one of them: a row a day opens there is one of the times (`# Car service history`'s rows,
-    not those of its `## Quotes` below); `schedule`, one of them names a plan or a schedule (_SCHEDULE_HEADING)."""
+    """What the headings over a row say of it (row_day): `log`, they make it a row of a log of what is asked (the
+    innermost that says a word, a day's or a year's alone not: `### 2026`, `## November`, says one of the question's
+    two or more words and with those above it and the note's path and title all of them, or names a log of them:
+    _log_of); `schedule`, one of them names a plan or a schedule (_SCHEDULE_HEADING: a pool's timetable, a packing list)."""
 
-    def __init__(self, words, sections: dict[int, str]):
-        self.sections = sections
-        self.head = "\n".join(sections.values())
-        own = next((sections[k] for k in sorted(sections, reverse=True) if _LETTER.search(sections[k])), "")
-        self.every_row = (all(p.search(self.head) for p in words[0]) and any(p.search(own) for p in words[0]))
-        self.schedule = bool(_SCHEDULE_HEADING.search(self.head))
+    def __init__(self, terms: list, note: str, headings: list[str]):
+        worded = [h for h in headings if _LETTER.search(_DAY_WORDS.sub("", h))]
+        own = worded[-1] if worded else note
+        said = [t for t in terms if t.search(own)]
+        everything = "\n".join([note, *headings])
+        self.log = bool(said) and (len(terms) > 1 and all(t.search(everything) for t in terms)
+                                   or _log_of(terms, own) or len(worded) < 2 and _log_of(terms, note))
+        self.schedule = bool(_SCHEDULE_HEADING.search(everything))
+
+
+def _log_of(terms: list, heading: str) -> bool:
+    """The `heading` names a log (_LOG) of what is asked, more than half of the question's `terms`: `Running log`
+    of "go for a run", not `Car service history` of "service the boiler"."""
+    return _LOG.search(heading) is not None and 2 * sum(1 for t in terms if t.search(heading)) > len(terms)
 
 
 def _may_be_done(line: str, schedule: bool) -> bool:
-    """The `line` may write a time the asker did something: not an unticked (or cancelled) task (`- [ ] book car
-    service 12/01/2027`, `- TODO ring the boiler man 03/11`), not a question (`Mum: did you get the car serviced
-    yet?`), and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a
-    project's backlog, birthdays), none but a ticked task (a to-do list's `- [x] get boiler serviced ✅
-    2026-10-14`)."""
+    """The `line` may write a time the asker did something: not an unticked (or cancelled) task (`- [ ] 12/01/2027
+    book car service`, `- TODO 03/11 ring the boiler man`), not a question (`12/11 did I pay the window cleaner?`),
+    and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a project's
+    backlog, birthdays), none but a ticked task (a to-do list's `- [x] 2026-10-14 boiler serviced`)."""
     state = line_task_state(line)
     if state is not None:
         return state == "done"
     return not schedule and not line.rstrip(" \t|*_").endswith("?")
 
 
-def _planned(line: str, at: int) -> bool:
-    """The day written at `at` in `line` is the day of a plan, not of a time done: a task's due, scheduled, start or
-    created day (`📅 2026-12-01`, `[due:: 2026-12-01]`, `SCHEDULED: <2026-12-01>`), a day a word of its clause says
-    is due, booked, planned, next, cancelled… (`MOT due 14/12/2026`, `booked for 02/12`, `expires 05/11/2026`,
-    `Next service: 12/03/2027`, `14/01/2027 service booked`; _plan_of), or a row it opens whose other clause says so
-    with no day of its own (`| 03/12/2026 | dentist (cancelled, rebooked) |`; not `| 04/09/2026 | full service |
-    next due Sept 2027 |`). Not a done task's `✅ 2026-10-14`."""
-    before = line[:at]
-    if _DONE_SIGN.search(before):
-        return False
-    if _PLAN_SIGN.search(before):
+def _planned(line: str, after: int) -> bool:
+    """The row `line` (its day opening it, its text from `after` on) is of a plan, not a time done: it says its
+    day was booked, scheduled, planned, cancelled… (`| 20/12/2026 | winter check (booked) |`, `- 02/12/2026 rang
+    Kwik Fit, car service booked for 14/12/2026`: a booking, not the service; `car service reminder email`), or a
+    clause of it says a due or next day (_DUE) and writes no time of its own (`- 02/12/2026 MOT due`, `| 03/12/2026
+    | dentist | next |`; not `| 04/09/2026 | full service | next due Sept 2027 |`, nor a price's or an amount's
+    figures, `£320.50`, `3.5 hours`: _TIMES). At most _CLAUSES clauses are read, each once (a line of 2,000 days took
+    15.9 s read per day)."""
+    text = line[after:]
+    if _BOOKED.search(text):
         return True
-    opens = bool(_ROW_OPENING.fullmatch(before))
     start = 0
-    for end in [m.start() for m in _CLAUSE_END.finditer(line)] + [len(line)]:
-        clause = line[start:end]
-        if start <= at < end:
-            if _plan_of(clause, at - start):
-                return True
-        elif opens and _PLAN_WORDS.search(clause) and not _TIMES.search(clause):
-            return True
+    for number, end in enumerate(_clause_ends(text)):
+        if number >= _CLAUSES:
+            break
+        clause = text[start:end]
         start = end + 1
-    return False
-
-
-def _plan_of(clause: str, at: int) -> bool:
-    """A plan's word of `clause` says the time written at `at` is planned: the first time written after the word,
-    else the last before it (`2026-10-14 annual service (next due Oct 2027)`: the next is October 2027's)."""
-    times = [m.span() for m in _TIMES.finditer(clause)]
-    for word in _PLAN_WORDS.finditer(clause):
-        after = [span for span in times if span[0] >= word.end()]
-        before = [span for span in times if span[1] <= word.start()]
-        span = after[0] if after else before[-1] if before else None
-        if span is not None and span[0] <= at < span[1]:
+        if _DUE.search(clause) and not _TIMES.search(clause):
             return True
     return False
 
 
-# a Markdown heading (`## Services`): the rows under it are of what it says
-_HEADING = re.compile(r"\s{0,3}(#{1,6})\s+(.*)")
-_HEADINGS = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$", re.M)
-# what may come before the day that opens a log's row: a table's bar, a list's mark or number, a task's box, bold
-_ROW_OPENING = re.compile(r"[\s|*+>-]*(?:\[.?\]\s*)?(?:\d{1,3}[.)]\s+)?[\s*_]*")
+def _clause_ends(text: str):
+    """Where each clause of `text` ends (_CLAUSE_END), its end last."""
+    yield from (m.start() for m in _CLAUSE_END.finditer(text))
+    yield len(text)
+
+
+# what may come before the day that opens a log's row: a table's bar, a list's mark, a quote's, bold; a task's box
+# or a list's number after them (read by str.lstrip and one anchored match: no backtracking over a long run of blanks)
+_OPENING_MARKS = " \t|*+>-_"
+_BOX = re.compile(r"\[.?\][ \t]*|\d{1,3}[.)][ \t]+")
+_WEEKDAY = re.compile(rf"(?:{'|'.join(WEEKDAY_NAMES)}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?[ \t]+", re.I)
+# a day in words that opens a row (`20 Feb 2026`, `Feb 20, 2026`): looked up among the forms the extractor read
+_WORDS_DAY = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:{MONTH_ALT})\.?,?[ \t]+\d{{4}}"
+                        rf"|(?:{MONTH_ALT})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}", re.I)
+# a chat export's message after its day: `05/12/2026, 09:10 - Sam: …`, `05/12/2026 09:10:11] Sam: …`
+_CHAT = re.compile(r",?[ \t]*\d{1,2}[:.]\d\d(?::\d\d)?(?:[ \t]*[ap]\.?m\.?)?(?:\][ \t]*|[ \t]+[-–][ \t]+)"
+                   r"[^:\n]{1,40}?:")
+# a heading that names only days, months or years (`### 2026`, `## November`): its rows are the heading's above
+_DAY_WORDS = re.compile(rf"\b(?:{MONTH_ALT}|{'|'.join(WEEKDAY_NAMES)}|week|q[1-4])\b|[\W\d_]", re.I)
+# a heading or a note's name that names a log: `Running log`, `Service history`, `Dental records`, `Gym diary`
+_LOG = re.compile(r"\b(?:logs?|log[ -]?book|history|records?|diary)\b", re.I)
 # a day in figures: the year first (`2026-11-19`), or last after the day and month in either order (`19/11/2026`,
 # `4.9.26`)
 _DAY_MONTH = r"(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d\d)"
 _FIGURES = re.compile(r"(?<![\w/.-])(?:(?P<iy>\d{4})(?P<isep>[-/.])(?P<im>\d{1,2})(?P=isep)(?P<id>\d{1,2})"
                       rf"|{_DAY_MONTH})(?![\w/]|[.-]\d)")
-# the day or the month first alone: a chunk's scan for days unread (a log of ISO days has none)
-_DAY_FIRST = re.compile(rf"(?<![\w/.-]){_DAY_MONTH}(?![\w/]|[.-]\d)")
 _LETTER = re.compile(r"[^\W\d_]")
 # the heading of a plan or a schedule (a pool's timetable, a packing list, a to-do list, a 1:1's actions, a
 # project's backlog, a bin calendar, birthdays): the days of its rows are not the times the asker did something
@@ -778,23 +777,23 @@ _SCHEDULE_HEADING = re.compile(
     r"\b(?:time-?tables?|schedules?|itinerar(?:y|ies)|rotas?|agendas?|planner|plans?|planning|packing|check-?lists?"
     r"|to-?dos?|to[ \t]+do|tasks|actions|action[ \t]+items|next[ \t]+steps|backlog|upcoming|calendar|term[ \t]+dates"
     r"|reminders|bookings|deadlines|wish[ \t]*list|birthdays?|anniversar(?:y|ies))\b", re.I)
-# what says a day is a plan's, not the day something was done (_planned)
-_PLAN_WORDS = re.compile(
-    r"\b(?:due|overdue|(?:re-?)?booked|booking|(?:re-?)?scheduled|planned|deadline|expires?|expiry|expiring"
-    r"|valid[ \t]+until|upcoming|next|cancell?ed|postponed|tbc|tbd|provisional|pencill?ed|birthday|born|dob)\b", re.I)
-# Obsidian Tasks' due, scheduled, start and created signs, Dataview's start and created fields, an Org or Logseq
-# planning line's, right before a day (tasks.py reads them); its done sign (✅) and field
-_PLAN_SIGN = re.compile(r"(?:[\U0001F4C5\U0001F4C6\U0001F5D3\u23F3\u231B\U0001F6EB\u2795]\uFE0F?"
-                        r"|[\[(](?:start|created)::|\b(?:SCHEDULED|DEADLINE):[ \t]*<)[ \t]*$", re.I)
-_DONE_SIGN = re.compile(r"(?:\u2705\uFE0F?|[\[(]completion::|\bCLOSED:[ \t]*\[)[ \t]*$", re.I)
+# what says a row is a booking or a plan's, whatever other day it writes (_planned)
+_BOOKED = re.compile(r"\b(?:(?:re-?)?booked|booking|(?:re-?)?scheduled|planned|cancell?ed|postponed|tbc|tbd"
+                     r"|provisional|pencill?ed|reminders?)\b", re.I)
+# what says a day is due or to come: a time its clause writes, else the row's (_planned); not `next week try sub-24`
+_DUE = re.compile(r"\b(?:due|overdue|deadline|expires?|expiry|expiring|valid[ \t]+until|upcoming|birthday"
+                  r"|next(?![ \t]+(?:week|weekend|month|year|time|\w+day)\b)"
+                  r"|born|dob)\b", re.I)
+# the most clauses of a row read for a plan's word (_planned): a log's row has a few, a pasted blob thousands
+_CLAUSES = 64
 # where a line's clause ends: a table's bar, a comma, a semicolon, a sentence's end, a dash between blanks
 _CLAUSE_END = re.compile(r"[|;,]|[.!?](?=\s|$)|\s[–—-]\s")
-# a time a clause writes (`14/12/2026`, `2026-12-14`, `14 Dec 2026`, `Sept 2027`, `2027`, `10:30`, `10am`; not
-# `£320`, `70k`): the one a plan's word is of (_plan_of); a row's clause that writes one plans a time of its own
-# (`next due Sept 2027`), not the row's
+# a time a clause writes (`14/12/2026`, `2026-12-14`, `14 Dec 2026`, `Sept 2027`, `2027`, `10:30`, `10am`,
+# `10.30pm`): the one a word of due days is of (_planned); not a price or an amount (`£320.50`, `3.5 hours`, `70k`)
 _TIMES = re.compile(rf"(?:\b\d{{1,2}}(?:st|nd|rd|th)?[ \t]+)?\b(?:{MONTH_ALT})\b\.?(?:[ \t]+\d{{4}}\b)?"
-                    r"|(?<![\w.,])(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|(?:19|20)\d\d|\d{1,2}(?::\d\d)?[ \t]*[ap]\.?m\b"
-                    r"|\d{1,2}:\d\d)(?![\w.,]\d)", re.I)
+                    r"|(?<![\w.,£$€])(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?"
+                    r"|\d{1,2}\.\d{1,2}\.\d{2,4}|(?:19|20)\d\d|\d{1,2}(?:[:.]\d\d)?[ \t]*[ap]\.?m\b|\d{1,2}:\d\d)"
+                    r"(?![\w.,]\d)", re.I)
 
 
 def _word_forms(forms: str) -> list[str]:
@@ -810,7 +809,7 @@ def _word_forms(forms: str) -> list[str]:
 
 
 def _readings(m: re.Match) -> list[str]:
-    """The days a match of _FIGURES or _DAY_FIRST may be: the year first one, else day or month first."""
+    """The days a match of _FIGURES may be: the year first one, else day or month first."""
     if m.groupdict().get("iy"):
         return [f"{int(m.group('iy')):04d}-{int(m.group('im')):02d}-{int(m.group('id')):02d}"]
     a, b, y = int(m.group("a")), int(m.group("b")), int(m.group("y"))
@@ -821,28 +820,6 @@ def _readings(m: re.Match) -> list[str]:
 def _unread(m: re.Match, read: dict) -> bool:
     """A day in figures day or month first that the extractor did not read (neither order settled)."""
     return not m.groupdict().get("iy") and not any(d in read for d in _readings(m))
-
-
-def _days_written(line: str, read: dict) -> tuple[list[tuple[str, int]], int | None]:
-    """The days of `read` (the chunk's, as the extractor read them) that `line` writes, with where, and where it
-    writes a day in figures the extractor did not read, if it does."""
-    written: list[tuple[str, int]] = []
-    unread = None
-    for m in _FIGURES.finditer(line):
-        written += [(d, m.start()) for d in _readings(m) if d in read]
-        if unread is None and _unread(m, read):
-            unread = m.start()
-    low = line.lower()
-    written += [(day, at) for day, forms in read.items() for form in forms or () if (at := low.find(form)) >= 0]
-    return written, unread
-
-
-def _words(latest: Latest) -> tuple[list, bool]:
-    """The question's names (all must be held) or terms (more than half), as what finds them in a text (`search`),
-    and whether names."""
-    if latest.names:
-        return [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names], True  # "MOT", not "Motors"
-    return [_Term(t) for t in latest.terms], False
 
 
 class _Term:
@@ -864,20 +841,6 @@ def _stem(word: str) -> str:
     """answer_score.stem until it takes no more off: `readings` `reading` `read`, as "read the meters" asks."""
     once = stem(word)
     return once if once == word else stem(once)
-
-
-def _row_says(words: tuple[list, bool], under: _Section, line: str, at: int) -> bool:
-    """The `line` that writes a day at `at`, under its headings, says what the question asks (row_day): the day
-    opens the line (a log's row) directly under a heading that says it (_Section.every_row), or the line holds one
-    of the words and, with its headings, the names or more than half of the terms."""
-    patterns, names = words
-    if under.every_row and _ROW_OPENING.fullmatch(line[:at]):
-        return True
-    in_line = {i for i, p in enumerate(patterns) if p.search(line)}
-    if not in_line:
-        return False
-    held = len(in_line | {i for i, p in enumerate(patterns) if p.search(under.head)})
-    return held == len(patterns) if names else held * 2 > len(patterns)
 
 
 def _date_by_rows(out: Reordered, latest: Latest, dated: list, day_rows, best: dict, hits: list, today) -> None:

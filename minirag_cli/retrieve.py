@@ -924,7 +924,7 @@ def _latest(s: _Search, fused: list[Hit]):
 
 
 def _day_rows(conn, rows: dict[int, tuple], chunks: list[int]) -> dict[int, tuple[str, list]]:
-    """chunk id -> (its note's title, its chunks' texts and the days they write) for the undated candidates of a
+    """chunk id -> (its note's title, its chunks and the days they write) for the undated candidates of a
     "when did I last …?" question (latest.row_day: a service history's last row dates it)."""
     from minirag_cli.store import note_titles
 
