@@ -1956,7 +1956,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # skipped, listed with why, kept by a `!templates/invoice-template.md` line in .mragignore; the first sync with these
 # readers looks at every such file once (an indexed one, unchanged, is not opened by a walk) and drops what an index
 # holds of a template.
-READER_VERSION = 16
+# 17: codefence: a fence on a line of a list item's own indented four columns or more to the item's text (`\t  ````
+# under `\t- stack trace:`, Logseq's) is a fenced block (mdcode._blocks): what sections reads no heading in
+# (sections.fenced_blocks) and joins no hyphen in (mdcode.code_ranges), as the extractors read it (heuristic rules 31).
+READER_VERSION = 17
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

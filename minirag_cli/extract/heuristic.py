@@ -936,6 +936,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
 #    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
+# 31, codefence's part (session 56's software lead's Logseq graph): a fence on a line of a list item's own, indented
+#    to the item's text (`\t  ```` under `\t- stack trace from checkout-api pods:`, `      ```` under `    - step`) is
+#    the item's fenced block (mdcode._blocks, as CommonMark reads it; it was a code span to the next fence's), and a
+#    fence in a list item is read, chunk by chunk, in a `~~~` fence of its own (mdcode.chunk_readings): a chunk that
+#    started at `\t- ```yaml` after its tab was taken to start inside it, and an incident's action items after its
+#    two fences (`owner Priya, PAY-1201`, `Diego, PAY-1202`, `PR #4530`) were read as code. Fences at column 0 and
+#    code spans are read as before.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 

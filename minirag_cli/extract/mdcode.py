@@ -28,7 +28,9 @@ fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
 the end of the text; a fence opened on a list item's line (`- ```sql`) is the
 item's, closed by a line indented to the item's text or ended by one indented
-less (readers 8); a fence opened in a block quote (`> ```python`, `> > ~~~`) is the
+less (readers 8), and so is one on a line of the item's own indented to its text
+(`\t  ```` under `\t- stack trace:`, Logseq's, four columns or more: readers 17),
+which chunk_readings reads in a `~~~` fence of its own (Code.listed); a fence opened in a block quote (`> ```python`, `> > ~~~`) is the
 quote's, closed by its closing line in the quote (`> ````) or ended by a line
 without the quote's markers (a blank one too: CommonMark's quote ends there), its
 opener the markers and the fence, so a chunk read alone reads it so (readers 9). Not CommonMark's: a fence nothing closes ends before
@@ -432,6 +434,10 @@ class Code:
     closer: str = ""  # what closes a span (its backticks), an element (`</code>`) or an HTML block
     opened: int = -1  # a prose fence's closing line: where its opening line starts
     cut: bool = False  # a raw HTML block nothing closes, ended before a paragraph of prose (_unclosed_end)
+    # a fence opened in a list item (`- ```sql`, or on a line of the item's own, `\t  ```` under
+    # `\t- stack trace:`), not in a quote: its lines are indented, which read alone (a chunk that
+    # starts inside it or at its first line) close no fence, so chunk_readings reads it as a "block"
+    listed: bool = False
 
 
 def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
@@ -501,6 +507,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
     item = 0  # the text indent (columns) of the list item the open fence was opened in (`- ```sql`), or 0
     quote = 0  # the depth of the block quote the open fence was opened in (`> ```python`: 1), or 0
     mark = ""  # the open fence's opening as written but its info string: its quote's markers and the fence
+    items: list[int] = []  # the text indents (columns) of the list items open at the line, innermost last
     start = pos = 0
     while pos <= len(text):
         nl = text.find("\n", pos)
@@ -509,7 +516,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
         if fence is not None and item and line.strip() and _indent(line)[0] < item:
             # a line indented less than the item's text ends the item, and the fence opened in it
             # (CommonMark); read alone, a chunk closes it there
-            blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark))
+            blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark, listed=not quote))
             fence, item, quote = None, 0, 0  # the quote it was in, if any, ends with it
             continue
         # a quote in a list item (`- > ```python`): the item's indent off, then the quote's markers
@@ -522,7 +529,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             continue
         if fence is not None:
             if closes(inside if quote else _dedent(inside, item), fence):
-                blocks.append(Code(start, end, "fence", mark))
+                blocks.append(Code(start, end, "fence", mark, listed=bool(item and not quote)))
                 fence, item, quote = None, 0, 0
         elif html is not None:
             if ends_html(line, html):
@@ -537,7 +544,18 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             continue
         else:
             start = pos
+            _open_items(items, line)
             fence = opening_fence(line)
+            fence_line = line  # the line as its fence is read (a list item's indentation off)
+            if fence is None and items and _indent(line)[0] - items[-1] in range(4):
+                # a fence on a line of a list item's own, indented four columns or more to the item's
+                # text (`\t  ```` under `\t- stack trace:`, Logseq's; `      ```` under `    - step`): the
+                # item's, as CommonMark reads it, closed by a line indented as it is or ended by one
+                # indented less than the item's text; it was read as no fence (its backticks a code
+                # span's, to the next fence's). One indented less than four columns is read as before.
+                fence_line = _dedent(line, items[-1])
+                fence = opening_fence(fence_line)
+                item = items[-1] if fence is not None else 0
             mark = fence or ""
             lead = _ITEM_FENCE.match(line) if fence is None else None
             listed = _ITEM_QUOTE.match(line) if fence is None and lead is None else None
@@ -557,7 +575,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
                 fence = opening_fence(line[lead.end():])
                 item = len(lead.group(0).expandtabs(4)) if fence is not None else 0  # its text's column
                 mark = fence or ""
-            if fence is not None and prose is None and PROSE_FENCE.match(line[lead.end():] if lead else line):
+            if fence is not None and prose is None and PROSE_FENCE.match(line[lead.end():] if lead else fence_line):
                 item = 0
                 blocks.append(Code(pos, end, "prose", fence))  # ```` ```ad-note ````: the line, not the block
                 prose, fence = (fence, line.rstrip("\r"), pos), None
@@ -581,7 +599,8 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             # the first paragraph after a blank line that reads as prose (heuristic rules 14),
             # and what follows is read for code again
             cut = _unclosed_end(text, start)
-            blocks.append(Code(start, cut, "fence", mark, mark if cut < len(text) else ""))
+            blocks.append(Code(start, cut, "fence", mark, mark if cut < len(text) else "",
+                               listed=bool(item and not quote)))
             fence, item, quote = None, 0, 0
             pos = cut + 1
     return blocks
@@ -635,6 +654,23 @@ _QUOTE_FENCE = re.compile(r"(?: {0,3}>[ \t]?)+(?= {0,3}(?:`{3}|~{3}))")
 _QUOTE_MARK = re.compile(r" {0,3}>[ \t]?")
 # a list item's marker before a block quote's (`- > ```python`): the item's text indent its end
 _ITEM_QUOTE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=>)")
+
+
+def _open_items(items: list[int], line: str) -> None:
+    """Update `items`, the text indents of the list items open before `line` (a line outside any
+    block), to those open at it: a line indented less than an item's text ends the item (a blank
+    line ends none; a lazy continuation line is taken to end it too, so a fence after it is read as
+    before), a list item's line opens one (`- `, `* `, `1. `; `- - -` is a rule)."""
+    if not line.strip():
+        return
+    col, chars = _indent(line)
+    while items and col < items[-1]:
+        items.pop()
+    rest = line[chars:].rstrip("\r")
+    item = None if _RULE.match(rest) else _LIST_ITEM.match(rest)
+    if item is not None:
+        gap = _indent(rest[item.end(1):])[0] if item.group(2) else 1
+        items.append(col + len(item.group(1)) + (gap if 1 <= gap <= 4 else 1))
 
 
 def _unquoted(line: str, depth: int) -> str | None:
@@ -960,8 +996,15 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                 break
             if k.end <= s:
                 continue
-            if k.start < s:
-                prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"  # "block": its fence
+            # a fence listed in an item (`\t- ```yaml`, Code.listed) is read as a "block" is: in a `~~~`
+            # fence of its own (its indented lines, read alone, close no fence they did not open)
+            block = k.kind == "block" or k.listed
+            opener = _block_fence(note[k.start:k.end]) if k.listed else k.opener
+            # a chunk starts inside a fence or an HTML block after its first line's indentation only:
+            # one that starts at it holds the opening line (the chunker starts a chunk at a word)
+            inside = k.start < s and (k.kind not in ("fence", "html") or block or bool(note[k.start:s].strip()))
+            if inside:
+                prefix = (_INDENTED_FENCE if k.kind == "indented" else opener) + "\n"  # "block": its fence
                 if k.kind == "fence" and k.opener.startswith(">") and note[s - 1] != "\n":
                     # a chunk cut inside a line of a quoted fence: the line's rest is in the quote
                     prefix += k.opener.rstrip("`~")
@@ -974,18 +1017,18 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                 prose_prefix = k.opener + "\n"
             if k.kind in ("span", "tag", "comment") and k.end > e:
                 suffix = "\n" + ("    " if k.kind == "span" else "") + k.closer  # as the opener, no fence
-            if k.kind == "html" and (k.start < s or k.cut) and s < k.end <= e:
+            if k.kind == "html" and (inside or k.cut) and s < k.end <= e:
                 # the line that ends the block, which the chunk may hold only after its end tag
                 # (`</pre> and more`: the line is the block's), ends it read alone too; so does the
                 # last line before the paragraph of prose that ends a block nothing closes
                 at = k.end - s - (text[k.end - s - 1] == "\r")
                 inserts.append((at, k.closer))
-            if k.kind == "fence" and k.closer and s < k.end <= e:
+            if k.kind == "fence" and not block and k.closer and s < k.end <= e:
                 # a fence nothing closes ends before a paragraph of prose (find_code): read alone,
                 # the chunk closes it there
                 inserts.append((k.end - s, "\n" + k.closer))
-            if k.kind in ("indented", "block"):
-                fence = _INDENTED_FENCE if k.kind == "indented" else k.opener
+            if k.kind == "indented" or block:
+                fence = _INDENTED_FENCE if k.kind == "indented" else opener
                 if k.start >= s:
                     inserts.append((k.start - s, fence + "\n"))
                 if k.end < e:
