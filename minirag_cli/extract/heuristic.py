@@ -943,6 +943,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    started at `\t- ```yaml` after its tab was taken to start inside it, and an incident's action items after its
 #    two fences (`owner Priya, PAY-1201`, `Diego, PAY-1202`, `PR #4530`) were read as code. Fences at column 0 and
 #    code spans are read as before.
+# 31, logsched's part (session 56's software lead's Logseq graph): a task's planning line (mdcode.PLANNING_LINE:
+#    `SCHEDULED: <2026-12-08 Tue>`, `DEADLINE: <2026-12-18 Fri 10:00 +1w>`, `CLOSED: [2026-12-02 Wed 16:10]`, one or
+#    several, active or inactive) writes its days, as a Tasks plugin's `📅 2026-12-08` does (mdcode._planning_days): the
+#    line was blanked whole, so "what's scheduled for tomorrow?" found no note writing the day `mrag tasks` lists three
+#    tasks on, and "what's due next week" ranked a deadline of next week 9th. Its keywords, weekdays, times and
+#    repeaters still name nothing (rules 17); a `CLOCK:` line and a drawer's stay blank (a work session, no day the
+#    task is of). An `.org` note's stamps were read so already (orgmode.readable). The note's own date and `mrag tasks`
+#    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
+#    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
+#    was `08\nJune`), as find_dates reads across a line end.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
