@@ -59,11 +59,11 @@ def test_the_incidents_action_items_are_read_after_its_fences():
     assert not {"QueuePool", "TimeoutError", "File"} & read, read
 
 
-def listed(item: str, fence: str, close: bool = True) -> str:
+def listed(item: str, fence: str, close: bool = True, info: str = "python") -> str:
     """`CODE` in a fence on a line of its own under a list item `item` (its marker and indentation)."""
     marker = item.lstrip(" \t")
     indent = item[:len(item) - len(marker)] + " " * len(marker)  # the item's text's column
-    body = "".join(f"{indent}{line}\n" for line in [fence + "python", *CODE.splitlines()] + ([fence] if close else []))
+    body = "".join(f"{indent}{line}\n" for line in [fence + info, *CODE.splitlines()] + ([fence] if close else []))
     return f"{item}pasted by Maria Lopez:\n{body}"
 
 
@@ -84,10 +84,12 @@ def test_a_fence_on_a_list_items_own_line_is_a_fence(item, fence):
 
 
 @pytest.mark.parametrize("item", ITEMS)
-def test_a_chunk_cut_anywhere_in_or_at_a_listed_fence_reads_it_as_code(item):
+@pytest.mark.parametrize("fence, info", [("```", "python"), ("~~~", ""), ("~~~", "python"), ("~~~~", "")])
+def test_a_chunk_cut_anywhere_in_or_at_a_listed_fence_reads_it_as_code(item, fence, info):
     # a fence as a chunk's first line (after its indentation), a chunk edge inside the block (the
-    # chunk's part stays code), one after it
-    note = "- Standup notes\n" + listed(item, "```") * 3 + "- Lunch with Jonas Weber.\n"
+    # chunk's part stays code), one after it. A chunk that starts at a bare `~~~` after its indentation
+    # closed the `~~~` fence chunk_readings reads the block in (fixCF): its code was read as names
+    note = "- Standup notes\n" + listed(item, fence, info=info) * 3 + "- Lunch with Jonas Weber.\n"
     for size in range(4, 30):
         # with no overlap, a tab the chunks leave out between them is laid as a space (mdcode.laid_note): a
         # tab-indented block's columns are not the note's
@@ -153,3 +155,65 @@ def test_a_placeholder_in_a_listed_fence_makes_no_template():
     text = "- How the mail merge is written:\n\t- the template:\n\t  ```\n\t  Dear team,\n\n\t  Hello {{client}}\n\t  ```\n"
     assert placeholders("templates/mail merge.md", text) == []
     assert placeholders("templates/mail merge.md", text.replace("\t  ```\n", "")) == ["{{client}}"]
+
+
+# a closing fence indented less than the item's text, as people write it (fixCF, review of codefence):
+# it ended the item, then opened a fence that hid the item's siblings after it
+CLOSED_LESS = [
+    "- Root cause\n\t- trace:\n\t  ```\n\t  TimeoutError QueuePool\n\t```\n\t- owner Priya Patel\n"
+    "\t- reviewer Diego Ramos\n- Action: call Hannah Schmidt.\n",
+    "- Root cause\n    - trace:\n      ```\n      TimeoutError QueuePool\n    ```\n    - owner Priya Patel\n"
+    "    - reviewer Diego Ramos\n- Action: call Hannah Schmidt.\n",
+    "- Root cause\n\t- ```\n\t  TimeoutError QueuePool\n\t```\n\t- owner Priya Patel\n"
+    "\t- reviewer Diego Ramos\n- Action: call Hannah Schmidt.\n",
+    "- Root cause\n\t- trace:\n\t  ~~~~\n\t  TimeoutError QueuePool\n~~~~~\n\t- owner Priya Patel\n"
+    "\t- reviewer Diego Ramos\n- Action: call Hannah Schmidt.\n",
+]
+
+
+@pytest.mark.parametrize("text", CLOSED_LESS)
+def test_a_bare_fence_line_closes_a_list_items_fence_at_any_indentation(text):
+    want = {"Priya Patel", "Diego Ramos", "Hannah Schmidt"}
+    assert names(text) == want, names(text)
+    blocks = [c for c in find_code(text) if c.kind == "fence"]
+    assert len(blocks) == 1 and text[blocks[0].start:blocks[0].end].rstrip().endswith(("```", "~~~~~"))
+    for size, overlap in ((5, 1), (8, 2), (12, 2)):
+        read = chunk_names(text, size, overlap)
+        assert {"Priya Patel", "Diego Ramos"} <= read and not {"TimeoutError", "QueuePool"} & read, (size, read)
+
+
+def test_a_shorter_or_other_fence_line_closes_no_list_items_fence():
+    # `~~~` closes no ```` ``` ````, three backticks no four: the block runs on to the item's end
+    for opening, other in (("```", "~~~"), ("````", "```")):
+        text = (f"- Root cause\n\t- trace:\n\t  {opening}\n\t  TimeoutError QueuePool\n\t  {other}\n"
+                "\t  Karl Brenner\n- Call Hannah Schmidt.\n")
+        assert names(text) == {"Hannah Schmidt"}, (opening, names(text))
+
+
+@pytest.mark.parametrize("paragraph", [
+    "\t~~~ that was a joke ~~~ said Anna Berg.\n\tThen Lars Nilsson left.\n",
+    "\t``` no code here ``` said Anna Berg.\n\tThen Lars Nilsson left.\n",
+    "    ~~~~ a row of tildes ~~~~ and Anna Berg.\n    Then Lars Nilsson left.\n",
+])
+def test_a_tab_indented_paragraph_after_a_list_that_starts_with_tildes_is_text(paragraph):
+    # a line with another fence's run after its own is no fence's opening line (fixCF): it was one, and
+    # the paragraph's names were code
+    text = f"- shopping\n- errands\n\n{paragraph}\nLater Olga Sokolova came.\n"
+    assert {"Anna Berg", "Lars Nilsson", "Olga Sokolova"} <= names(text), names(text)
+    assert "fence" not in [c.kind for c in find_code(text)]
+
+
+def test_a_listed_fences_wrapper_is_worked_out_once(monkeypatch):
+    # a fence of megabytes under a list item spans thousands of chunks: its `~~~` wrapper was worked out
+    # from the whole block once a chunk (a 2 MB log, 33 s); once a block now
+    import minirag_cli.extract.mdcode as mdcode
+
+    calls = []
+    real = mdcode._block_fence
+    monkeypatch.setattr(mdcode, "_block_fence", lambda block: calls.append(len(block)) or real(block))
+    log = "".join(f"\t  2026-11-28T14:02:{i % 60:02d}Z INFO billing-api request id={i} took 12ms\n" for i in range(300))
+    note = f"- Incident\n\t- log:\n\t  ```\n{log}\t  ```\n- Ask Priya Patel.\n"
+    chunks = chunk_text(note, 20, 2)
+    assert len(chunks) > 50
+    texts = mdcode.chunk_readings(chunks, markdown=True)
+    assert len(calls) == 1 and "Priya Patel" in names(texts[-1])
