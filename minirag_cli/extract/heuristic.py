@@ -937,6 +937,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
 #    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
+# 31, codefence's part (session 56's software lead's Logseq graph): a fence on a line of a list item's own, indented
+#    to the item's text (`\t  ```` under `\t- stack trace from checkout-api pods:`, `      ```` under `    - step`) is
+#    the item's fenced block (mdcode._blocks, as CommonMark reads it; it was a code span to the next fence's), and a
+#    fence in a list item is read, chunk by chunk, in a `~~~` fence of its own (mdcode.chunk_readings): a chunk that
+#    started at `\t- ```yaml` after its tab was taken to start inside it, and an incident's action items after its
+#    two fences (`owner Priya, PAY-1201`, `Diego, PAY-1202`, `PR #4530`) were read as code. Fences at column 0 and
+#    code spans are read as before.
+# 31, fixCF's part (review of codefence): a bare fence line closes a list item's fence whatever its indentation
+#    (`\t```` under `\t- trace:` + `\t  ````: it ended the item and opened a fence that hid the siblings' names
+#    after it); a list item's own-line fence opens only with no other fence run on its line (`\t~~~ that was a
+#    joke ~~~ said Anna Berg.`, a paragraph after a list, is text); a listed fence's `~~~` wrapper is longer than
+#    any tilde run a chunk may start at (`\t  ~~~` read alone closed it).
 # 31, logsched's part (session 56's software lead's Logseq graph): a task's planning line (mdcode.PLANNING_LINE:
 #    `SCHEDULED: <2026-12-08 Tue>`, `DEADLINE: <2026-12-18 Fri 10:00 +1w>`, `CLOSED: [2026-12-02 Wed 16:10]`, one or
 #    several, active or inactive) writes its days, as a Tasks plugin's `📅 2026-12-08` does (mdcode._planning_days): the
