@@ -51,6 +51,10 @@ its priority and `:LOGBOOK:` drawer out of its text. A Roam Research page's
 blocks opening with `{{[[TODO]]}}` / `{{[[DONE]]}}` are read alike (roam_tasks_in),
 a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
+
+select reads them with what their words and the other notes say (taskdue.py, _read_tasks): a task with no
+due date of its fields is due on a deadline its words write (`DEADLINE 11/12`, `by Wed`), and an open task
+is done when a later note holds the same task done (a Logseq TODO carried forward and marked DONE).
 """
 
 from __future__ import annotations
@@ -813,6 +817,8 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     if is_todo_txt(path, lines):  # one task a line, its own format's (qa34: none of its lines was a task)
         found = todo_txt_tasks_in(lines)
         _note_name_tag(path, found)
+        for task in found:  # its state is its line's own (`x `): no later note closes it (taskdue.closed_later)
+            task["_apart"] = True
         return found
     kind = code_kind(path)
     found = tasks_in(lines, reads_comments(path), kind)
@@ -831,7 +837,10 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
     elif kind is None:
-        found = joplin_todo(path, lines) + joplin_raw_todo(path, lines) + found  # above every checkbox
+        own = joplin_todo(path, lines) + joplin_raw_todo(path, lines)
+        for task in own:  # the note is the task, its state its front matter's: no later note closes it
+            task["_apart"] = True
+        found = own + found  # above every checkbox
         _note_name_tag(path, found)
     return found
 
@@ -1067,7 +1076,7 @@ def _before_threshold(task: dict, todo_txt: Callable[[], bool], reach: str) -> b
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
-           priority: str | None = None) -> list[Task]:
+           priority: str | None = None, day_order: str = "") -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text or tags
     (case and accents aside); `due`: those with a due date, soonest first;
@@ -1088,7 +1097,6 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     (undated notes last), then path, then line."""
     from minirag_cli.extract import orgmode
     from minirag_cli.keep import archived
-    from minirag_cli.sections import day_changes, day_of_line
     from minirag_cli.text import fold
     from minirag_cli.todotxt import is_todo_txt
 
@@ -1100,11 +1108,11 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     fields = ("due",) if due else ("due", "scheduled") if state == "open" else ("due", "scheduled", "done")
     first, last = [d.isoformat() if d else None for d in window or (None, None)]
     reach = cutoff if window is None else max(cutoff, last or "9999-12-31")  # the last day asked about
+    read = _read_tasks(notes, today or dt.date.today(), day_order)
     out: list[Task] = []
-    for root, path, head, lines in notes:
-        day, changes = None, None
+    for (root, path, head, lines), found_tasks, day_of_line in read:
         todo_txt = functools.cache(lambda path=path, lines=lines: is_todo_txt(path, lines))
-        for found in tasks_of(path, lines):
+        for found in found_tasks:
             if state != "all" and found["done"] != (state == "done"):
                 continue
             if state == "open" and _before_threshold(found, todo_txt, reach):
@@ -1126,13 +1134,9 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if priority is not None and found.get("priority") != priority.upper():
                 continue
-            if day is None:  # once per note, and only for a note with a task listed (a todo.txt by its name alone)
-                day = _note_day(root, path, head) or ""
-                changes = day_changes("\n".join(lines), path)
             found.pop("_tags", None)
-            # a task under a dated heading (a journal's `## 2026-11-03`, sections.py) is of that day
-            out.append(Task(path=path, root=root, note_date=day_of_line(changes, found["line"]) or day or None,
-                            **found))
+            found.pop("_apart", None)
+            out.append(Task(path=path, root=root, note_date=day_of_line(found["line"]) or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if window is not None:  # by the day that put it in the window: due, scheduled or done, the earliest
         out.sort(key=lambda t: min(window_day(t, f) for f in t.in_window))
@@ -1141,3 +1145,48 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     else:
         out.sort(key=lambda t: t.note_date or "", reverse=True)  # stable: path and line order kept within a day
     return out
+
+
+class _NoteDays:
+    """The day of a note's lines (its date, or its dated section's: a journal's `## 2026-11-03`, sections.py),
+    '' undated, worked out once a note and only when asked (a todo.txt by its name alone)."""
+
+    def __init__(self, root: str, path: str, head: str, lines: list[str]):
+        self.note = (root, path, head, lines)
+        self.day: str | None = None
+        self.changes: list = []
+
+    def __call__(self, line: int) -> str:
+        from minirag_cli.sections import day_changes, day_of_line
+
+        root, path, head, lines = self.note
+        if self.day is None:
+            self.day = _note_day(root, path, head) or ""
+            self.changes = day_changes("\n".join(lines), path)
+        return day_of_line(self.changes, line) or self.day
+
+
+def _read_tasks(notes, today: dt.date, day_order: str) -> list[tuple[tuple, list[dict], _NoteDays]]:
+    """Each note of `notes` with its tasks (tasks_of) and its lines' days (_NoteDays), the tasks read with what
+    other notes and their words say (taskdue.py): an open task closed by a done one of the same text in a later
+    note (closed_later), and a due day written in words where the task has none of its fields'
+    (worded_due: against its note's day, else `today`; a slashed day in the note's order, else `day_order`, the
+    vault's)."""
+    from minirag_cli.dayorder import note_order
+    from minirag_cli.taskdue import closed_later, might_be_due, worded_due
+
+    read = []
+    for note in notes:
+        read.append((note, tasks_of(note[1], note[3]), _NoteDays(*note)))
+    entries = [(note[0], task, days) for note, found, days in read for task in found]
+    closed_later([(root, task) for root, task, _days in entries], lambda i: entries[i][2](entries[i][1]["line"]))
+    orders: dict[int, str] = {}
+    for root, task, days in entries:
+        if task["due"] or not might_be_due(task["text"]):
+            continue
+        key = id(days)
+        if key not in orders:
+            orders[key] = note_order("\n".join(days.note[3])) or day_order
+        anchor = days(task["line"])
+        task["due"] = worded_due(task["text"], dt.date.fromisoformat(anchor) if anchor else today, orders[key])
+    return read
