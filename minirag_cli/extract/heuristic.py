@@ -936,6 +936,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
 #    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
+# 31, dedates' part (session 56's Berlin expat and software lead): a German day in figures without its year, closed by
+#    its dot, is a day where its text says so (text._dotted_days: after a weekday, `Do 17.12. um 09:40`, `Di 1.12.`,
+#    `Sun 11.10.`, or a preposition of days, `bis 18.12.`; in a list, `done: 17.11., 24.11., 1.12.`; with a month of two
+#    figures in a text writing such days, `Datum: 19.11.2026` ... `before 10.12.!!`), with a year of two figures after
+#    a weekday or a preposition (`Mo 7.12.26`); a reference's or an outline's number is none (`see 3.2.`, `Section
+#    1.12.`, `1.2. Scope`, `v2.14.`, `1.12.0`, `grew by 12.5.`). The Bürgeramt's `Do 17.12.` was no day, so "what is on
+#    next week" ranked it 19th. A German weekday abbreviated before such a day, in English text too, or in a span or a
+#    list of them names nothing (`Mo 11.01.2027`, `Sprechstunde Mo–Fr 8–12, Di+Do 15–18`: `Mo`, `Di`, `Sprechstunde
+#    Mo` were names). A day's number right after a colon after a figure is a ratio's or a time's (text.WORD_DATE:
+#    `1:1 Dec 3 with Wen`, `ratio 3:1 Nov 23`, `09:30 Dec 3` were the 1st and the 30th).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1126,6 +1136,23 @@ im am vom zum zur beim ins ans aufs fürs ums
 GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
 _GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.)")
 _GERMAN_DAY_BEFORE_WORDS = re.compile(r"\.?,?[ \t]+")
+# ... and in English text too before a day in figures closed by its dot (`**Termin:** Do 17.12. um 09:40`, `München Hbf,
+# Mo 11.01.2027 06:29`: a Berlin expat's notes named Do, Mo; rules 31, dedates), or in a span or a list of German days
+# (`Sprechstunde Mo–Fr 8–12, Di+Do 15–18`, `Di + Do 18:00–21:00`: `Sprechstunde Mo`, `Di`): joined by a dash, a plus
+# or a slash, or before a time (`Mo, Mi 9–12`); `Mo & Di`, `Mo and Di` alone are names (Mo Farah, Princess Di)
+_GERMAN_DAY_BEFORE_DOTTED_DAY = re.compile(
+    r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:(?:19|20)?\d\d)?(?!\w|[.,]\d))")
+_GERMAN_DAY = r"(?:Mo|Di|Mi|Do|Fr|Sa|So)\.?"
+_GERMAN_DAYS_RUN = re.compile(rf"(?<![\w.-]){_GERMAN_DAY}(?:[ \t]*(?:([–—+/-])|,|&|und)[ \t]*{_GERMAN_DAY})+"
+                              r"(?!\w)(?=([ \t]*:?[ \t]*\d)?)")
+
+
+def _in_german_days_run(text: str, start: int, end: int) -> bool:
+    """Is the German day abbreviated at `start`..`end` of `text` one of a span or a list of days (above)?"""
+    for m in _GERMAN_DAYS_RUN.finditer(text, max(0, start - 30), min(len(text), end + 30)):
+        if m.start() <= start and end <= m.end() and (m.group(1) or m.group(2)):
+            return True
+    return False
 _LINE_OPENING = re.compile(r"[ \t#>*+-]*")  # what opens a line before its first word: a heading's, a list's marks
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
 GERMAN_CALENDAR = (frozenset("Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend".split())
@@ -2981,7 +3008,11 @@ def _weekday_before_day(word: str, text: str, end: int) -> bool:
 
 def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
     """Is the word at `start`..`end` of `text` (`Mo`, `Di`: GERMAN_DAY_ABBREVIATIONS) a German day abbreviated before
-    its date: one in German text or opening its line, a German day after it (`5. Okt.`, `13.10.2026`, `3.10.`)?"""
+    its date: a day in figures closed by its dot after it (`Do 17.12.`, `Mo 11.01.2027`), in any text (rules 31); one
+    in German text or opening its line, a German day after it (`5. Okt.`, `3.10`)? Or one of a span or a list of them
+    (`Mo–Fr 8–12`, `Di+Do 15–18`, `Di + Do 18:00`: _GERMAN_DAYS_RUN, rules 31)?"""
+    if _GERMAN_DAY_BEFORE_DOTTED_DAY.match(text, end) or _in_german_days_run(text, start, end):
+        return True
     if not (is_german or _LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start)):
         return False
     if _GERMAN_DAY_BEFORE_DATE.match(text, end):
@@ -4047,6 +4078,10 @@ class HeuristicExtractor:
                               and not (words[-1] == "A" and len(words) > 1 and words[-2] in LETTERED))
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
+            if (len(words) > 1 and words[-1] in GERMAN_DAY_ABBREVIATIONS and found.endswith(words[-1])
+                    and _german_day_before_date(text, start + len(found) - len(words[-1]), start + len(found),
+                                                is_german)):
+                words = words[:-1]  # `Sprechstunde Mo–Fr 8–12`: a German day ends the name before it (rules 31)
             # a work calendar's status (`- Priya OOO next week.`, `- Dan PTO 21 Dec`, `# Holidays and OOO 2026`)
             # names nothing and ends the name before it, which names as the longer span did (rules 28: `Priya OOO`,
             # `OOO` were names; names28a's common word lost a lone Priya opening her line, review revD); a status

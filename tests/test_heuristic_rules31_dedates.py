@@ -1,0 +1,131 @@
+"""Heuristic rules 31 (dedates: session 56's Berlin expat and software lead). A German day in figures without its
+year, closed by its dot (`Do 17.12. um 09:40`, `done: 17.11., 24.11., 1.12.`) was no day, and `Do`, `Mo`, `Di`,
+`Sprechstunde Mo` were names; `1:1 Dec 3 with Wen` was the 1st of December. Both sides: a section's, a version's, a
+decimal's or an outline's number stays none (`see 3.2.`, `v2.14.`, `1.2. Scope`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
+from minirag_cli.text import find_dates, normalise_key
+from tests.conftest import write_notes
+
+
+def test_the_rules_are_31():
+    assert VERSION >= 31
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("**Termin:** Do 17.12. um 09:40", [("17.12.", "--12-17")]),
+    ("Di 1.12.", [("1.12.", "--12-01")]),
+    ("Mo., 7.12. Zahnarzt", [("7.12.", "--12-07")]),
+    ("Montag, den 7.12.", [("7.12.", "--12-07")]),
+    ("Back Sun 11.10. ICE 1511 18:06", [("11.10.", "--10-11")]),
+    ("Anmeldung bis 18.12.!", [("18.12.", "--12-18")]),
+    ("done: 17.11., 24.11., 1.12.", [("17.11.", "--11-17"), ("24.11.", "--11-24"), ("1.12.", "--12-01")]),
+    ("left: 8.12., 15.12., 22.12.? move it", [("8.12.", "--12-08"), ("15.12.", "--12-15"), ("22.12.", "--12-22")]),
+    ("Di 1.12. + Do 3.12.", [("1.12.", "--12-01"), ("3.12.", "--12-03")]),
+    ("Urlaub 8.12.–15.12.", [("8.12.", "--12-08"), ("15.12.", "--12-15")]),
+    # a month of two figures in a text that writes a German day with its year
+    ("Datum: 19.11.2026\nTODO: send it before 10.12.!!", [("19.11.2026", "2026-11-19"), ("10.12.", "--12-10")]),
+    # a year of two figures after a weekday (69 and above: 19xx, as Python's %y)
+    ("Mo 7.12.26 Abgabe", [("7.12.26", "2026-12-07")]),
+    ("geboren am 3.4.87", [("3.4.87", "1987-04-03")]),
+    # a date entity's name whole
+    ("17.12.", [("17.12.", "--12-17")]),
+])
+def test_a_german_day_without_its_year_is_read(text, expected):
+    assert find_dates(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Upgraded to v2.14. Then restarted.",
+    "Section 1.12. covers it",
+    "see 3.2.",
+    "sections 3.2., 3.4.",
+    "Am 19.11.2026 kam der Brief. Siehe 3.2. und 3.4.",
+    "Pin it to 1.12.0 for now",
+    "Total 1.234,50 € and €1,234.50",
+    "Revenue grew by 12.5.",
+    "Datum 19.11.2026, revenue grew by 12.5.",  # a decimal's one figure after its point, even in such a text
+    "Treffen um 17.12 Uhr",
+    "1.2. Scope\n1.3. Goals",
+    "Datum 19.11.2026\n1.2. Scope",
+    "Server at 192.168.1.12. today",
+    "We won 3.1.",
+    "Python 3.12.10 is out",
+    "Lunch at 9 am 3.10. ok",  # English's `am` after an hour
+    "letter 7.12.26",  # a year of two figures without a weekday or a preposition
+])
+def test_a_number_with_dots_is_no_day(text):
+    assert [d for d in find_dates(text) if d[0] != "19.11.2026"] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("- 1:1 Dec 3 with Wen", [("Dec 3", "--12-03")]),
+    ("1:1 Nov 23", [("Nov 23", "--11-23")]),
+    ("ratio 3:1 Nov 23", [("Nov 23", "--11-23")]),
+    ("standup 09:30 Dec 3", [("Dec 3", "--12-03")]),
+    # as before
+    ("our 1:1 on Nov 23", [("Nov 23", "--11-23")]),
+    ("1:1, Nov 23", [("Nov 23", "--11-23")]),
+    ("Meeting 3 Dec 09:30", [("3 Dec", "--12-03")]),
+    ("Due: 3 Dec", [("3 Dec", "--12-03")]),
+])
+def test_a_number_after_a_colon_after_a_figure_is_no_day(text, expected):
+    assert find_dates(text) == expected
+
+
+def test_a_german_days_name_keys_its_day():
+    # the entity is named without its closing dot, as every name is
+    assert normalise_key("17.12", "date") == "date:--12-17"
+    assert normalise_key("3.10", "name") == "310"
+
+
+def _names(text: str) -> set[str]:
+    return {e.name for e in HeuristicExtractor().extract_one(text) if e.type != "date"}
+
+
+@pytest.mark.parametrize("text, not_named", [
+    ("**Termin:** Do 17.12. um 09:40", {"Do"}),
+    ("ICE 1005 Berlin Hbf → München Hbf, Mo 11.01.2027 06:29 → 10:27", {"Mo"}),
+    ("Tel 030 623 4410, Sprechstunde Mo–Fr 8–12, Di+Do 15–18", {"Sprechstunde Mo", "Mo", "Di", "Do"}),
+    ("Deutsch B2.2 Intensiv, Di + Do 18:00–21:00, Raum 214", {"Di", "Do"}),
+])
+def test_a_german_weekday_before_a_day_or_in_a_span_names_nothing(text, not_named):
+    assert not (_names(text) & not_named)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Coffee with Mo and Di tomorrow.", "Mo"),
+    ("Ran the loop with Mo, 10.5 km", "Mo"),
+    ("Paid Di 20.50 for lunch", "Di"),
+    ("Dinner with Mo, Di and Sam.", "Di"),
+    ("Lunch with Mo Farah.", "Mo Farah"),
+])
+def test_a_name_like_a_german_weekday_stays_a_name(text, name):
+    assert name in _names(text)
+
+
+def test_a_synced_appointment_is_dated_by_its_note(tmp_path):
+    from minirag_cli import db
+    from minirag_cli.sync import sync_folders
+    from mrag_test_plugin import hashing_embedder
+
+    write_notes(tmp_path / "notes", {
+        "Admin/2026-12-03 Termin Bürgeramt.md": "# Termin Bürgeramt\n\n**Termin:** Do 17.12. um 09:40\n",
+        "Health/Physio.md": "---\ndate: 2026-11-10\n---\n# Physio\n\ndone: 17.11., 24.11., 1.12.\n",
+    })
+    conn = db.connect(tmp_path / "index.sqlite", create=True)
+    try:
+        sync_folders(conn, [tmp_path / "notes"], embedder=hashing_embedder("hashing:32"),
+                     extractor=HeuristicExtractor())
+        rows = conn.execute("SELECT d.path, e.key FROM mentions m JOIN entities e ON e.id = m.entity_id "
+                            "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+                            "WHERE e.type = 'date'").fetchall()
+    finally:
+        conn.close()
+    keys = {(path, key) for path, key in rows}
+    assert ("Admin/2026-12-03 Termin Bürgeramt.md", "date:2026-12-17") in keys
+    assert {k for p, k in keys if p == "Health/Physio.md"} >= {"date:2026-11-17", "date:2026-11-24", "date:2026-12-01"}
