@@ -44,6 +44,9 @@ def test_a_german_day_without_its_year_is_read(text, expected):
     "Section 1.12. covers it",
     "see 3.2.",
     "sections 3.2., 3.4.",
+    "Punkte 1.1., 1.2., 1.3.",
+    "Datum 19.11.2026\nTOP 3.10. Haushalt",  # an agenda's item
+    "Datum 19.11.2026, siehe Kapitel 4.10.",
     "Am 19.11.2026 kam der Brief. Siehe 3.2. und 3.4.",
     "Pin it to 1.12.0 for now",
     "Total 1.234,50 € and €1,234.50",
