@@ -936,6 +936,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
 #    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
+# 31, logsched's part (session 56's software lead's Logseq graph): a task's planning line (mdcode.PLANNING_LINE:
+#    `SCHEDULED: <2026-12-08 Tue>`, `DEADLINE: <2026-12-18 Fri 10:00 +1w>`, `CLOSED: [2026-12-02 Wed 16:10]`, one or
+#    several, active or inactive) writes its days, as a Tasks plugin's `📅 2026-12-08` does (mdcode._planning_days): the
+#    line was blanked whole, so "what's scheduled for tomorrow?" found no note writing the day `mrag tasks` lists three
+#    tasks on, and "what's due next week" ranked a deadline of next week 9th. Its keywords, weekdays, times and
+#    repeaters still name nothing (rules 17); a `CLOCK:` line and a drawer's stay blank (a work session, no day the
+#    task is of). An `.org` note's stamps were read so already (orgmode.readable). The note's own date and `mrag tasks`
+#    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
+#    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
+#    was `08\nJune`), as find_dates reads across a line end.
 # 31, dedates' part (session 56's Berlin expat and software lead): a German day in figures without its year, closed by
 #    its dot, is a day where its text says so (text._dotted_days: after a weekday, `Do 17.12. um 09:40`, `Di 1.12.`,
 #    `Sun 11.10.`, or a preposition of days, `bis 18.12.`; in a list, `done: 17.11., 24.11., 1.12.`; with a month of two
