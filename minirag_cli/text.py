@@ -303,7 +303,12 @@ _LIST_ITEM_START = re.compile(r"[ \t>*+#-]*")  # a heading's number too (`## 2. 
 _UNMISTAKABLE_MONTHS = frozenset("januar jänner februar märz maerz juni oktober dezember".split())
 _UNMISTAKABLE_SHORT = frozenset("mär mrz okt dez".split())
 # (`am` after a clock's hour is English's: `Meeting at 9 am 3.10. with Tom` asked no day before qa39: fixE)
-_DAY_PREPOSITION = re.compile(r"(?i:\b(?:(?<!\d )am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
+# (and English's `I am`: `I am 6.2. and she is 5.11.`, rules 31)
+_DAY_PREPOSITION_WORD = r"(?i:\b(?:(?<!\d[ \t])(?<!\bI[ \t])am|vom|bis|zum|seit|ab))"
+_DAY_PREPOSITION = re.compile(rf"{_DAY_PREPOSITION_WORD}[ \t\u00a0]+$")
+# German's days abbreviated (heuristic's names: `Mo`, `Di` before a day name nothing)
+GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
+GERMAN_DAY_SHORT = "(?:" + "|".join(sorted(GERMAN_DAY_ABBREVIATIONS)) + ")"
 # ... but German's after `um` and its hour, `am` the day's (`um 10 am 3.10.`, `um 9:30 am 3.10.`: fixF, review
 # revG), and a day after a weekday's German abbreviation (`am Mo. 5.10.`, `am Do., 5.11.`)
 _UM_HOUR = "|".join(rf"(?<=\bum {h} am )" for h in (r"\d", r"\d\d", r"\d:\d\d", r"\d\d:\d\d", r"\d\.\d\d", r"\d\d\.\d\d"))
@@ -336,32 +341,35 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
     return sorted(found, key=lambda f: f[0].start())
 
 
-# A German day in figures without its year, closed by its dot (`Do 17.12. um 09:40`, `done: 17.11., 24.11., 1.12.`,
-# `letter came 30.11.`), or with a year of two figures (`Mo 7.12.26`). `1.12.` is as often a section's, a version's,
-# a decimal's or an outline's number (`see 3.2.`, `v2.14.`, `grew 12.5.`, `1.2. Scope`), so it is a day only where
-# something says so (rules 31, dedates: a Berlin expat's `Do 17.12.` appointment was no day): a weekday before it
-# (German's `Di`, `Do.`, `Montag, den`; English's `Sun`, `Thursday`) or a preposition of days (`am`, `vom`, `bis`,
-# `zum`, `seit`, `ab`); a list of two or more (`17.11., 24.11., 1.12.`, `8.12.–15.12.`, `Di 1.12. + Do 3.12.`); a
-# day whose month has two figures (`30.11.`, `28.09.`: a decimal writes `12.5.`) in a text that writes a German day
-# already (`19.11.2026`, or one of the above); or a date entity's name whole (`17.12.`). A list or a text's evidence
-# is no day after a reference's word (`see`, `Section`, `Abschnitt`, `§`) nor at a line's start before a word in
-# capitals (an outline's `1.2. Scope`). A year of two figures is read only after a weekday or a preposition
-# (`Python 3.12.10` is a version), 69 and above as 19xx (Python's %y). `17.12 Uhr` (no closing dot), `1.12.0`,
-# `10.1.1.12.` (a longer run of numbers) and amounts (`1.234,50`) are none.
+# A German day in figures without its year, closed by its dot (`Do 17.12. um 09:40`, `am 17.11., 24.11. und 1.12.`),
+# or with a year of two figures (`Mo 7.12.26`). `1.12.` is as often a section's, a version's, a decimal's, a verse's
+# or an outline's number (`see 3.2.`, `v2.14.`, `grew 12.5.`, `Hausaufgaben: 3.1., 3.2.`, `Upgraded Node to 20.11.`),
+# so it is a day only where something says so (rules 31, dedates: a Berlin expat's `Do 17.12.` appointment was no
+# day): a weekday before it (German's `Di`, `Do.`, `Montag, den`; English's `Sun`, `Thursday`) or a preposition of
+# days (`am`, `vom`, `bis`, `zum`, `seit`, `ab`); or a list of such days where one of them has one (`Di 1.12. + Do
+# 3.12.`, `am 17.11., 24.11. und 1.12.`; `done: 17.11., 24.11., 1.12.` alone is none: a list of numbers alone is as
+# often sections', verses' or versions', fixDE, review of dedates); or a date entity's name whole (`17.12.`). German's
+# `Do` and `So` are English words too (`So 1.2. was wrong`, `- [ ] Do 3.2. first`): before a day whose month has one
+# figure they are one only with their dot or comma (`Do. 3.2.`); `am` is none after `I` (`I am 6.2.`). A list is no
+# day after a reference's word (`see`, `Section`, `Abschnitt`, `§`), nor one at a line's start before a word in
+# capitals (an outline's `1.2. Scope`). A year of two figures is read only after a weekday or a preposition (`Python
+# 3.12.10`, a file's `Releases/4.2.16.md`, `[[4.2.16]]` are versions), 69 and above as 19xx (Python's %y). `17.12
+# Uhr` (no closing dot), `1.12.0`, `10.1.1.12.` (a longer run of numbers) and amounts (`1.234,50`) are none.
 _DOTTED_DAY = re.compile(r"(?=\d)(?<![\w.§€$£])(?<!\d[,:])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\."
                          r"(?:(\d\d)(?![\w.]|,\d))?(?!\w|[.,]\d)")
 # (what a text must hold for _DOTTED_DAY to be tried: a search for it takes a fifth of _DOTTED_DAY's time, and most
 # texts hold none; find_dates took 20 % longer over LiHua's notes without it)
 _DOTTED_DAY_HINT = re.compile(r"\d\.\d\d?\.")
-_GERMAN_DAY_SHORT = r"(?:Mo|Di|Mi|Do|Fr|Sa|So|MO|DI|MI|DO|FR|SA|SO)"
+_GERMAN_DAY_OR_CAPS = f"(?:{GERMAN_DAY_SHORT}|{GERMAN_DAY_SHORT.upper()})"
 _DAY_WORDS = "|".join([*WEEKDAY_NAMES, *FOREIGN_WEEKDAYS["de"]])
 _SHORT_DAY_WORDS = "|".join(sorted((d.capitalize() for d in _WEEKDAY_WORDS), key=len, reverse=True))
 _DAY_BEFORE_DOTTED = re.compile(
-    rf"(?:(?<![\w.])(?:{_GERMAN_DAY_SHORT}|{_SHORT_DAY_WORDS})\.?,?|(?i:\b(?:{_DAY_WORDS})),?(?:[ \t]+den)?"
-    r"|(?i:\b(?:(?<!\d[ \t])am|vom|bis|zum|seit|ab)))[ \t\u00a0]+$")
+    rf"(?:(?<![\w.])(?:{_GERMAN_DAY_OR_CAPS}|{_SHORT_DAY_WORDS})(\.?,?)|(?i:\b(?:{_DAY_WORDS})),?(?:[ \t]+den)?"
+    rf"|{_DAY_PREPOSITION_WORD})[ \t\u00a0]+$")
+_ENGLISH_TOO = frozenset("do so".split())  # (German's day words English writes: above; `I am` is no preposition)
 # between two days of a list: a comma, a plus, a dash, `und`, `bis`; the next day's own weekday (`1.12. + Do 3.12.`)
 _DOTTED_DAYS_JOIN = re.compile(rf"[ \t]*(?:[,;+&/–—-]|(?i:und|and|bis|to|u\.))?[ \t]*"
-                               rf"(?:(?:{_GERMAN_DAY_SHORT}|{_SHORT_DAY_WORDS})\.?,?[ \t]+)?")
+                               rf"(?:(?:{_GERMAN_DAY_OR_CAPS}|{_SHORT_DAY_WORDS})\.?,?[ \t]+)?")
 _REFERENCE_BEFORE = re.compile(
     r"(?i:(?:§|\b(?:see|siehe|vgl|cf|section|sections|sect|sec|abschnitt|kapitel|chapter|punkt|nr|no|nos|page|pages|"
     r"pp|p|seite|seiten|s|version|ver|v|release|step|schritt|table|tabelle|fig|figure|abb|item|rule|regel|ziffer|"
@@ -376,27 +384,38 @@ def _dotted_days(text: str) -> list[tuple[re.Match, int | None, int, int]]:
     found = list(_DOTTED_DAY.finditer(text))
     if not found:
         return []
-    whole = text.strip(" .,")
-    anchored = [m.group(0).strip(" .") == whole
-                or _DAY_BEFORE_DOTTED.search(text, max(0, m.start() - 20), m.start()) is not None for m in found]
+    anchored = [_day_word_before(text, m) for m in found]
     listed = [False] * len(found)
     run_start = 0  # each list's first day: a reference's word before it makes none of them a day
     for i in range(1, len(found) + 1):
         if i < len(found) and _DOTTED_DAYS_JOIN.fullmatch(text, found[i - 1].end(), found[i].start()):
             continue
-        if i - run_start >= 2 and not _reference(text, found[run_start]):
+        if i - run_start >= 2 and any(anchored[run_start:i]) and not _reference(text, found[run_start]):
             listed[run_start:i] = [True] * (i - run_start)
         run_start = i
-    written = any(anchored) or any(listed) or DOTTED_DATE.search(text) is not None
+    whole = text.strip(" .,")
     days = []
     for m, anchor, in_list in zip(found, anchored, listed):
         if m.group(3) and not anchor:
-            continue  # a year of two figures only after a weekday or a preposition (`Python 3.12.10`)
-        if not (anchor or in_list or written and len(m.group(2)) == 2 and not _reference(text, m)):
+            continue  # a year of two figures only after a weekday or a preposition (`Python 3.12.10`, `4.2.16`)
+        if not (anchor or in_list or m.group(0).strip(" .") == whole):
             continue
         year = None if m.group(3) is None else int(m.group(3)) + (1900 if int(m.group(3)) >= 69 else 2000)
         days.append((m, year, int(m.group(2)), int(m.group(1))))
     return days
+
+
+def _day_word_before(text: str, m: re.Match) -> bool:
+    """Is a weekday or a preposition of days right before the day-like `m` (`Do 17.12.`, `am 3.10.`)? `Do`, `So`
+    before a month of one figure only with their dot or comma (`Do. 3.2.`, not `- [ ] Do 3.2. first`: above)."""
+    head = text[max(0, m.start() - 20):m.start()]
+    if not head.rstrip(" \t\u00a0").rstrip(".,")[-1:].isalpha():
+        return False  # (no word before it: most numbers of a list, `1.1., 1.2.`, cost no search)
+    before = _DAY_BEFORE_DOTTED.search(text, max(0, m.start() - 20), m.start())
+    if before is None:
+        return False
+    word = before.group(0).rstrip(" \t\u00a0.,").lower()
+    return word not in _ENGLISH_TOO or len(m.group(2)) == 2 or bool(before.group(1))
 
 
 def _reference(text: str, m: re.Match) -> bool:

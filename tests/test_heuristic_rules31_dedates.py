@@ -23,12 +23,16 @@ def test_the_rules_are_31():
     ("Montag, den 7.12.", [("7.12.", "--12-07")]),
     ("Back Sun 11.10. ICE 1511 18:06", [("11.10.", "--10-11")]),
     ("Anmeldung bis 18.12.!", [("18.12.", "--12-18")]),
-    ("done: 17.11., 24.11., 1.12.", [("17.11.", "--11-17"), ("24.11.", "--11-24"), ("1.12.", "--12-01")]),
-    ("left: 8.12., 15.12., 22.12.? move it", [("8.12.", "--12-08"), ("15.12.", "--12-15"), ("22.12.", "--12-22")]),
+    # a list of them where one has a weekday or a preposition before it
+    ("am 17.11., 24.11. und 1.12.", [("17.11.", "--11-17"), ("24.11.", "--11-24"), ("1.12.", "--12-01")]),
+    ("done: Di 17.11., 24.11., 1.12.", [("17.11.", "--11-17"), ("24.11.", "--11-24"), ("1.12.", "--12-01")]),
     ("Di 1.12. + Do 3.12.", [("1.12.", "--12-01"), ("3.12.", "--12-03")]),
-    ("Urlaub 8.12.–15.12.", [("8.12.", "--12-08"), ("15.12.", "--12-15")]),
-    # a month of two figures in a text that writes a German day with its year
-    ("Datum: 19.11.2026\nTODO: send it before 10.12.!!", [("19.11.2026", "2026-11-19"), ("10.12.", "--12-10")]),
+    ("Urlaub vom 8.12.–15.12.", [("8.12.", "--12-08"), ("15.12.", "--12-15")]),
+    # German's `Do`, `So` (English words too) before a month of one figure with their dot; `am` but after `I`
+    ("Do. 3.2. Zahnarzt", [("3.2.", "--02-03")]),
+    ("So, 1.2. Brunch", [("1.2.", "--02-01")]),
+    ("Do 3.12. Zahnarzt", [("3.12.", "--12-03")]),
+    ("am 6.2. Geburtstag", [("6.2.", "--02-06")]),
     # a year of two figures after a weekday (69 and above: 19xx, as Python's %y)
     ("Mo 7.12.26 Abgabe", [("7.12.26", "2026-12-07")]),
     ("geboren am 3.4.87", [("3.4.87", "1987-04-03")]),
@@ -60,6 +64,28 @@ def test_a_german_day_without_its_year_is_read(text, expected):
     "Python 3.12.10 is out",
     "Lunch at 9 am 3.10. ok",  # English's `am` after an hour
     "letter 7.12.26",  # a year of two figures without a weekday or a preposition
+    # (fixDE, review of dedates) a two-figure year as a name's whole is a version's
+    "4.2.16", "2.3.14", "3.11.12", "5.4.10", "1.10.26", "[[4.2.16]]",
+    # a list with no weekday nor preposition: sections', exercises', verses', versions', scores'
+    "Hausaufgaben: 3.1., 3.2., 3.5.",
+    "Read Ch. 4.1. and 4.2.",
+    "HW: problems 2.1., 2.3.",
+    "Matthew 5.3., 5.4.",
+    "Tested on 3.10., 3.11., 3.12.",
+    "Scores: 3.1., 2.2.",
+    "1.1., 1.2.",
+    "done: 17.11., 24.11., 1.12.",  # (a list of days alone too: no word says they are)
+    # a text writing a German day elsewhere says nothing of another number
+    "## 19.11.2026\n- Upgraded Node to 20.11.",
+    "Updated 19.11.2026\nInstalled Python 3.12.",
+    "Signed 19.11.2026. The rate went up to 4.10.",
+    "Run on 19.11.2026. Distance 10.05.",
+    "Abfahrt 19.11.2026, der Zug fährt um 8.10.",
+    "Datum: 19.11.2026\nTODO: send it before 10.12.!!",
+    # English's `So`, `Do`, `I am` before a month of one figure
+    "So 1.2. was the wrong answer",
+    "- [ ] Do 3.2. first",
+    "I am 6.2. and she is 5.11.",
 ])
 def test_a_number_with_dots_is_no_day(text):
     assert [d for d in find_dates(text) if d[0] != "19.11.2026"] == []
@@ -86,6 +112,16 @@ def test_a_german_days_name_keys_its_day():
     assert normalise_key("3.10", "name") == "310"
 
 
+@pytest.mark.parametrize("name", ["4.2.16", "2.3.14", "1.10.26"])
+def test_a_version_is_no_day_as_a_whole_name(name):
+    # a release note's file, a wikilink's name, a date entity's (fixDE, review of dedates: they were 2016-02-04...)
+    from minirag_cli.text import daily_date, file_date
+
+    assert not normalise_key(name, "date").startswith("date:")
+    assert daily_date(name) is None
+    assert file_date(f"Releases/{name}.md") is None
+
+
 def _names(text: str) -> set[str]:
     return {e.name for e in HeuristicExtractor().extract_one(text) if e.type != "date"}
 
@@ -105,6 +141,12 @@ def test_a_german_weekday_before_a_day_or_in_a_span_names_nothing(text, not_name
     ("Ran the loop with Mo, 10.5 km", "Mo"),
     ("Paid Di 20.50 for lunch", "Di"),
     ("Dinner with Mo, Di and Sam.", "Di"),
+    # (fixDE, review of dedates) a list of them without hours after it is a list of names
+    ("Call Mo/Di about the trip", "Mo"),
+    ("Call Mo/Di about the trip", "Di"),
+    ("Mo + Di are coming on Saturday", "Di"),
+    ("Dinner with Mo, Di 8:00", "Mo"),
+    ("Dinner with Mo, Di 8:00", "Di"),
     ("Lunch with Mo Farah.", "Mo Farah"),
 ])
 def test_a_name_like_a_german_weekday_stays_a_name(text, name):
@@ -118,7 +160,7 @@ def test_a_synced_appointment_is_dated_by_its_note(tmp_path):
 
     write_notes(tmp_path / "notes", {
         "Admin/2026-12-03 Termin Bürgeramt.md": "# Termin Bürgeramt\n\n**Termin:** Do 17.12. um 09:40\n",
-        "Health/Physio.md": "---\ndate: 2026-11-10\n---\n# Physio\n\ndone: 17.11., 24.11., 1.12.\n",
+        "Health/Physio.md": "---\ndate: 2026-11-10\n---\n# Physio\n\ndone: Di 17.11., 24.11., 1.12.\n",
     })
     conn = db.connect(tmp_path / "index.sqlite", create=True)
     try:
