@@ -1600,11 +1600,15 @@ def _day_order_of_files(run: _Run, files: Sequence[NoteFile]) -> None:
 
 def _file_text(note: NoteFile) -> str:
     """A note file's text as its bytes decode (UTF-8, any other byte replaced), '' when it cannot be read now (the
-    sync says why when it reads it)."""
+    sync says why when it reads it), writes no slash or is no UTF-8 (a NUL in its head: UTF-16, decoded once per
+    sync by its reader; the check on its chunks, _day_order_anew, still counts its days)."""
     try:
-        return note.abspath.read_bytes().decode("utf-8", "replace")
+        data = note.abspath.read_bytes()
     except OSError:
         return ""
+    if b"/" not in data or b"\x00" in data[:4096]:
+        return ""
+    return data.decode("utf-8", "replace")
 
 
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
