@@ -33,7 +33,9 @@ today, but in a question that asks ahead of it the month not yet ended within da
 deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
 _month_year, _asks_ahead_of_a_date; in lower case too, "in october", but "may" and "march" only where no verb or
 noun follows: _lower_month; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
-"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
+"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), a part of a
+month ("in early December", "mid-November", "at the end of last month", "the first half of October", "earlier this
+month") or a month qualifying a noun ("the october meeting", "treasurer's report october": _month_part_days), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
 lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
@@ -1458,7 +1460,7 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     spelled = _spelled_span(question, today)
     if isinstance(spelled, AskedDays):
         return spelled
-    read = _read_words(question, today, person)
+    read = _month_part_days(question, today, person) or _read_words(question, today, person)
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
@@ -1827,6 +1829,145 @@ def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first
     contiguous = (days[-1] - days[0]).days + 1 == len(days) and all(w.group("spanfrom") for w in weekdays)
     return AskedDays(" ".join(question[span[0]:span[1]].split()), days[0], days[-1], span, False,
                      () if contiguous or len(days) == 1 else tuple(days))
+
+
+# ---------------------------------------------------------------- parts of a month, months as a noun's modifier
+# A part of a month (_MONTH_PART): "early December", "mid-november", "late Oct last year", "(at) the end of November",
+# "the beginning / start of December", "the first / second half of October", of a month named or "this / last / next
+# month", and "earlier / later this month". Early, the beginning or the start is days 1-10, mid 11-20, late or the end
+# 21 to the month's last (thirds, as a reader says them; "the end of the month" is its last ten days, not its last
+# one); a half 1-15 or 16 to the last. "earlier this month" is the 1st to yesterday, "later this month" tomorrow to
+# the last. The month named is of the year _month_year gives, as "in December" is.
+# A month as a noun's modifier (_MONTH_MODIFIER): "the October meeting", "our november minutes", "October's report",
+# "treasurer's report october", "october committee meeting": that whole month, as "in October" reads it. In lower
+# case "may", "march" and "august" are words too ("the march route", "an august body"): read only before a dated
+# record's noun (_DATED_NOUN); a month that is also a first name (April, May, June, August, Jan) is no month before
+# "'s" ("April's report" is April's), nor one the index knows as a person.
+_PART_MONTH = (r"(?:the\s+month\s+of\s+)?(?:(?P<partmonth>" + _MONTH_NAME + r")(?!['’])\.?"
+               r"(?:,?\s+(?:of\s+)?(?P<partyear>(?:19|20)\d\d)(?![-/.]?\d)"
+               r"|(?:\s+of|\s*,)?\s+(?P<partrel>this|last|next)\s+year\b)?"
+               r"|(?P<partwhich>this|last|next)\s+month\b)")
+_MONTH_PART = re.compile(
+    r"(?<![\w-])(?:(?:in|during|from|around|at|towards?)\s+)?(?:the\s+)?"
+    r"(?:(?:(?P<third>early|mid|late)(?:\s*-\s*|\s+in\s+|\s+)|(?:very\s+)?(?P<edge>end|beginning|start)\s+of\s+"
+    r"|(?P<half>first|second|latter)\s+half\s+of\s+)" + _PART_MONTH
+    + r"|(?P<within>earlier|later)\s+(?:on\s+)?this\s+month\b)"
+    r"(?!\.?,?\s*\d|\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)(?i:" + _MONTH_WORDS + r")\b)",
+    re.I)
+_PART_DAYS = {"early": (1, 10), "beginning": (1, 10), "start": (1, 10), "mid": (11, 20), "late": (21, 31),
+              "end": (21, 31), "first": (1, 15), "second": (16, 31), "latter": (16, 31)}
+# the nouns of a record or an event dated by its month ("the march race", "report october"), and RECORD_WORDS
+_DATED_NOUN = (r"(?:" + RECORD_WORDS + r"|(?:meetings?|reports?|statements?|newsletters?|invoices?|bills?|payslips?"
+               r"|agm|sessions?|races?|reviews?|retros?|updates?|budgets?|accounts|issues?|editions?|sprints?"
+               r"|releases?|trips?|party|dinner|events?|rota|payments?|royalt(?:y|ies)|figures)\b)")
+# a word a month does not qualify: a small word, a verb's, a number
+_NOT_A_NOUN = (r"(?:of|and|or|to|through|thru|till|until|in|on|at|for|with|from|by|is|was|were|are|be|been|has|had"
+               r"|have|will|would|did|do|does|i|we|you|he|she|they|it|this|last|next|that|which|when)\b")
+_ANY_MONTH = r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:" + MONTH_ALT + r"))"
+_PLAIN_MONTH = (r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:"
+                + "|".join(w for w in MONTH_ALT.split("|") if w not in ("may", "march", "mar", "august", "aug"))
+                + r"))")
+_NAME_MONTHS = frozenset(("april", "apr", "may", "june", "jun", "august", "aug", "jan"))
+_MONTH_MODIFIER = re.compile(
+    r"(?<![\w'’-])(?:"
+    # "the October meeting", "our november minutes", "the may race" (a lower-case may before a dated noun only)
+    r"(?:the|our|my|your|their)\s+(?:(?P<before>" + _PLAIN_MONTH + r")(?=\s+(?!" + _NOT_A_NOUN + r")[^\W\d_])"
+    r"|(?P<beforeword>" + _ANY_MONTH + r")(?=\s+" + _DATED_NOUN + "))"
+    # "October's report"
+    r"|(?P<owner>" + _ANY_MONTH + r")(?=['’]s\s+[^\W\d_])"
+    # "treasurer's report october", "minutes october?": a dated noun's month ending the question
+    r"|(?<=[^\W\d_]\s)(?P<after>" + _ANY_MONTH + r")(?=\s*(?:[?!.]\s*)?$)"
+    # "october committee meeting" opening the question or after a preposition: a dated noun within two words
+    r"|(?:^|" + "|".join(rf"(?<=\b{w}\s)" for w in ("from", "of", "about", "at", "on", "re", "for")) + r")"
+    r"(?P<opening>" + _ANY_MONTH + r")"
+    r"(?=(?:\s+(?!" + _NOT_A_NOUN + r")[^\W\d_]+){0,1}\s+" + _DATED_NOUN + "))",
+    re.I)
+# "due by the end of November", "by early December": a limit, the days up to it, not its part of the month
+_BY_BEFORE = re.compile(r"\bby\s+$", re.I)
+_DATED_NOUN_BEFORE = re.compile(_DATED_NOUN + r"\s+$", re.I)
+
+
+def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """The days of a part of a month or of a month as a noun's modifier the question names (_MONTH_PART,
+    _MONTH_MODIFIER), when it names no other day _PHRASE reads, no date and no comparison; None else (read as
+    before)."""
+    found = [m for m in (*_MONTH_PART.finditer(question), *_MONTH_MODIFIER.finditer(question))
+             if _a_month_modifier(question, m, person)]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    rest = question[:m.start()] + " " + question[m.end():]
+    if (_day_phrases(rest, today) or _COMPARED.search(rest) or _writes_a_date(rest)
+            or _BY_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start())):
+        return None
+    try:
+        first, last, month = _month_part(m, today)
+    except ValueError:  # "earlier this month" asked on the 1st: no day before it
+        return None
+    ahead = first > today
+    # a modifier's month alone is its words ("the October meeting": "October", the meeting's words still searched)
+    span = m.span() if m.re is _MONTH_PART else m.span(_modifier_group(m))
+    days = AskedDays(" ".join(question[span[0]:span[1]].split()), first, last, span, month, ahead=ahead,
+                     today=today if ahead or (last >= today and not _told_past(question)) else None)
+    return _whose_month_part(days, question, m, person)
+
+
+def _a_month_modifier(question: str, m: re.Match, person) -> bool:
+    """Is `m` a part of a month, or a month qualifying a noun that is no one's name: "October's report", not
+    "April's report" (_NAME_MONTHS) nor one the index knows as a person; a month ending the question only after a
+    dated noun ("report october", not "what did I tell June?")."""
+    if m.re is _MONTH_PART:
+        return True
+    word = m.group(_modifier_group(m))
+    if person is not None and person(word):
+        return False
+    if m.group("owner") and word.lower() in _NAME_MONTHS:
+        return False
+    return not m.group("after") or bool(_DATED_NOUN_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE),
+                                                                 m.start()))
+
+
+def _modifier_group(m: re.Match) -> str:
+    """The group of _MONTH_MODIFIER that matched its month."""
+    return next(g for g in ("before", "beforeword", "owner", "after", "opening") if m.group(g))
+
+
+def _month_part(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """(first, last, a whole month) of the phrase `m` (_MONTH_PART or _MONTH_MODIFIER). ValueError for "earlier this
+    month" on its 1st, "later this month" on its last."""
+    if m.re is _MONTH_MODIFIER:
+        month = MONTH_WORDS[m.group(_modifier_group(m)).lower()[:3]]
+        first = dt.date(_month_year(m, month, None, today), month, 1)
+        return first, first.replace(day=calendar.monthrange(first.year, month)[1]), True
+    if m.group("within"):
+        end = today.replace(day=calendar.monthrange(today.year, today.month)[1])
+        first, last = ((today.replace(day=1), today - dt.timedelta(days=1)) if m.group("within").lower() == "earlier"
+                       else (today + dt.timedelta(days=1), end))
+        if first > last or first.month != last.month:
+            raise ValueError("no day of the month left")
+        return first, last, False
+    if m.group("partmonth"):
+        month = MONTH_WORDS[m.group("partmonth").lower()[:3]]
+        year = (int(m.group("partyear")) if m.group("partyear")
+                else _month_year(m, month, m.group("partrel"), today))
+    else:
+        year, month = divmod(today.year * 12 + today.month - 1
+                             + {"this": 0, "last": -1, "next": 1}[m.group("partwhich").lower()], 12)
+        month += 1
+    low, high = _PART_DAYS[(m.group("third") or m.group("edge") or m.group("half")).lower()]
+    return (dt.date(year, month, low), dt.date(year, month, min(high, calendar.monthrange(year, month)[1])), False)
+
+
+def _whose_month_part(days: AskedDays, question: str, m: re.Match, person=None) -> AskedDays | UnreadDays | None:
+    """`days` when the question is the asker's (as _whose_time tells of an English day), UnreadDays when it is of
+    someone else, None when quoted."""
+    if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:m.start()] + " " + question[m.end():]
+    if first_person(_QUOTED.sub(" ", rest)):
+        return days
+    someone = _someone_else(rest, opens=m.start() > 0, person=person)
+    return days if someone is None or _the_calendars(days, question) else UnreadDays(days, someone, "en")
 
 
 def parse_day(value: str, what: str) -> dt.date:
