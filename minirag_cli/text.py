@@ -189,6 +189,14 @@ NUMBER_WORDS = {w: n for n, w in enumerate(
 
 MONTH_NAMES = MONTHS_BY_LANGUAGE["en"].split()
 WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]  # date.weekday() order
+
+
+def weekday_plural(word: str) -> bool:
+    """Is `word` an English weekday's plural, "Wednesdays", "sundays": a day's label (`- Wednesdays: Chloe`) or a
+    name that names every such day, not a person or a thing (heuristic extraction, graph grounding)?"""
+    lower = word.lower()
+    return lower.endswith("s") and lower[:-1] in WEEKDAY_NAMES
+
 # German, French and Spanish weekday names, in the same order: the languages questions' days are read in (askday,
 # unheld)
 FOREIGN_WEEKDAYS = {

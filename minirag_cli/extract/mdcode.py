@@ -72,7 +72,8 @@ INFO billing-api ...`, `[14:02:11] WARN ...`) or as a test runner's report
 `tests/x.py:211: AssertionError`): a pasted log made `INFO` a work log's
 name with 2062 mentions, `WARN`, `ERROR`, `POST` and `Errno` the next. So
 are a Logseq or Org-mode task's planning and drawer lines (`SCHEDULED:
-<2026-11-20 Fri>`, `CLOCK: [...]`, `:LOGBOOK:`, `:END:`; heuristic rules 17).
+<2026-11-20 Fri>`, `CLOCK: [...]`, `:LOGBOOK:`, `:END:`; heuristic rules 17), but
+for a planning line's days (_planning_days, rules 31).
 
 Not Markdown's either, and read only in its own note kind (code_kind, kind_blocks;
 readers 6): an Org-mode note's `#+BEGIN_SRC`/`EXAMPLE`/`EXPORT` blocks and `: `
@@ -696,7 +697,23 @@ def _without_log_records(text: str) -> str:
             pieces += [text[pos:start], " ", "\n" * text.count("\n", start, end)]
             pos = end
         text = "".join(pieces) + text[pos:]
-    return LOG_RECORD.sub("", text) if ":" in text else text
+    return LOG_RECORD.sub(_planning_days, text) if ":" in text else text
+
+
+def _planning_days(record: re.Match) -> str:
+    """What a LOG_RECORD line leaves: nothing, but for a planning line (PLANNING_LINE) its stamps' days, ISO
+    (`  SCHEDULED: <2026-12-08 Tue 10:00 +1w>` leaves `2026-12-08`; heuristic rules 31): a Logseq task's
+    scheduled or deadline day, or the day it was closed, is a day the block writes, as a Tasks plugin's
+    `📅 2026-12-08` or `✅ 2026-12-02` is ("what's scheduled for tomorrow?", "what's due next week?"), and an
+    Org note's stamps were already read so (orgmode.readable blanks their keywords alone). Their keywords,
+    weekdays, times and repeaters still name nothing; a CLOCK line leaves nothing (Logseq writes one each
+    time a task is started: a record of work, no day the task is of). Each day in angle brackets (`<2026-12-08>`,
+    which names nothing): find_dates reads a day across a line end, so a bare one took the line above's `3 May` as
+    its year (`3 May\n2026`) and gave the line below's `June Carter` a day (`08\nJune`)."""
+    line = record.group()
+    if not PLANNING_LINE.match(line):
+        return ""
+    return " ".join(f"<{stamp.group(2)}>" for stamp in PLANNING_STAMP.finditer(line))
 
 
 def _inline_code(text: str, start: int, end: int, comments: bool = True) -> list[Code]:
