@@ -2220,7 +2220,7 @@ def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
     short = within_a_week(days.spans())  # a note titled after its month is of no day or week (datednotes._shares)
     return [r for r in results
             if (span := note_span(path := r.get("path", ""), root := r.get("root") or "",
-                                  head := heads.get(r.get("chunk_id"), "")))
+                                  head := heads.get(r.get("chunk_id"), ""), titled=True))
             and days.meets(*span) and not (short and titled_month(path, root, head))]
 
 

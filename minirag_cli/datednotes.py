@@ -67,12 +67,14 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
     return list(dict.fromkeys(spans))
 
 
-def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None:
+def note_span(path: str, root: str, head: str, titled: bool = False) -> tuple[dt.date, dt.date] | None:
     """The days a note is of: a weekly or monthly note's period (its file
     name, text.file_period), else its head's date (store.note_dating_heads),
     else its file name's or folders' (also tasks.py's note date and the
-    days answer.on_the_day keeps), else the month its name opens with (`2026-11 report.md`: text.note_period);
-    None for an undated note."""
+    days answer.on_the_day keeps), and with `titled` (the days a question asks: _read_spans, answer.of_the_days)
+    last the month its name opens with (`2026-11 report.md`: text.note_period); None for an undated note. Without
+    it (tasks' and latest's note date) such a note stays undated: a task in `Treasurer/2026-11 report.md` is of no
+    day, not of November's 1st (review of qmonth)."""
     from minirag_cli.text import file_period, note_date, note_period
 
     # the file name's period first: `2026-W45.md` headed `# Week of 2026-11-02` is the week, not its
@@ -89,7 +91,7 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
             return None
         return day, day
     # last, a titled note's month: `Treasurer/2026-11 report.md` headed by no day is of November
-    return note_period(path)
+    return note_period(path) if titled else None
 
 
 def titled_month(path: str, root: str, head: str) -> bool:
@@ -97,7 +99,7 @@ def titled_month(path: str, root: str, head: str) -> bool:
     from minirag_cli.text import file_period, note_date
 
     return (file_period(path) is None and not note_date(head, path, root or "")
-            and note_span(path, root, head) is not None)
+            and note_span(path, root, head, titled=True) is not None)
 
 
 # connection -> (store.data_stamp, [(document id, its span)]): every date question read every note's
@@ -117,7 +119,8 @@ def _read_spans(conn) -> tuple[list, list, frozenset]:
     if kept is not None and kept[0] == stamp:
         return kept[1], kept[2], kept[3]
     heads = store.note_dating_heads(conn)
-    spans = [(doc, span) for doc, path, root, head in heads if (span := note_span(path, root, head)) is not None]
+    spans = [(doc, span) for doc, path, root, head in heads
+             if (span := note_span(path, root, head, titled=True)) is not None]
     titled = frozenset(doc for doc, path, root, head in heads if titled_month(path, root, head))
     sections = [(doc, chunk, day) for doc, chunk, header in store.section_headers(conn)
                 if (day := _day(line_date(header_head(header)))) is not None]

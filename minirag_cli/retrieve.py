@@ -250,16 +250,18 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out) + text[at:]
 
 
-# a month's full name and its short ones ("september": "sep", "sept"); not "may", one word, and a short name that is
-# a word or a name as often is no month's in a question ("jan", a name; "mar", a verb): only its full name has it
-_MONTH_SHORT = {name: [name[:3]] + (["sept"] if name == "september" else []) for name in MONTH_NAMES if name != "may"}
-_MONTH_FULL = {short: name for name, shorts in _MONTH_SHORT.items() for short in shorts
-               if short not in ("jan", "mar")}
+# a month's full name and its short ones, only where each is the month's alone: "march", "april", "june", "august"
+# and "may" are words or names too ("protest march", "what did June say", "August Wilson"), and "jan", "mar", "apr",
+# "jun", "jul", "aug", "sep", "dec" a name, a verb, a rate, pandas' separator or "dec vs hex" (review of qmonth): those
+# search as written
+_MONTH_SHORT = {"january": ["jan"], "february": ["feb"], "july": ["jul"], "september": ["sep", "sept"],
+                "october": ["oct"], "november": ["nov"], "december": ["dec"]}
+_MONTH_FULL = {"feb": "february", "sept": "september", "oct": "october", "nov": "november"}
 
 
 def month_spellings(word: str) -> list[str]:
     """The other spellings of the month `word` (lower case) is: `october` -> [oct], `oct` -> [october], `sept` ->
-    [september]; [] for any other word (and `may`, `jan`, `mar`, words or names of their own)."""
+    [september]; [] for any other word and a month's word that is also another's (`march`, `june`, `dec`, `sep`)."""
     if word in _MONTH_SHORT:
         return _MONTH_SHORT[word]
     return [_MONTH_FULL[word]] if word in _MONTH_FULL else []
