@@ -1998,7 +1998,6 @@ _WORD_MONTH_NOUN = (r"(?:(?:meetings?|minutes|agm|races?|reports?|newsletters?|i
 _EVENT_QUALIFIER = (r"(?:committee|board|royalty|team|club|staff|parents['’]?|pta|finance|council|planning|family"
                     r"|school|sales|budget|progress|monthly)")
 _WORD_MONTHS = ("may", "march", "mar", "august", "aug")
-_ANY_MONTH = r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:" + MONTH_ALT + r"))"
 _PLAIN_MONTH = (r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:"
                 + "|".join(w for w in MONTH_ALT.split("|") if w not in _WORD_MONTHS) + r"))")
 _WORD_MONTH = r"(?-i:" + "|".join(_WORD_MONTHS) + r")"
@@ -2010,7 +2009,6 @@ def _month_before_noun(group: str) -> str:
     """_MONTH_MODIFIER's month before its event's noun, in the groups `group` and `group`word (a word's month)."""
     return (rf"(?:(?P<{group}>" + _PLAIN_MONTH + r")(?=\s+(?=(?-i:[a-z]))(?:" + _EVENT_QUALIFIER + r"\s+)?"
             + _EVENT_NOUN + rf")|(?P<{group}word>" + _WORD_MONTH + r")(?=\s+(?=(?-i:[a-z]))" + _WORD_MONTH_NOUN + r"))")
-
 
 
 _NAME_MONTHS = frozenset(("april", "apr", "may", "june", "jun", "august", "aug", "jan"))

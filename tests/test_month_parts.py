@@ -8,7 +8,11 @@
   "October's report": that month, as "in October" reads it; not "may", "march", "august" as words, nor a month
   that is a person's name ("April's report", "what did I tell June?");
 - a note titled after its month, `Treasurer/2026-11 report.md`, is of that month (text.note_period);
-- BM25 searches a month's word in its other spellings too: "october" also "oct" (`statement Oct 2026.md`)."""
+- BM25 searches a month's word in its other spellings too: "october" also "oct" (`statement Oct 2026.md`).
+Mended after review (fixQM): a part of a month takes its tense's year ("what did I do in late December?" asked on
+7 December is 2025's); a month before a noun only before an event's noun of a closed list, of its tense's year, and
+not read in a question of neither tense of a month soon to come; "mid to late", "late in" no parts; a titled note's
+month dates no task; BM25 spellings only of a month's words that are nothing else."""
 
 from __future__ import annotations
 
