@@ -730,6 +730,31 @@ def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
     return first, (first + _dt.timedelta(days=32)).replace(day=1) - _dt.timedelta(days=1)
 
 
+# a note titled after its month, `2026-11 report`, `2026-11 - Treasurer`, `2026_11 Minutes`: its year and month, a
+# blank or a dash, then a title that opens with a letter (not `2026-11-18`, a day; not `2026-11 2nd draft`)
+_TITLED_MONTH = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:\s*[-–—:]\s*|\s+)([^\W\d_]+)")
+
+
+def note_period(path: str) -> tuple[_dt.date, _dt.date] | None:
+    """(first day, last day) of the period the note at `path` is of by its file name: a weekly, monthly or quarterly
+    note's (file_period), else the month of a note whose name opens with it and goes on with a title
+    (`Treasurer/2026-11 report.md`, `2026-11 - Treasurer.md`: November 2026, as `2026-11-18 committee meeting.md` is
+    of its day); not when the title opens with another month's name (`2026-11 December plan.md`). None for any other
+    note. The days a question asks read such a note as of its month (datednotes.note_span, answer's notes of the
+    days); its name stays a title's (file_period alone names a periodic note: heuristic.note_name)."""
+    period = file_period(path)
+    if period is not None:
+        return period
+    m = _TITLED_MONTH.match(note_stem(path))
+    if m is None:
+        return None
+    named = _month_of(m.group(3)) if m.group(3).lower().rstrip(".") in MONTH_WORDS else None
+    if named is not None and named != int(m.group(2)):
+        return None
+    first = _dt.date(int(m.group(1)), int(m.group(2)), 1)
+    return first, (first + _dt.timedelta(days=32)).replace(day=1) - _dt.timedelta(days=1)
+
+
 def dated_path(root: str, path: str) -> str:
     """`path` (a note's, in its synced folder `root`, '/'-separated) read
     with the folder's own last folders in front as far as a year, month and
