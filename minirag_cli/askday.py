@@ -35,7 +35,9 @@ today, but in a question that asks ahead of it the month not yet ended within da
 deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
 _month_year, _asks_ahead_of_a_date; in lower case too, "in october", but "may" and "march" only where no verb or
 noun follows: _lower_month; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
-"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
+"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), a part of a
+month ("in early December", "mid-November", "at the end of last month", "the first half of October", "earlier this
+month") or a month qualifying a noun ("the october meeting", "treasurer's report october": _month_part_days), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
 lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
@@ -1551,7 +1553,7 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     spelled = _spelled_span(question, today)
     if isinstance(spelled, AskedDays):
         return spelled
-    read = _read_words(question, today, person)
+    read = _month_part_days(question, today, person) or _read_words(question, today, person)
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
@@ -1944,6 +1946,218 @@ def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first
     contiguous = (days[-1] - days[0]).days + 1 == len(days) and all(w.group("spanfrom") for w in weekdays)
     return AskedDays(" ".join(question[span[0]:span[1]].split()), days[0], days[-1], span, False,
                      () if contiguous or len(days) == 1 else tuple(days))
+
+
+# ---------------------------------------------------------------- parts of a month, months as a noun's modifier
+# A part of a month (_MONTH_PART): "early December", "mid-november", "late Oct last year", "(at) the end of November",
+# "the beginning / start of December", "the first / second half of October", of a month named or "this / last / next
+# month", and "earlier / later this month". Early, the beginning or the start is days 1-10, mid 11-20, late or the end
+# 21 to the month's last (thirds, as a reader says them; "the end of the month" is its last ten days, not its last
+# one); a half 1-15 or 16 to the last. "earlier this month" is the 1st to yesterday, "later this month" tomorrow to
+# the last. The month named is of the year its tense gives, as "in December"'s (_part_year): in a question asking
+# ahead the coming one, in the past (or of records) the latest part begun ("what did I do in late December?" asked
+# on 7 December is late December a year ago, not 3 weeks ahead), else the month's ("the mid-december deadline").
+# "late in November" is no part ("what was late in November?": overdue), "early in November" is; nor a part of a
+# span of parts ("mid to late November").
+# A month as a noun's modifier (_MONTH_MODIFIER): "the October meeting", "our november minutes", "October's report",
+# "treasurer's report october", "october committee meeting": that whole month, only before a record's or an event's
+# noun of a closed list (_EVENT_NOUN: "the October Revolution", "the june bug", "the April Theses", "the March
+# sisters" are no months), one qualifier between at most ("the january board meeting", "the october royalty
+# statement"). In lower case "may", "march" and "august" are words too ("may I see the march notes", "an august
+# body"): read only before a meeting's or a report's noun (_WORD_MONTH_NOUN); a month that is also a first name
+# (April, May, June, August, Jan) is no month before "'s" ("April's report" is April's), nor one the index knows as a
+# person (alone or with the word after it). Its year is the month's tense gives (_modifier_year); a month to come
+# within AHEAD_MONTHS in a question of neither tense is not read ("agenda for the january meeting?": the meeting
+# gone or the one coming).
+_PART_MONTH = (r"(?:the\s+month\s+of\s+)?(?:(?P<partmonth>" + _MONTH_NAME + r")(?![\w'’])\.?"
+               r"(?:,?\s+(?:of\s+)?(?P<partyear>(?:19|20)\d\d)(?![-/.]?\d)"
+               r"|(?:\s+of|\s*,)?\s+(?P<partrel>this|last|next)\s+year\b)?"
+               r"|(?P<partwhich>this|last|next)\s+month\b)")
+_MONTH_PART = re.compile(
+    r"(?<![\w-])(?:(?:in|during|from|around|at|towards?)\s+)?(?:the\s+)?"
+    r"(?:(?:(?P<third>early|mid|late)(?:\s*-\s*|\s+)|(?P<earlyin>early)\s+in\s+"
+    r"|(?:very\s+)?(?P<edge>end|beginning|start)\s+of\s+"
+    r"|(?P<half>first|second|latter)\s+half\s+of\s+)" + _PART_MONTH
+    + r"|(?P<within>earlier|later)\s+(?:on\s+)?this\s+month\b)"
+    r"(?!\.?,?\s*\d|\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)(?i:" + _MONTH_WORDS + r")\b)",
+    re.I)
+_PART_DAYS = {"early": (1, 10), "earlyin": (1, 10), "beginning": (1, 10), "start": (1, 10), "mid": (11, 20),
+              "late": (21, 31), "end": (21, 31), "first": (1, 15), "second": (16, 31), "latter": (16, 31)}
+# "mid to late November", "early-to-mid December": a span of parts, not read (as before)
+_PART_BEFORE_PART = re.compile(r"\b(?:early|mid|late|beginning|start)\s*(?:-|–|—|to|or|and|through|till|until)\s*$",
+                               re.I)
+# the nouns of a record or an event dated by its month (a closed list: "the October meeting", "the march race")
+_EVENT_NOUN = (r"(?:" + RECORD_WORDS + r"|(?:meetings?|minutes|agm|reports?|statements?|invoices?|newsletters?"
+               r"|payslips?|rota|races?|trips?|visits?|reviews?|board|party|parties|social|events?|sessions?"
+               r"|class(?:es)?|exams?|mocks?|retros?)\b)")
+# ... of a month that is also a word in lower case ("may", "march", "august"): a meeting's or a report's, which no
+# verb or adjective goes before ("the march notes", "an august journal" are no months)
+_WORD_MONTH_NOUN = (r"(?:(?:meetings?|minutes|agm|races?|reports?|newsletters?|invoices?|statements?|payslips?"
+                    r"|rota)\b)")
+# the one word between a month and its noun: "the january board meeting", "the october royalty statement"
+_EVENT_QUALIFIER = (r"(?:committee|board|royalty|team|club|staff|parents['’]?|pta|finance|council|planning|family"
+                    r"|school|sales|budget|progress|monthly)")
+_WORD_MONTHS = ("may", "march", "mar", "august", "aug")
+_PLAIN_MONTH = (r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:"
+                + "|".join(w for w in MONTH_ALT.split("|") if w not in _WORD_MONTHS) + r"))")
+_WORD_MONTH = r"(?-i:" + "|".join(_WORD_MONTHS) + r")"
+# a month and the event's noun after it, lower case: "October meeting", "october royalty statement", "may meeting"
+# (the noun in lower case: "the October Revolution", "the June Solstice festival" are no months)
+
+
+def _month_before_noun(group: str) -> str:
+    """_MONTH_MODIFIER's month before its event's noun, in the groups `group` and `group`word (a word's month)."""
+    return (rf"(?:(?P<{group}>" + _PLAIN_MONTH + r")(?=\s+(?=(?-i:[a-z]))(?:" + _EVENT_QUALIFIER + r"\s+)?"
+            + _EVENT_NOUN + rf")|(?P<{group}word>" + _WORD_MONTH + r")(?=\s+(?=(?-i:[a-z]))" + _WORD_MONTH_NOUN + r"))")
+
+
+_NAME_MONTHS = frozenset(("april", "apr", "may", "june", "jun", "august", "aug", "jan"))
+_MONTH_MODIFIER = re.compile(
+    r"(?<![\w'’-])(?:"
+    # "the October meeting", "our november minutes", "the may race" (a lower-case may before a meeting's noun only)
+    r"(?:the|our|my|your|their)\s+" + _month_before_noun("before")
+    # "October's report"
+    + r"|(?P<owner>" + _PLAIN_MONTH + r")(?=['’]s\s+" + _EVENT_NOUN + r")"
+    # "treasurer's report october", "minutes october?": a dated noun's month ending the question
+    r"|(?<=[^\W\d_]\s)(?P<after>" + _PLAIN_MONTH + r")(?=\s*(?:[?!.]\s*)?$)"
+    # "october committee meeting" opening the question or after a preposition
+    r"|(?:^|" + "|".join(rf"(?<=\b{w}\s)" for w in ("from", "of", "about", "at", "on", "re", "for")) + r")"
+    + _month_before_noun("opening") + r")",
+    re.I)
+_MODIFIER_GROUPS = ("before", "beforeword", "owner", "after", "opening", "openingword")
+# "due by the end of November", "by early December": a limit, the days up to it, not its part of the month
+_BY_BEFORE = re.compile(r"\bby\s+$", re.I)
+_DATED_NOUN_BEFORE = re.compile(_EVENT_NOUN + r"\s+$", re.I)
+# the preposition before a month's phrase, whose plan right before it asks ahead ("what's planned for early
+# January?", "what will I do at the january meeting?": _asks_ahead_of_a_date)
+_LEAD_BEFORE = re.compile(r"\b(?:in|for|at|during|around|to|from|on|of)\s+(?:the\s+|our\s+|my\s+)?$", re.I)
+# records of a part of a month, "notes from late December": of its days gone
+_RECORDS_BEFORE = re.compile(r"\b" + RECORD_WORDS + r"(?:\s+(?:from|of|in|on|during))?\s+$", re.I)
+_WORD_AFTER = re.compile(r"\s+([^\W\d_][\w'’-]*)")
+
+
+def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """The days of a part of a month or of a month as a noun's modifier the question names (_MONTH_PART,
+    _MONTH_MODIFIER), when it names no other day _PHRASE reads, no date and no comparison; None else (read as
+    before)."""
+    found = [m for m in (*_MONTH_PART.finditer(question), *_MONTH_MODIFIER.finditer(question))
+             if _a_month_modifier(question, m, person)]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    rest = question[:m.start()] + " " + question[m.end():]
+    if (_day_phrases(rest, today) or _COMPARED.search(rest) or _writes_a_date(rest)
+            or _BY_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start())
+            or _PART_BEFORE_PART.search(question, max(0, m.start() - _WORD_BEFORE), m.start())):
+        return None
+    try:
+        first, last, month = _month_part(m, today)
+    except ValueError:  # "earlier this month" asked on the 1st: no day before it; a modifier's month of no tense
+        return None
+    ahead = first > today
+    # a modifier's month alone is its words ("the October meeting": "October", the meeting's words still searched)
+    span = m.span() if m.re is _MONTH_PART else m.span(_modifier_group(m))
+    days = AskedDays(" ".join(question[span[0]:span[1]].split()), first, last, span, month, ahead=ahead,
+                     today=today if ahead or (last >= today and not _told_past(question)) else None)
+    return _whose_month_part(days, question, m, person)
+
+
+def _a_month_modifier(question: str, m: re.Match, person) -> bool:
+    """Is `m` a part of a month, or a month qualifying a noun that is no one's name: "October's report", not
+    "April's report" (_NAME_MONTHS) nor one the index knows as a person, alone or with the word after it ("June
+    Carter"); a month ending the question only after a dated noun ("report october", not "what did I tell June?")."""
+    if m.re is _MONTH_PART:
+        return True
+    group = _modifier_group(m)
+    word = m.group(group)
+    after = _WORD_AFTER.match(question, m.end(group))
+    if person is not None and (person(word) or (after is not None and person(f"{word} {after.group(1)}"))):
+        return False
+    if m.group("owner") and word.lower() in _NAME_MONTHS:
+        return False
+    return not m.group("after") or bool(_DATED_NOUN_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE),
+                                                                 m.start()))
+
+
+def _modifier_group(m: re.Match) -> str:
+    """The group of _MONTH_MODIFIER that matched its month."""
+    return next(g for g in _MODIFIER_GROUPS if m.group(g))
+
+
+def _asks_ahead_of_part(question: str, start: int, end: int) -> bool:
+    """Does `question` ask ahead of the month's phrase at `start`-`end`, as of "in January"
+    (_asks_ahead_of_a_date), its preposition before it ("planned for early January", "do at the january meeting")?"""
+    lead = _LEAD_BEFORE.search(question, max(0, start - _WORD_BEFORE), start)
+    past = _past_form(question)
+    return any(_asks_ahead_of_a_date(question, at, end, past) for at in {start, lead.start() if lead else start})
+
+
+def _part_year(m: re.Match, month: int, low: int, today: dt.date) -> int:
+    """The year of the part of `month` beginning on day `low` that `m` names without its year: in a question asking
+    ahead of it the coming month within AHEAD_MONTHS (as _month_year reads "in January"), else the month's latest
+    begun, but in the past or of records ("what did I do in late December?", "notes from late December", asked on 7
+    December 2026) the latest whose part has begun: 2025's ("the mid-december deadline?" is this December's)."""
+    if _within_ahead(month, today) and _asks_ahead_of_part(m.string, m.start(), m.end()):
+        return today.year + (month < today.month)
+    year = today.year - (month > today.month)
+    gone = _past_form(m.string) or _RECORDS_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start())
+    return year - bool(dt.date(year, month, low) > today and gone)
+
+
+def _modifier_year(m: re.Match, month: int, today: dt.date) -> int:
+    """The year of a month qualifying a noun (_MONTH_MODIFIER): the latest begun ("what did we decide at the
+    october meeting?"), but for a month to come within AHEAD_MONTHS the coming one in a question asking ahead ("what
+    will I do at the january meeting?", "what should I bring to the february trip?"); in a question of neither
+    tense ("agenda for the january meeting?") a ValueError: not read, its words searched as before."""
+    latest, coming = today.year - (month > today.month), today.year + (month < today.month)
+    if latest == coming or not _within_ahead(month, today) or _past_form(m.string):
+        return latest
+    if _asks_ahead_of_part(m.string, m.start(), m.end()) or _PLANNED_FORM.search(m.string):
+        return coming
+    raise ValueError("a month gone or to come")
+
+
+def _month_part(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """(first, last, a whole month) of the phrase `m` (_MONTH_PART or _MONTH_MODIFIER). ValueError for "earlier this
+    month" on its 1st, "later this month" on its last, a modifier's month of no tense (_modifier_year)."""
+    if m.re is _MONTH_MODIFIER:
+        month = MONTH_WORDS[m.group(_modifier_group(m)).lower()[:3]]
+        first = dt.date(_modifier_year(m, month, today), month, 1)
+        return first, first.replace(day=calendar.monthrange(first.year, month)[1]), True
+    if m.group("within"):
+        end = today.replace(day=calendar.monthrange(today.year, today.month)[1])
+        first, last = ((today.replace(day=1), today - dt.timedelta(days=1)) if m.group("within").lower() == "earlier"
+                       else (today + dt.timedelta(days=1), end))
+        if first > last or first.month != last.month:
+            raise ValueError("no day of the month left")
+        return first, last, False
+    part = next(g for g in ("third", "earlyin", "edge", "half") if m.group(g))
+    low, high = _PART_DAYS["earlyin" if part == "earlyin" else m.group(part).lower()]
+    if m.group("partmonth"):
+        month = MONTH_WORDS[m.group("partmonth").lower()[:3]]
+        if m.group("partyear"):
+            year = int(m.group("partyear"))
+        elif m.group("partrel"):
+            year = _month_year(m, month, m.group("partrel"), today)
+        else:
+            year = _part_year(m, month, low, today)
+    else:
+        year, month = divmod(today.year * 12 + today.month - 1
+                             + {"this": 0, "last": -1, "next": 1}[m.group("partwhich").lower()], 12)
+        month += 1
+    return (dt.date(year, month, low), dt.date(year, month, min(high, calendar.monthrange(year, month)[1])), False)
+
+
+def _whose_month_part(days: AskedDays, question: str, m: re.Match, person=None) -> AskedDays | UnreadDays | None:
+    """`days` when the question is the asker's (as _whose_time tells of an English day), UnreadDays when it is of
+    someone else, None when quoted."""
+    if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:m.start()] + " " + question[m.end():]
+    if first_person(_QUOTED.sub(" ", rest)):
+        return days
+    someone = _someone_else(rest, opens=m.start() > 0, person=person)
+    return days if someone is None or _the_calendars(days, question) else UnreadDays(days, someone, "en")
 
 
 def parse_day(value: str, what: str) -> dt.date:
