@@ -1,43 +1,48 @@
-"""A task's due day written in words, and a task closed by a later note (`mrag tasks`, session 56).
+"""A task's due day written in words (`mrag tasks`, session 56).
 
 A plain-Markdown list writes its deadlines as prose, not as Obsidian Tasks' `📅` or Org's `DEADLINE: <...>`
 (qaclub: `- [ ] send the plan to council – DEADLINE 11/12`, `- [ ] AGM nominations – deadline 6 Jan`, `- [ ] chase
 council by Wed`: `--week --due` listed none of 13 open tasks). worded_due reads a cue, `due`, `due by`, `due
 date`, `deadline`, `by` or `before` (a `:` or a dash after it), and the day right after it: a weekday (`Wed`,
-`Friday`: the first such day on or after the anchor), `today`, `tonight`, `tomorrow`, a day and month with or
+`Friday`: the first such day on or after the anchor; with a day of the month after it, `Monday 7th`, the first day of
+that number falling on that weekday, within two months), `today`, `tonight`, `tomorrow`, a day and month with or
 without its year (`6 Jan`, `Dec 14th`, `3 December 2026`: a yearless one the year nearest the anchor, as a note's
-is, text.nearest_year), a slashed one (`11/12`, `11/12/26`: read in the note's or the vault's day order, dayorder.py;
-none when neither settles it) or an ISO day. `before` is the day before it. The anchor is the task's note's date (its
-dated section's), else the asking day (an undated to-do list is read as current). A vague time, `mid Dec`, `end of
-month`, `by December`, is no day; nor is a word that is no day after the cue (`read the book by Ishiguro`, `pay by
-card`), nor a day with no cue (`write up 11/12 meeting`: the day is the task's subject).
-
-closed_later reads a task carried forward by copying (qadev: `- TODO ping infra ...` on 11-16 and `- DONE ping
-infra ...` on 11-17 in a Logseq graph: the first stayed open): an open task is done when a note of a later day, in
-the same folder of notes, holds a done task of the same text (case, accents and blanks aside).
+is, text.nearest_year), a slashed one (`11/12`, `11/12/2026`: read in the note's or the vault's day order,
+dayorder.py; none when neither settles it) or an ISO day. `before` is the day before it. The anchor is the day of
+the task's day's note (tasks.select: a daily note, a dated section), else the asking day. A vague time, `mid Dec`,
+`end of month`, `by December`, is no day; nor is a word that is no day after the cue (`read the book by Ishiguro`,
+`pay by card`), nor a day with no cue (`write up 11/12 meeting`: the day is the task's subject).
 """
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import re
+from typing import Callable
 
-from minirag_cli.text import find_dates, iso_date, nearest_year
+from minirag_cli.dayorder import DAY_FIRST, DAY_ORDERS, MONTH_FIRST, YEARLESS_SLASHED
+from minirag_cli.shortnames import WEEKDAY_NUMBER
+from minirag_cli.text import SLASHED_DATE, find_dates, iso_date, nearest_year
 
-_WEEKDAYS = {"mon": 0, "monday": 0, "tue": 1, "tues": 1, "tuesday": 1, "wed": 2, "weds": 2, "wednesday": 2,
-             "thu": 3, "thur": 3, "thurs": 3, "thursday": 3, "fri": 4, "friday": 4, "sat": 5, "saturday": 5,
-             "sun": 6, "sunday": 6}
 _RELATIVE = {"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1}
 # the cue and what may stand between it and the day: `due 11/12`, `due: 3 Dec`, `due by Fri`, `due on Friday`,
 # `due date 6 Jan`, `DEADLINE 11/12`, `deadline – 6 Jan`, `by Wed`, `before Friday`
 _CUE = re.compile(r"(?<![\w-])(due(?:[ \t]+date)?|deadline|by|before)[ \t]*(?:[:–—-][ \t]*)?"
                   r"(?:(?:by|on)[ \t]+)?(?:the[ \t]+)?", re.I)
-_WORD_DAY = re.compile(r"(" + "|".join(sorted([*_WEEKDAYS, *_RELATIVE], key=len, reverse=True))
+_WORD_DAY = re.compile(r"(" + "|".join(sorted([*WEEKDAY_NUMBER, *_RELATIVE], key=len, reverse=True))
                        + r")\.?(?![\w'’/-])", re.I)
 _WEEKDAY_GAP = re.compile(r"[ \t]*,?[ \t]*(?:the[ \t]+)?")
-_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\w/]|[.,]\d)")
+# a day of the month after a weekday (`Monday 7th`, `Friday the 13th`, `Sun 14`): a bare number only where the
+# words end or a mark follows it (`by Fri 3 copies`, `by Fri 14:00`, `by Fri 5pm` are the weekday alone)
+_MONTH_DAY = re.compile(r"(0?[1-9]|[12]\d|3[01])(?:(?:st|nd|rd|th)(?!\w)|(?=[ \t]*(?:$|[,;)\]–—-]|\.(?!\d))))", re.I)
+# how far after the anchor a weekday's day of the month is looked for (`due Sun 14` in a note of 2026-11-16: 14
+# December is a Monday, 14 January a Thursday: no day, not 14 February), and before it (a daily note's `by Friday
+# the 13th` written on Monday 16 November, a deadline just gone: 13 November)
+_MONTH_DAY_AHEAD, _MONTH_DAY_BACK = dt.timedelta(days=62), dt.timedelta(days=7)
+# a fraction after `by`/`before` (`cut it by 3/4`), and a measure after one whatever the day order (`book by 1/2
+# term`: half term, `by 1/2 an hour`)
 _FRACTION = re.compile(r"(\d)/(\d)(?![\w/])")
+_MEASURE = re.compile(r"[ \t]+(?:of|an?|term|hours?|hrs?|days?|weeks?|price|way)\b", re.I)
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?!\w)")
 # a day and month as find_dates reads them, right after the cue (`6 Jan`, `Jan 6th`, `14 December 2026`)
 _FIGURED = re.compile(r"[^\n]{0,24}")
@@ -48,14 +53,16 @@ def might_be_due(text: str) -> bool:
     return _CUE.search(text) is not None
 
 
-def worded_due(text: str, anchor: dt.date, order: str = "") -> str | None:
+def worded_due(text: str, anchor: dt.date, order: Callable[[], str] = str) -> str | None:
     """The due day (ISO) the first cue of `text` that a day follows gives, read against `anchor` (module
-    docstring), `order` the day order of a slashed day ("day-first", "month-first", "" none); None for none."""
+    docstring); `order()` the day order of a slashed day ("day-first", "month-first", "" none), asked only of a
+    slashed day after a cue (a note's order reads the whole note); None for none."""
     for cue in _CUE.finditer(text):
         at = cue.end()
         fraction = _FRACTION.match(text, at)
-        if cue.group(1).lower() in ("by", "before") and fraction and int(fraction[1]) < int(fraction[2]) <= 8:
-            continue  # `cut it by 3/4`, `by 1/2`: a fraction (after `due` or `deadline`, a day)
+        if (cue.group(1).lower() in ("by", "before") and fraction and int(fraction[1]) < int(fraction[2]) <= 8
+                and (order() not in DAY_ORDERS or _MEASURE.match(text, fraction.end()))):
+            continue  # `cut it by 3/4` where no day order reads it, `by 1/2 term`: a fraction
         day = _day_at(text, at, anchor, order)
         if day is None:
             continue
@@ -65,24 +72,44 @@ def worded_due(text: str, anchor: dt.date, order: str = "") -> str | None:
     return None
 
 
-def _day_at(text: str, at: int, anchor: dt.date, order: str) -> dt.date | None:
+def _day_at(text: str, at: int, anchor: dt.date, order: Callable[[], str]) -> dt.date | None:
     if m := _WORD_DAY.match(text, at):
         word = m.group(1).lower()
         if word in ("sat", "sun") and m.group(1)[0] == "s":  # lower case, the words (`pay by sat nav`): no day
             return None
         if word in _RELATIVE:
             return anchor + dt.timedelta(days=_RELATIVE[word])
+        weekday = WEEKDAY_NUMBER[word]
+        after = _WEEKDAY_GAP.match(text, m.end()).end()
         # a weekday's own date after it is the day (`deadline Fri 20 Nov`: 20 Nov, not the Friday after the note)
-        dated = _dated_at(text, _WEEKDAY_GAP.match(text, m.end()).end(), anchor, order)
-        return dated or anchor + dt.timedelta(days=(_WEEKDAYS[word] - anchor.weekday()) % 7)
+        dated = _dated_at(text, after, anchor, order)
+        if dated is not None:
+            return dated
+        if dom := _MONTH_DAY.match(text, after):
+            return _weekday_of_month(weekday, int(dom.group(1)), anchor)
+        return anchor + dt.timedelta(days=(weekday - anchor.weekday()) % 7)
     return _dated_at(text, at, anchor, order)
 
 
-def _dated_at(text: str, at: int, anchor: dt.date, order: str) -> dt.date | None:
+def _weekday_of_month(weekday: int, dom: int, anchor: dt.date) -> dt.date | None:
+    """The first day `dom` of a month falling on `weekday`, on or after `anchor` within _MONTH_DAY_AHEAD (`Monday
+    7th` in a note of 2026-11-16: 2026-12-07), else within _MONTH_DAY_BACK before it; None for none."""
+    days = []
+    for ahead in range(-1, 3):  # the month before the anchor's to two after it
+        year, month = divmod(anchor.month - 1 + ahead, 12)
+        iso = iso_date(anchor.year + year, month + 1, dom)
+        if iso and (day := dt.date.fromisoformat(iso)).weekday() == weekday:
+            days.append(day)
+    after = [d for d in days if anchor <= d <= anchor + _MONTH_DAY_AHEAD]
+    before = [d for d in days if anchor - _MONTH_DAY_BACK <= d < anchor]
+    return (after or before or [None])[0]
+
+
+def _dated_at(text: str, at: int, anchor: dt.date, order: Callable[[], str]) -> dt.date | None:
     if m := _ISO.match(text, at):
         return _date(iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
-    if m := _SLASHED.match(text, at):
-        return _slashed(m, anchor, order)
+    if "/" in text[at:at + 11]:
+        return _slashed_at(text, at, anchor, order)
     head = _FIGURED.match(text, at).group(0)
     found = find_dates(head)
     if found and head.startswith(found[0][0]):
@@ -93,20 +120,26 @@ def _dated_at(text: str, at: int, anchor: dt.date, order: str) -> dt.date | None
     return None
 
 
-def _slashed(m: re.Match, anchor: dt.date, order: str) -> dt.date | None:
-    a, b = int(m.group(1)), int(m.group(2))
-    if a > 12 >= b:
-        order = "day-first"
-    elif b > 12 >= a:
-        order = "month-first"
-    if order not in ("day-first", "month-first"):
-        return None  # 11/12 with no order: a guess would be wrong for half the world
-    dom, month = (a, b) if order == "day-first" else (b, a)
-    year = m.group(3)
-    if year:
-        return _date(iso_date(int(year) + (2000 if len(year) == 2 else 0), month, dom))
-    yearless = iso_date(None, month, dom)
-    return _date(nearest_year(yearless, anchor.isoformat())) if yearless else None
+def _slashed_at(text: str, at: int, anchor: dt.date, order: Callable[[], str]) -> dt.date | None:
+    """The slashed day at `at` (text.SLASHED_DATE with its year, dayorder.YEARLESS_SLASHED without): the one day
+    its figures make, else the one `order()` reads (none when no order is known: a guess would be wrong for half
+    the world); a yearless one the year nearest `anchor`."""
+    if m := SLASHED_DATE.match(text, at):
+        if m.group(1):
+            return _date(iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+        a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+    elif m := YEARLESS_SLASHED.match(text, at):
+        a, b, year = int(m.group(1)), int(m.group(2)), None
+    else:
+        return None
+    readings = {MONTH_FIRST: iso_date(year, a, b), DAY_FIRST: iso_date(year, b, a)}
+    days = set(filter(None, readings.values()))
+    if len(days) != 1:
+        days = {readings[order()]} if order() in DAY_ORDERS and readings[order()] else set()
+    if not days:
+        return None
+    iso = days.pop()
+    return _date(iso if year else nearest_year(iso, anchor.isoformat()))
 
 
 def _date(iso: str | None) -> dt.date | None:
@@ -114,39 +147,3 @@ def _date(iso: str | None) -> dt.date | None:
         return dt.date.fromisoformat(iso) if iso else None
     except ValueError:
         return None
-
-
-def task_key(text: str) -> str:
-    """A task's text as two copies of it match: folded (case, accents), its blanks collapsed."""
-    from minirag_cli.text import fold
-
-    return " ".join(fold(text).split())
-
-
-def closed_later(entries, day_of) -> None:
-    """Close each open task of `entries` ((root, task dict) for every task read) that a done task of the same
-    text (task_key) closes in a note of a later day of the same root: its status "done", its done_on that task's
-    (else its note's day), the first such after its own. `day_of(i)`: the ISO day of entry i's note or section,
-    '' undated, asked only of the tasks whose text is both open and done somewhere. Not a task with an id or a
-    recurrence (Obsidian Tasks' own model), nor one whose format keeps its state apart (`_apart`: a todo.txt
-    line, a Joplin to-do), nor an undated one. One pass over the tasks, a dict by text."""
-    def eligible(task):
-        return not task.get("id") and not task.get("recurs") and not task.get("_apart")
-
-    done_keys: dict[tuple[str, str], list[int]] = {}
-    open_keys: dict[tuple[str, str], list[int]] = {}
-    for i, (root, task) in enumerate(entries):
-        if eligible(task) and (task["status"] == "done" or not task["done"]):
-            into = done_keys if task["done"] else open_keys
-            into.setdefault((root, task_key(task["text"])), []).append(i)
-    for key, closing in done_keys.items():
-        if key not in open_keys:
-            continue
-        done_days = sorted((day, entries[i][1]["done_on"] or day) for i in closing if (day := day_of(i)))
-        if not done_days:
-            continue
-        for i in open_keys[key]:
-            day = day_of(i)
-            at = bisect.bisect_right(done_days, (day, "\uffff")) if day else len(done_days)
-            if at < len(done_days):
-                entries[i][1].update(status="done", done=True, done_on=done_days[at][1])

@@ -52,9 +52,8 @@ blocks opening with `{{[[TODO]]}}` / `{{[[DONE]]}}` are read alike (roam_tasks_i
 a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
 
-select reads them with what their words and the other notes say (taskdue.py, _read_tasks): a task with no
-due date of its fields is due on a deadline its words write (`DEADLINE 11/12`, `by Wed`), and an open task
-is done when a later note holds the same task done (a Logseq TODO carried forward and marked DONE).
+select reads a task with no due date of its fields as due on a deadline its words write (`DEADLINE 11/12`,
+`by Wed`: taskdue.py, read against its day's note's day, _NoteDays.anchor).
 """
 
 from __future__ import annotations
@@ -817,8 +816,6 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
     if is_todo_txt(path, lines):  # one task a line, its own format's (qa34: none of its lines was a task)
         found = todo_txt_tasks_in(lines)
         _note_name_tag(path, found)
-        for task in found:  # its state is its line's own (`x `): no later note closes it (taskdue.closed_later)
-            task["_apart"] = True
         return found
     kind = code_kind(path)
     found = tasks_in(lines, reads_comments(path), kind)
@@ -837,10 +834,7 @@ def tasks_of(path: str, lines: list[str]) -> list[dict]:
         for task in found:
             task["_tags"] = [*task.get("_tags", ()), page]
     elif kind is None:
-        own = joplin_todo(path, lines) + joplin_raw_todo(path, lines)
-        for task in own:  # the note is the task, its state its front matter's: no later note closes it
-            task["_apart"] = True
-        found = own + found  # above every checkbox
+        found = joplin_todo(path, lines) + joplin_raw_todo(path, lines) + found  # above every checkbox
         _note_name_tag(path, found)
     return found
 
@@ -1095,8 +1089,10 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     so an archived TODO is no open task (nor overdue); so are an archived Google
     Keep list's unticked items (keep.archived: Keep's way of putting a list away). Else newest note first
     (undated notes last), then path, then line."""
+    from minirag_cli.dayorder import note_order
     from minirag_cli.extract import orgmode
     from minirag_cli.keep import archived
+    from minirag_cli.taskdue import might_be_due, worded_due
     from minirag_cli.text import fold
     from minirag_cli.todotxt import is_todo_txt
 
@@ -1108,11 +1104,13 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     fields = ("due",) if due else ("due", "scheduled") if state == "open" else ("due", "scheduled", "done")
     first, last = [d.isoformat() if d else None for d in window or (None, None)]
     reach = cutoff if window is None else max(cutoff, last or "9999-12-31")  # the last day asked about
-    read = _read_tasks(notes, today or dt.date.today(), day_order)
     out: list[Task] = []
-    for (root, path, head, lines), found_tasks, day_of_line in read:
+    for root, path, head, lines in notes:
+        days = _NoteDays(root, path, head, lines)
         todo_txt = functools.cache(lambda path=path, lines=lines: is_todo_txt(path, lines))
-        for found in found_tasks:
+        # the note's own day order (a slashed day a deadline writes) reads the whole note: only when one is asked
+        order = functools.cache(lambda lines=lines: note_order("\n".join(lines)) or day_order)
+        for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
             if state == "open" and _before_threshold(found, todo_txt, reach):
@@ -1120,23 +1118,25 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             # archived: out of the agenda, as Org keeps it; a Keep list archived is put away done
             if state == "open" and (orgmode.org_archive(path) or archived(path, lines)):
                 continue
+            if words and not matches(found, words):
+                continue
+            if priority is not None and found.get("priority") != priority.upper():
+                continue
+            if not found["due"] and might_be_due(found["text"]):  # a deadline in words (`by Wed`), its fields none
+                found["due"] = worded_due(found["text"], days.anchor(found["line"]) or today or dt.date.today(),
+                                          order)
             if (due or overdue) and not found["due"]:
                 continue
             if overdue and found["due"] >= cutoff:
                 continue
             if window is not None:
-                days = {f: window_day(found, f) if f != "done" or found["done"] else None for f in fields}
-                found["in_window"] = [f for f in fields if days[f] and (first is None or days[f] >= first)
-                                      and (last is None or days[f] <= last)]
+                days_of = {f: window_day(found, f) if f != "done" or found["done"] else None for f in fields}
+                found["in_window"] = [f for f in fields if days_of[f] and (first is None or days_of[f] >= first)
+                                      and (last is None or days_of[f] <= last)]
                 if not found["in_window"]:
                     continue
-            if words and not matches(found, words):
-                continue
-            if priority is not None and found.get("priority") != priority.upper():
-                continue
             found.pop("_tags", None)
-            found.pop("_apart", None)
-            out.append(Task(path=path, root=root, note_date=day_of_line(found["line"]) or None, **found))
+            out.append(Task(path=path, root=root, note_date=days(found["line"]) or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if window is not None:  # by the day that put it in the window: due, scheduled or done, the earliest
         out.sort(key=lambda t: min(window_day(t, f) for f in t.in_window))
@@ -1157,36 +1157,37 @@ class _NoteDays:
         self.changes: list = []
 
     def __call__(self, line: int) -> str:
-        from minirag_cli.sections import day_changes, day_of_line
+        from minirag_cli.sections import day_of_line
+
+        return day_of_line(self._changes(), line) or self.day
+
+    def _changes(self) -> list:
+        from minirag_cli.sections import day_changes
 
         root, path, head, lines = self.note
         if self.day is None:
             self.day = _note_day(root, path, head) or ""
             self.changes = day_changes("\n".join(lines), path)
-        return day_of_line(self.changes, line) or self.day
+        return self.changes
+
+    def anchor(self, line: int) -> dt.date | None:
+        """The day a deadline in words at `line` is read against (taskdue.worded_due): its dated section's, else
+        its note's when the note is a day's (dated by its name, a daily or weekly note, or by a date its first line
+        writes); None for another (`Projects/Kitchen.md`, `created: 2025-03-02`: its `by Fri` is not the Friday
+        of its creation, long overdue, but the coming one, as an undated note's)."""
+        from minirag_cli.frontmatter import head_date_line
+        from minirag_cli.sections import day_of_line
+
+        root, path, head, _lines = self.note
+        day = day_of_line(self._changes(), line)
+        # dated by its name or its first line, not by a front matter's `date:`/`created:` alone
+        if not day and self.day and (not head_date_line(head or "") or _named_day(root, path)):
+            day = self.day
+        return dt.date.fromisoformat(day[:10]) if day else None
 
 
-def _read_tasks(notes, today: dt.date, day_order: str) -> list[tuple[tuple, list[dict], _NoteDays]]:
-    """Each note of `notes` with its tasks (tasks_of) and its lines' days (_NoteDays), the tasks read with what
-    other notes and their words say (taskdue.py): an open task closed by a done one of the same text in a later
-    note (closed_later), and a due day written in words where the task has none of its fields'
-    (worded_due: against its note's day, else `today`; a slashed day in the note's order, else `day_order`, the
-    vault's)."""
-    from minirag_cli.dayorder import note_order
-    from minirag_cli.taskdue import closed_later, might_be_due, worded_due
+def _named_day(root: str, path: str) -> bool:
+    """Is the note at `path` dated by its file name or folders (a daily note, `2026-W47.md`), whatever its head?"""
+    from minirag_cli.text import dated_path, file_period, name_date
 
-    read = []
-    for note in notes:
-        read.append((note, tasks_of(note[1], note[3]), _NoteDays(*note)))
-    entries = [(note[0], task, days) for note, found, days in read for task in found]
-    closed_later([(root, task) for root, task, _days in entries], lambda i: entries[i][2](entries[i][1]["line"]))
-    orders: dict[int, str] = {}
-    for root, task, days in entries:
-        if task["due"] or not might_be_due(task["text"]):
-            continue
-        key = id(days)
-        if key not in orders:
-            orders[key] = note_order("\n".join(days.note[3])) or day_order
-        anchor = days(task["line"])
-        task["due"] = worded_due(task["text"], dt.date.fromisoformat(anchor) if anchor else today, orders[key])
-    return read
+    return file_period(path) is not None or bool(name_date(dated_path(root, path)))

@@ -118,8 +118,7 @@ def test_mrag_tasks_lists_logseq_blocks(tmp_path: Path):
     write_notes(root, {
         "journals/2026_11_16.md": "- Load test round 1\n- TODO profile the JSON encoder\n"
                                   "  SCHEDULED: <2026-11-17 Tue>\n  DEADLINE: <2026-11-20 Fri>\n",
-        # another text: the same one done later would close the 11-16 task (test_tasks_worded_due)
-        "journals/2026_11_18.md": "- DONE profile the YAML encoder\n- NOW write the report\n",
+        "journals/2026_11_18.md": "- DONE profile the JSON encoder\n- NOW write the report\n",
         "trip.md": "- TODO list for the trip\n- socks\n",
     })
     db_path = tmp_path / "index.sqlite"
@@ -133,7 +132,7 @@ def test_mrag_tasks_lists_logseq_blocks(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert [(t["path"], t["line"], t["status"], t["text"], t["due"], t["scheduled"], t["note_date"])
             for t in json.loads(result.stdout)] == [
-        ("journals/2026_11_18.md", 1, "done", "profile the YAML encoder", None, None, "2026-11-18"),
+        ("journals/2026_11_18.md", 1, "done", "profile the JSON encoder", None, None, "2026-11-18"),
         ("journals/2026_11_18.md", 2, "in_progress", "write the report", None, None, "2026-11-18"),
         ("journals/2026_11_16.md", 2, "open", "profile the JSON encoder", "2026-11-20", "2026-11-17", "2026-11-16"),
     ]
