@@ -47,7 +47,9 @@ latest such span ended by today, none of it to come; "from Mon to Fri" too; not 
 "Mon-Fri", a topic's, a schedule's or a choice's as often, "what did we decide about Mon-Fri remote work?");
 beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
 another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
-the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
+the latest such day up to today in the past tense or of a day's notes, else the coming one, _nth_to_come; beside its
+weekday, "on Tue the 3rd", "on sat 19th", the 3rd that is a Tuesday: _weekday_of_the_day; when the ordinal ends the
+question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -125,7 +127,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
@@ -182,6 +184,9 @@ _FOREIGN = {
 }
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
 _MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
+# an English weekday's name or short name in any case, longest first ("sat", "Tues", "thursday"): before a day of the
+# month it is that day's weekday, no word's ("on sat 19th": _PHRASE's wdom)
+_ANY_ENGLISH_DAY = "(?:" + "|".join(sorted([*WEEKDAY_NAMES, *_SHORT_DAYS], key=len, reverse=True)) + r")(?!\w)"
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
 # after a weekday's short name: no name's word ("on Sun Valley", "Sat's"), a capitalised one but a month's
@@ -361,11 +366,16 @@ _PHRASE = re.compile(
     # the coming one; not "next Monday and Friday", nor "next Monday to Friday" (several days: none, as before)
     r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
     + _WEEKDAY + r"))"
+    # a weekday with its day of the month, no "the" ("on sat 19th", "for Tuesday 24th"): the day of that number on
+    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words)
+    r"|(?:on|for)\s+(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    r"(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|" + _LAST_OF_A_DAY + r")\s+)?"
     r"(?:" + _WEEKDAY + r"))*)"
-    # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
+    # "on the 21st": a day of the month with no month, the latest such day up to today or the coming one
+    # (_nth_to_come); not "the 3rd
     # floor" or "the 21st century" (a word other than these after it is the ordinal's noun), and these
     # words only after "on the 21st" (_a_day_of_the_month: "the 5th at the race" is a race)
     r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
@@ -646,8 +656,16 @@ def _the_calendars(days: AskedDays, question: str) -> bool:
     tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
     ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
-    return (days.ahead and not days.written and not _past_form(question) and bool(_PLAN_OF_SOMEONE.search(question))
+    return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
+            and bool(_PLAN_OF_SOMEONE.search(question) or _ROLE_ON_A_DAY.match(question))
             and not _SAID_OR_WISHED.search(question))
+
+
+# who holds a role on a day ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who are the
+# timekeepers for the 19th?"): a rota's, the calendar's (_the_calendars); its role one or two words in lower case
+# ("who is Anna on Friday?" asks of Anna)
+_ROLE_ON_A_DAY = re.compile(r"\W*who(?:\s+(?:is|are)|['’](?:s|re))\s+(?:the\s+)?(?-i:[a-z][\w-]*)"
+                            r"(?:\s+(?-i:[a-z][\w-]*))?\s+(?:on|for)\s", re.I)
 
 
 def _language(m: re.Match) -> str:
@@ -695,15 +713,11 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # ("from Fri to Mon" asked on a Sunday: Friday to the Monday just gone, not to tomorrow)
         last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
         return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
-    if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
-        day, first = int(m.group("dom")), today.replace(day=1)
-        while True:
-            try:
-                if (asked := first.replace(day=day)) <= today:
-                    return one(asked)
-            except ValueError:  # no 31st in April
-                pass
-            first = (first - dt.timedelta(days=1)).replace(day=1)
+    if m.group("dom"):  # the latest such day up to today ("the 31st" asked on May 3 is March 31), or the coming one
+        return one(_day_of_the_month(int(m.group("dom")), today, _nth_to_come(m)))
+    if m.group("wdom"):  # "on sat 19th": the 19th that is a Saturday (none: _read_words says so)
+        return one(_weekday_of_the_day(int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()], today,
+                                       _nth_to_come(m)))
     if m.group("rollunit") or m.group("fortnight"):
         return _rolling_days(m, today), today, False
     if m.group("nextunit") or m.group("nextfortnight"):
@@ -741,6 +755,67 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first + dt.timedelta(days=32)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+# the notes or records of a day before it ("what are my notes on the 3rd?", "what's the summary of the meeting on the
+# 3rd?", "journal entries from the 3rd"): written, so of a day gone, as dayspans reads "notes from Jan 3" (_nth_to_come)
+_RECORDS = re.compile(r"\b" + RECORD_WORDS, re.I)
+
+
+def _nth_to_come(m: re.Match) -> bool:
+    """Is the day of the month `m` reads ("on the 19th", "on sat 19th") the coming one: in a question not in the past
+    tense (past_tense: "what's on the 19th?", "who is run director on the 26th?", "is anything booked for the 22nd?")
+    nor of a day's notes or records (_RECORDS), as a yearless day written out beginning within
+    dayspans.COMING_SPAN_DAYS is ("what's on Dec 19?"); else the latest gone ("what did we do on the 19th?",
+    "who ran on the 3rd?"). (It was always the latest gone: "what's on the 19th?" asked on Dec 7 read Nov 19.)"""
+    question = _without_weekdays_of_a_day(m.string)
+    return not past_tense(question) and not _RECORDS.search(question, 0, m.start())
+
+
+def _without_weekdays_of_a_day(question: str) -> str:
+    """`question` with the weekdays written before a day of the month blanked (_WEEKDAY_BEFORE_ORDINAL), each letter a
+    blank: its places stay."""
+    return _WEEKDAY_BEFORE_ORDINAL.sub(lambda w: " " * len(w.group()), question)
+
+
+# a weekday written before a day of the month ("on sat 19th", "on Sat the 19th") is no verb's past (sat: sit), nor is
+# "Sat" anywhere before an ordinal: blanked, one blank a letter, before _nth_to_come reads the question's tense
+_WEEKDAY_BEFORE_ORDINAL = re.compile(_ANY_ENGLISH_DAY + r"(?=\.?,?\s+(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)",
+                                     re.I)
+
+
+def _day_of_the_month(day: int, today: dt.date, coming: bool) -> dt.date:
+    """The day `day` of a month, the latest up to `today`, or with `coming` the first from `today` on (today's own
+    day is today's either way); a month with no such day is passed ("the 31st" asked on April 5 is March 31, or May
+    31 to come)."""
+    month = today.replace(day=1)
+    for _ in range(3):  # a 31st is at most two months off
+        try:
+            asked = month.replace(day=day)
+            if (today <= asked) if coming else (asked <= today):
+                return asked
+        except ValueError:  # no 31st in April
+            pass
+        month = _months_on(month, 1 if coming else -1)
+    raise ValueError(f"no day {day} of a month near {today}")
+
+
+def _weekday_of_the_day(day: int, weekday: int, today: dt.date, coming: bool) -> dt.date | None:
+    """The day `day` of a month that falls on `weekday` (0 Monday), nearest `today` in the question's direction
+    (`coming`: _nth_to_come) and at most _WEEKDAY_OF_THE_MONTH_DAYS past the day of the month read alone: "on sat
+    19th" asked on Monday 2026-12-07 is 12-19, "what did I do on Tue the 3rd?" 11-03; of a question to come, the one
+    gone when none is to come so soon ("german class on tue 24th": 11-24, the next is in August); None when none
+    (a slip of the weekday as likely as a day months off)."""
+    for forward in (True, False) if coming else (False,):
+        read = _day_of_the_month(day, today, forward)
+        for months in range(3):
+            try:
+                candidate = _months_on(read.replace(day=1), months if forward else -months).replace(day=day)
+            except ValueError:  # no 31st in April
+                continue
+            if abs((candidate - read).days) <= _WEEKDAY_OF_THE_MONTH_DAYS and candidate.weekday() == weekday:
+                return candidate
+    return None
 
 
 def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
@@ -1591,19 +1666,26 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
         return None
+    if m.group("wdom") and (unmatched := _no_such_weekday_day(question, m, today)):
+        return unmatched
     try:
         first, last, month = _resolve(m, today)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
-            # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days; a weekday apart from it ("on
-            # Fri; what did Anna say on the 3rd?") or one no 3rd of the last two months falls on ("on Wed the 3rd"
-            # asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside it (revI)
-            if (first - (beside := _weekday_of_the_month(weekdays, first))).days <= _WEEKDAY_OF_THE_MONTH_DAYS:
+            # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
+            # from it ("on Fri; what did Anna say on the 3rd?") or one no 3rd of the two months around falls on ("on
+            # Wed the 3rd" asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside
+            # it (revI)
+            beside = _weekday_of_the_day(first.day, _one_weekday(weekdays), today, _nth_to_come(m))
+            if beside is not None:
                 first = last = beside
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
-    if weekdays and first > today:
-        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before
+    if weekdays and first > today and not m.group("dom"):
+        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before (not
+        # "what's on Fri the 15th?": its coming one, _nth_to_come)
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
+        if within.first > today:  # "what's on Fri the 15th?": a day to come (_nth_to_come), read as "next Friday" is
+            within = replace(within, ahead=True, today=today)
         return _whose_days(within, question, m, person)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
@@ -1630,6 +1712,15 @@ class UnreadSpan:
 
     def note(self) -> str:
         return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
+
+
+class UnreadWeekdayDay(UnreadSpan):
+    """A weekday with its day of the month that no day near enough is ("on wed 19th" when no 19th within two months
+    falls on a Wednesday: _no_such_weekday_day): its words searched as written, and said so, the day of the month
+    alone being as likely a slip as the weekday."""
+
+    def note(self) -> str:
+        return f"“{self.days.words}” is searched as written: {self.why}."
 
 
 # the preposition before a written day, part of its phrase for _asks_ahead_of_a_date ("is physio on Jan 12?")
@@ -1672,21 +1763,31 @@ def _written_beside(question: str, pieces: list[re.Match]) -> bool:
     return all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:]))
 
 
-def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
-    """The latest day up to `latest` (a day of the month _resolve read) with its day of the month that falls on
-    the one weekday `weekdays` names ("on Tue the 3rd"); ValueError for several ("on Mon and Tue the 3rd")."""
+def _one_weekday(weekdays: list[re.Match]) -> int:
+    """The one weekday (0 Monday) `weekdays` names beside a day of the month ("on Tue the 3rd"); ValueError for
+    several ("on Mon and Tue the 3rd") or a span."""
     named = {_DAY_INDEX[d.lower()] for w in weekdays for d in _ANY_DAY.findall(w.group(0))}
     if len(named) != 1 or len(weekdays) != 1 or weekdays[0].group("spanfrom"):
         raise ValueError("several weekdays beside one day of the month")
-    day, month = latest.day, latest.replace(day=1)
-    for _ in range(12 * 30):  # a day of the month falls on each weekday within 14 months (29th-31st: longer)
-        try:
-            if (candidate := month.replace(day=day)) <= latest and candidate.weekday() in named:
-                return candidate
-        except ValueError:  # no 31st in April
-            pass
-        month = (month - dt.timedelta(days=1)).replace(day=1)
-    raise ValueError("no such day")
+    return named.pop()
+
+
+def _no_such_weekday_day(question: str, m: re.Match, today: dt.date) -> UnreadSpan | None:
+    """"on wed 19th" when no 19th near enough is a Wednesday (_weekday_of_the_day): its words searched as written,
+    and said so, rather than a guess of the day meant; None when there is one."""
+    day, weekday = int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()]
+    coming = _nth_to_come(m)
+    if _weekday_of_the_day(day, weekday, today, coming) is not None:
+        return None
+    near = _day_of_the_month(day, today, coming)
+    return UnreadWeekdayDay(AskedDays(" ".join(m.group(0).split()), near, near, m.span()),
+                            f"no {day}{_ordinal_suffix(day)} within two months falls on a "
+                            f"{WEEKDAY_NAMES[weekday].capitalize()} (the nearest {day}{_ordinal_suffix(day)}, "
+                            f"{near}, is a {WEEKDAY_NAMES[near.weekday()].capitalize()})")
+
+
+def _ordinal_suffix(day: int) -> str:
+    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 # a day of the month written after a German, French or Spanish weekday ("el sábado 14 de noviembre", "samedi 14
