@@ -780,8 +780,8 @@ def _without_weekdays_of_a_day(question: str) -> str:
 
 # a weekday written before a day of the month ("on sat 19th", "on Sat the 19th") is no verb's past (sat: sit), nor is
 # "Sat" anywhere before an ordinal: blanked, one blank a letter, before _nth_to_come reads the question's tense
-_WEEKDAY_BEFORE_ORDINAL = re.compile(_ANY_ENGLISH_DAY + r"(?=\.?,?\s+(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)",
-                                     re.I)
+_WEEKDAY_BEFORE_ORDINAL = re.compile(
+    _ANY_ENGLISH_DAY + r"(?=\.?,?\s+(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)", re.I)
 
 
 def _day_of_the_month(day: int, today: dt.date, coming: bool) -> dt.date:
