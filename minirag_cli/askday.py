@@ -8,8 +8,10 @@ written date is (retrieve.search's date terms, answer.on_the_day).
 
 Only what depends on the asking day alone, and one way only, is resolved:
 today (tonight, this morning…), yesterday (last night), the day before
-yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
-day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
+yesterday, N days ago, a week ago (the day 7 days back, as "N days ago" is a day), two or more weeks ago, "a fortnight
+ago", "the week before last", "the previous week", "the Monday / weekend before last", "Tuesday week", "a week
+tomorrow" (_WEEKS_BACK_AND_ON: weeks, a day), "tmrw", a bare weekday after a plan's or a verb's word ("what do i have
+wednesday": _BARE_WEEKDAY), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
@@ -297,11 +299,49 @@ def _counted(prefix: str) -> str:
     return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS
             + r")(?!['’])")
 
+# weeks counted back or on from the asking day, a British or a casual way to say them (qdays3): "the week before last",
+# "the previous week" (last week's), "two weeks ago", "a fortnight ago" (the Monday-to-Sunday week of the day 14 days
+# back: "what happened two weeks ago?" asks of that week, not of its Monday; "a week ago" stays the day 7 days back),
+# "the Monday before last", "the weekend before last" (a week before "last Monday", "last weekend"); "Tuesday week"
+# (the coming Tuesday's week after: asked on Monday 7 Dec, Tuesday 15 Dec), "a week today / tomorrow / on Friday / from
+# Friday" (7 days after it). "before last" and "the previous week" only where the question or a clause ends or a
+# preposition follows (_ENDS_A_CLAUSE): not "the week before last Friday", "the week before last holiday", "the Monday
+# before last payday" (another time's, "last holiday"), "the previous week's notes" (a noun's); "Tuesday week" not
+# before a week's number, "Tuesday week 47", "Friday week two of the course"
+_ENDS_A_CLAUSE = (r"(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:on|from|about|and|or|but)\b|\s+" + _AFTER_A_DAY + ")")
+_FULL_WEEKDAY = "|".join(WEEKDAY_NAMES)
+_WEEKS_BACK_AND_ON = (
+    r"|(?:the\s+)?(?P<weekbeforelast>week)\s+before\s+last" + _ENDS_A_CLAUSE
+    + r"|the\s+(?P<previousweek>previous)\s+week" + _ENDS_A_CLAUSE
+    + r"|(?P<weeksback>\d{1,2}|" + "|".join(w for w, n in _NUMBERS.items() if n > 1) + r")\s+weeks?\s+ago"
+    + r"|a\s+(?P<fortnightago>fortnight)\s+ago"
+    + r"|the\s+(?P<daybeforelast>" + _FULL_WEEKDAY + r"|weekend)\s+before\s+last" + _ENDS_A_CLAUSE
+    + r"|(?:on\s+)?(?P<dayweek>" + _FULL_WEEKDAY + r")\s+week(?!['’\w-]|\s*(?:\d|(?:of|" + "|".join(NUMBER_WORDS)
+    + r")\b))"
+    + r"|a\s+week\s+(?:(?P<weekon>today|tomorrow)|(?:on|from)\s+(?P<weekonday>" + _FULL_WEEKDAY + r"))(?!['’\w-])")
+# a full weekday's name with no "on" before it, after a plan's or a verb's word ("anything scheduled for wednesday?",
+# "what do i have wednesday", "what's planned for friday?", "what did I do friday?"): read as "on Wednesday" is (the
+# coming one in a question of a plan, _coming_weekdays; after "for" the coming one always, _coming_weekdays), where it
+# ends the question or a clause or a part of the day or a preposition follows it; not "the wednesday group", "Ash
+# Wednesday", "for Friday's party", "I have Friday off", "for friday 18th" (a date written)
+_BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "scheduled", "booked", "arranged", "due",
+                       "happened", "free", "busy")
+_BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
+                 + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
+                 + _AFTER_A_DAY + ")")
+# "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
+# preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
+# what's on?"): not a name's or a file's, "the tmrw config", "tmrw.log". Not "tmr": a timer's register, a file, an
+# acronym ("where's the tmr config?", "what is tmr?") as often as a day, where it ends the question too
+_TEXTED_TOMORROW = (r"(?-i:tmrw|tomoz)(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|['’]s\b|\s+(?:morning|afternoon|evening|night)\b"
+                    r"|\s+" + _AFTER_A_DAY + r")|(?<![\s\S])(?-i:Tmrw|Tomoz)(?![./]\w)")
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
-    r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
+    + _WEEKS_BACK_AND_ON +
+    r"|(?P<weeks>a|one|1)\s+weeks?\s+ago"  # "a week ago": the day 7 days back (more: _WEEKS_BACK_AND_ON)
     # "in the last week", "the past year": the days up to today; not "the last week of the project", "the last year of
     # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead), nor "the past
     # year's budget" (matched: no "last year" inside it is read)
@@ -383,7 +423,8 @@ _PHRASE = re.compile(
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
     r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
-    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow)"
+    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow|" + _TEXTED_TOMORROW + ")"
+    + _BARE_WEEKDAY +
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
@@ -682,8 +723,52 @@ def _language(m: re.Match) -> str:
     return "en"
 
 
+def _weeks_back_or_on(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool] | None:
+    """The days of _WEEKS_BACK_AND_ON's phrases, None for any other: asked on Monday 2026-12-07 "the week before last"
+    is 11-23 to 11-29, "the previous week" 11-30 to 12-06, "two weeks ago" and "a fortnight ago" 11-23 to 11-29 (the
+    week of the day 14 days back), "the Friday before last" 11-27, "the weekend before last" 11-28 and 11-29, "Tuesday
+    week" 12-15 (the coming Tuesday, today or within 6 days, and 7 days on), "a week tomorrow" 12-15, "a week on
+    Friday" 12-18."""
+    monday = today - dt.timedelta(days=today.weekday())
+    week = lambda first: (first, first + dt.timedelta(days=6), False)  # noqa: E731
+    one = lambda d: (d, d, False)  # noqa: E731
+    if m.group("weekbeforelast"):
+        return week(monday - dt.timedelta(days=14))
+    if m.group("previousweek"):
+        return week(monday - dt.timedelta(days=7))
+    if m.group("weeksback") or m.group("fortnightago"):
+        n = (m.group("weeksback") or "2").lower()
+        day = today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n]))
+        return week(day - dt.timedelta(days=day.weekday()))
+    if m.group("daybeforelast"):
+        if m.group("daybeforelast").lower() == "weekend":  # a week before "last weekend" (_resolve)
+            return monday - dt.timedelta(days=9), monday - dt.timedelta(days=8), False
+        return one(_latest_weekday(_weekday_index(m.group("daybeforelast")), today) - dt.timedelta(days=7))
+    if m.group("dayweek") or m.group("weekonday"):
+        return one(_coming_weekday(_weekday_index(m.group("dayweek") or m.group("weekonday")), today)
+                   + dt.timedelta(days=7))
+    if m.group("weekon"):
+        return one(today + dt.timedelta(days=7 + (m.group("weekon").lower() == "tomorrow")))
+    return None
+
+
+def _latest_weekday(index: int, today: dt.date) -> dt.date:
+    """The most recent day of weekday `index` (0 Monday) before `today`: 1 to 7 days back, as "last Friday"."""
+    return today - dt.timedelta(days=(today.weekday() - index - 1) % 7 + 1)
+
+
+def _coming_weekday(index: int, today: dt.date) -> dt.date:
+    """The coming day of weekday `index` (0 Monday): today to 6 days on, as a plan's "on Friday" (_several_days)."""
+    return today + dt.timedelta(days=(index - today.weekday()) % 7)
+
+
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     one = lambda d: (d, d, False)  # noqa: E731
+    if (counted := _weeks_back_or_on(m, today)) is not None:
+        return counted
+    if m.group("bareday"):  # "what do i have wednesday?": the coming one in a plan's question, else the latest
+        index = _weekday_index(m.group("bareday"))
+        return one(_coming_weekday(index, today) if _coming_weekdays(m) else _latest_weekday(index, today))
     if m.group("today"):
         return one(today)
     if m.group("yesterday"):
@@ -691,15 +776,14 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("tomorrow"):
         return one(today + dt.timedelta(days=1))
     if m.group("nextday"):  # "next Friday": the coming one, 1 to 7 days on (as a note's "this Friday" is 0 to 6)
-        return one(today + dt.timedelta(days=(_weekday_index(m.group("nextday")) - today.weekday() - 1) % 7 + 1))
+        return one(_coming_weekday(_weekday_index(m.group("nextday")), today + dt.timedelta(days=1)))
     if m.group("before"):
         return one(today - dt.timedelta(days=2))
     if m.group("ago"):
         n = m.group("ago").lower()
         return one(today - dt.timedelta(days=int(n) if n.isdigit() else _NUMBERS[n]))
-    if m.group("weeks"):  # "two weeks ago" is that day, as "14 days ago" is, not the week around it
-        n = m.group("weeks").lower()
-        return one(today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n])))
+    if m.group("weeks"):  # "a week ago" is that day, as "7 days ago" is ("two weeks ago" a week: _weeks_back_or_on)
+        return one(today - dt.timedelta(days=7))
     if m.group("daysago") or m.group("weeksago"):  # "vor zwei Tagen", "il y a une semaine"
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
@@ -977,7 +1061,7 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     named = {_DAY_INDEX[w.lower()] for w in _ANY_DAY.findall(m.group(0))}
 
     def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
-        return sorted(end - dt.timedelta(days=(end.weekday() - d) % 7) for d in named)
+        return sorted(_latest_weekday(d, end + dt.timedelta(days=1)) for d in named)
 
     if _coming_weekdays(m):  # "what's for dinner on Thursday?": each the coming one, today to 6 days on
         return run(today + dt.timedelta(days=6))
@@ -1136,6 +1220,15 @@ def _coming_weekdays(m: re.Match) -> bool:
     appointment is on the weekday that ends it (_YES_NO_ON: "is physio on Thursday?"): the coming days, not the last
     ones?"""
     question = m.string
+    if m.group("bareday"):  # "anything scheduled for wednesday?", "am I free thursday?": a plan's form, no past one;
+        # after "for" the coming one, as "for this weekend" is (_resolve): "what's the agenda for monday?", "dress code
+        # for friday?", "any meetings booked for monday morning?" (the past one read a day of notes gone: review; in a
+        # told past, "what did I buy for sunday?", none: _day_phrases)
+        if _after_for(m):
+            return True
+        if _YES_NO_COMING.fullmatch(question, 0, m.start()):
+            return not _past_form(question[m.end():])
+        return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
@@ -1545,8 +1638,13 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
     past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
-    return [m for m in _PHRASE.finditer(question)
-             if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+    found = [m if not (m.group("dayweek") and past_form()) else _without_the_week(m)
+             for m in _PHRASE.finditer(question)]
+    return [m for m in found
+             if m is not None and (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+             # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
+             # none read, as before bare weekdays were
+             and not (m.group("bareday") and told_past and _after_for(m))
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
@@ -1572,6 +1670,19 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
+
+
+def _after_for(m: re.Match) -> bool:
+    """Is the phrase `m` right after "for" ("anything for friday?": _BARE_WEEKDAY)?"""
+    return _FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()) is not None
+
+
+def _without_the_week(m: re.Match) -> re.Match | None:
+    """The phrase "on Monday week" (_PHRASE's dayweek) of a past question read without its "week", as before "Tuesday
+    week" was read (review of qdays3: a week after a day to come is a plan's day, and a past question's may be
+    another's): "what did we decide on monday week?" is "on Monday", the one gone; "what did I do tuesday week?" none."""
+    weekday = _PHRASE.match(m.string, m.start(), m.end("dayweek"))
+    return weekday if weekday and weekday.group("weekday") else None
 
 
 # a week number without "in" ("wk 47", "W47", "week 49") is the question's time where it ends the question or a clause,
@@ -1629,6 +1740,10 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     if len(found) > 1:  # "which invoices were past 30 days due last month?", "over the last 3 days and yesterday": the
         # other phrase read, as before "the last N days" were (review of qread)
         found = [f for f in found if not _rolling_span(f)]
+    if len(found) > 1 or (any(f.group("previousweek") for f in found) and _writes_a_date(question)):
+        # "what happened in March, and the previous week?", "I was in Rome on Nov 12; what did I do the previous
+        # week?": the week before the other time, which this module does not read; that time read, as before
+        found = [f for f in found if not f.group("previousweek")]
     if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
         # "on the weekend" was (review revG)
         found = [f for f in found if not f.group("theweekend")]
@@ -1743,10 +1858,12 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
-    if _COMPARED.search(rest) or any(not _rolling_span(m) for m in _day_phrases(rest, today)):
+    if _COMPARED.search(rest) or any(not _rolling_span(m) and not m.group("previousweek")
+                                     for m in _day_phrases(rest, today)):
         return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
         # that are no days ("…, my last 5 days in Rome", "…, the 5th at the race", "on the weekend" in a present
-        # tense: _day_phrases) nor "the last N days", which yield to another day phrase
+        # tense: _day_phrases) nor "the last N days", which yield to another day phrase, nor "the previous week", the
+        # one before it ("I was in Rome on Nov 12; what did I do the previous week?": _read_words)
     days = AskedDays(found.words, found.first, found.last, found.span, ahead=found.first > today, spelled=True)
     return UnreadSpan(days, found.why) if found.why else days
 

@@ -919,7 +919,19 @@ def _latest(s: _Search, fused: list[Hit]):
     best = best_of_notes(fused, rows, s.options.latest_pool, sections)
     bests = [fused[i].chunk_id for i in best.values()]
     return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
-                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today)
+                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today,
+                   lambda chunks: _day_rows(s.conn, rows, chunks))
+
+
+def _day_rows(conn, rows: dict[int, tuple], chunks: list[int]) -> dict[int, tuple[str, list]]:
+    """chunk id -> (its note's title, its chunks and the days they write) for the undated candidates of a
+    "when did I last …?" question (latest.row_day: a service history's last row dates it)."""
+    from minirag_cli.store import note_titles
+
+    of_note = {rows[c][6]: c for c in chunks}
+    days = store.note_day_mentions(conn, list(of_note))
+    titles = note_titles(conn, chunks)
+    return {c: (titles.get(c, ""), days.get(doc, [])) for doc, c in of_note.items()}
 
 
 def _coming(s: _Search, fused: list[Hit]):

@@ -6,8 +6,11 @@ datetree (`* 2026` / `** 2026-11 November` / `*** 2026-11-03 Tuesday`), a
 changelog (`## [1.4.0] - 2026-11-03`), a Readwise export (`## New highlights
 added December 1, 2026 at 9:30 AM`, each later sync's highlights: readers 9). A heading dates its section when its
 text opens with a day with its year (after a version, `[1.4.0] - `, or a
-weekday, `Tuesday, `): `## 1 April` (no year) or `## Plan for 2026-11-03`
-(the day is not the heading's) dates none. A day followed by other words
+weekday, `Tuesday, `): `## Plan for 2026-11-03` (the day is not the
+heading's) dates none. A day without its year (`## 4 Dec`) dates it when the
+note names its year, by a heading over it, its title, front matter or file
+name (`# Journal 2026`), or a dated heading comes above it (_yearless_days,
+readers 17); in a note that names none it dates nothing. A day followed by other words
 (`## 2026-11-03 release plan`: not a weekday) dates its section only when
 another heading of its level in the note is dated too (a journal's
 `## 2026-11-03 Lunch with Jonas`): one in a plan names the plan's day. The section runs to the next
@@ -50,6 +53,7 @@ import bisect
 import datetime as _dt
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from minirag_cli.chunking import Chunk, chunk_text
 from minirag_cli.tables import table_bodies, with_table_heads
@@ -69,24 +73,39 @@ _DAY_ALONE = re.compile(rf"[\s,.:;()\[\]\-\u2013\u2014]*(?:(?:{_WEEKDAY})\.?[\s.
 _READWISE_NEW = re.compile(r"New highlights added (.+?) at \d{1,2}:\d\d(?:[ \t]?[AP]M)?[ \t]*", re.I)
 
 
-def heading_date(text: str) -> tuple[str, bool]:
+def heading_date(text: str, yearless: bool = False) -> tuple[str, bool]:
     """(the ISO day a heading's text (without its `#`s or `*`s) opens with,
     '' when none; whether the day is the heading's whole text: nothing but
     a weekday and punctuation after it (`2026-11-03 Tue`, `3 November 2026
     (Tuesday)`), or a version before it (`[1.4.0] - 2026-11-03`)), or
     Readwise's `New highlights added December 1, 2026 at 9:30 AM`'s day. See the
-    module docstring."""
+    module docstring. `yearless`: the day it opens with written without its
+    year instead (`--12-04` of `4 Dec`, `Fri 4 Dec`, `December 4`), which
+    _yearless_days gives a year."""
+    return _opening_days(text)[yearless]
+
+
+def _opening_days(text: str) -> tuple[tuple[str, bool], tuple[str, bool]]:
+    """(heading_date(text), heading_date(text, yearless=True)), the heading's dates read once."""
     readwise = _READWISE_NEW.fullmatch(text)
     if readwise is not None:
         days = [iso for surface, iso in find_dates(readwise.group(1)) if surface == readwise.group(1).strip()]
-        return (days[0], True) if days and not days[0].startswith("--") else ("", False)
+        return ((days[0], True) if days and not days[0].startswith("--") else ("", False)), ("", False)
     lead = _LEAD.match(text)
     rest = text[lead.end():]
+    versioned = bool(re.match(r"\[|v?\d+\.", text[:lead.end()]))
+    with_year = without_year = ("", False)
     for surface, iso in find_dates(rest):
-        if not iso.startswith("--") and rest.startswith(surface):
-            versioned = bool(re.match(r"\[|v?\d+\.", text[:lead.end()]))
-            return iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):]))
-    return "", False
+        yearless = iso.startswith("--")
+        # the first of each kind only: a long heading repeats its opening day's words (`4 Dec ... 4 Dec`)
+        if (without_year if yearless else with_year)[0] or not rest.startswith(surface):
+            continue
+        day = (iso, versioned or bool(_DAY_ALONE.fullmatch(rest[len(surface):])))
+        if yearless:
+            without_year = day
+        else:
+            with_year = day
+    return with_year, without_year
 
 
 def heading_day(text: str) -> str:
@@ -183,6 +202,7 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     title = _title_line(text, lines)
     pattern = _ORG_HEADLINE if org else _MD_HEADING
     headings: list[tuple[int, int, str, bool]] = []  # (line index, level, day or '', whether alone)
+    undated: dict[int, tuple[str, str, bool]] = {}  # line index -> (text, day without its year, whether alone)
     # the fenced code blocks, read as the extractors read them (mdcode: CommonMark's fences, one nothing
     # closes ending before a paragraph of prose, readers 8); an Org note's `*` headlines are read in no fence
     fences = [] if org else fenced_blocks(text)
@@ -195,11 +215,24 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
         # not the title, nor a front matter's `# comment`, nor a line of fenced code
         m = pattern.match(line) if i > title and not fenced else None
         if m is not None:
-            headings.append((i, len(m.group(1)), *heading_date(m.group(2))))
+            dated, yearless = _opening_days(m.group(2))
+            headings.append((i, len(m.group(1)), *dated))
+            if not dated[0]:
+                undated[i] = (m.group(2), *yearless)
         pos += len(line) + 1
+    by_above: set[int] = set()  # the yearless headings only the dated heading above gives a year
+    if any(day for _text, day, _alone in undated.values()):  # a `## 4 Dec`: of the year its note names (readers 17)
+        note_year = _note_year(text, lines, title, path, pattern)
+        # twice: a day takes its year only from a heading above that dates its section, which the count of
+        # dated headings of its level decides (below), a count the days dated by the heading above are no part of
+        first, by_above = _yearless_days(headings, undated, note_year, lambda _level, _alone: True)
+        dated_at = _dated_levels(first, by_above)
+        headings, by_above = _yearless_days(headings, undated, note_year,
+                                            lambda level, alone: alone or dated_at[level] >= 2)
     # a day with more words (`## 2026-11-03 release plan`) dates its section only among others of its
-    # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic
-    dated_at = Counter(level for _i, level, found, _alone in headings if found)
+    # level (a journal's `## 2026-11-03 Lunch with Jonas`): one such heading in a plan is the plan's topic;
+    # a `## 5 Nov` below it, dated by it alone, makes no journal of the plan
+    dated_at = _dated_levels(headings, by_above)
     stack: list[tuple[int, str]] = []  # (level, day) of the dated sections the line is in
     changes: list[tuple[int, str]] = []
     day = ""
@@ -215,6 +248,108 @@ def day_changes(text: str, path: str = "") -> list[tuple[int, str]]:
     if not changes and not org:  # no dated heading: a jrnl journal's entries, if it is one
         return _jrnl_changes(text, lines, fences, path)
     return changes
+
+
+def _note_year(text: str, lines: list[str], title: int, path: str, pattern: re.Pattern) -> str:
+    """The year a note names as its own (readers 17), '' for none: its front matter's `title:` or `year:`, its
+    title heading (`# Journal 2026`, `# 2026`), its file name (`Journal 2026.md`, `2026.md`), the first that names
+    one year alone (yearless.heading_period: not a count's, a version's, a review's, `# 2025 review`). A title of a
+    day with its year (`# Debrief (12 November 2025)`, `2026-12-07.md`) names the note's day, no year of its days."""
+    from minirag_cli.frontmatter import of_note
+    from minirag_cli.yearless import heading_period
+
+    matter = of_note(text)
+    names = matter.values("title", "year") if matter is not None else []
+    heading = pattern.match(lines[title]) if title < len(lines) else None
+    if heading is not None:
+        names.append(heading.group(2))
+    if path:
+        names.append(path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    for name in names:
+        if any(not iso.startswith("--") for _s, iso in find_dates(name)):
+            continue
+        if year := heading_period(name)[:4]:
+            return year
+    return ""
+
+
+def _dated_levels(headings: list[tuple[int, int, str, bool]], by_above: set[int]) -> Counter:
+    """How many headings of each level (day_changes' `headings`) are dated, by their own text or by a year the note
+    names: not those only the heading above them dates (`by_above`, _yearless_days)."""
+    return Counter(level for i, level, found, _alone in headings if found and i not in by_above)
+
+
+def _yearless_days(headings: list[tuple[int, int, str, bool]], undated: dict[int, tuple[str, str, bool]],
+                   note_year: str, dates_its_section: Callable[[int, bool], bool]
+                   ) -> tuple[list[tuple[int, int, str, bool]], set[int]]:
+    """(`headings` (day_changes': line index, level, day or '', whether alone) with each day written without its
+    year (`## 4 Dec`, `### Fri 4 Dec`, `## December 4`; `undated`: each undated heading's text, its day without its
+    year and whether alone) given one, the line indexes of those only the day above dated) (readers 17: a year's
+    running journal was undated, day by day). Its year: a month's heading in force over it gives its own
+    (`## December 2026` over `### 4 Dec`; another month's heading gives none); else the first day under a year's
+    heading (`# 2026`), or the note's first (`note_year`: _note_year), is of that year, and each next day is of
+    the year nearest to the day above it (yearless.dated_day: a journal crossing New Year, `## 31 Dec` then `## 1
+    Jan` oldest first, `## 1 Jan` then `## 31 Dec` newest first, a school year's `## 4 Sep` then `## 12 Jan`). In
+    a note that names no year, a day after a dated heading is of the year nearest to it too (`## 2 Jan` after `##
+    2026-12-31` is 2027-01-02), one of `by_above`, which day_changes does not count as a dated heading of its
+    level. The day above is one of a heading that dates its section (`dates_its_section(level, alone)`), not a
+    plan's one `## 2026-11-03 release plan`. In a note that names no year and dates no heading above it, a day
+    dates nothing, as before: a trip plan's `## 12 Mar` may be of any year."""
+    from minirag_cli.yearless import heading_period
+
+    out: list[tuple[int, int, str, bool]] = []
+    by_above: set[int] = set()
+    periods: list[tuple[int, str]] = []  # (level, month or year it names) of the headings in force
+    above = ""  # the day of the nearest heading above dating its section, since the last year's or month's heading
+    for i, level, found, alone in headings:
+        while periods and periods[-1][0] >= level:
+            periods.pop()
+        if not found:
+            text, yearless, alone = undated[i]
+            if yearless:
+                found, named = _year_of(yearless, periods[-1][1] if periods else "", note_year, above)
+                if found and not named:
+                    by_above.add(i)
+            elif period := heading_period(text):
+                periods.append((level, period))
+                above = ""  # `## 2027` after `## 2026`'s days: its first day is of 2027
+        if found and dates_its_section(level, alone):
+            above = found
+        out.append((i, level, found, alone))
+    return out, by_above
+
+
+def _year_of(yearless: str, period: str, note_year: str, above: str) -> tuple[str, bool]:
+    """(the ISO day of `yearless` (`--12-04`), '' for none; whether a year the note names dates it, not the day
+    above alone) by the innermost heading in force naming a month or a year (`period`), the note's year or the
+    day above it (_yearless_days)."""
+    from minirag_cli.yearless import dated_day
+
+    named = bool(period or note_year)
+    if len(period) > 4:  # a month's heading: its days only
+        return dated_day(yearless, f"Y{period}") or "", named
+    if above:
+        return (_after(yearless, above) if named else dated_day(yearless, above)) or "", named
+    return (dated_day(yearless, f"Y{period or note_year}") or "", named) if named else ("", False)
+
+
+def _after(yearless: str, above: str) -> str | None:
+    """The ISO day of `yearless` (`--01-02`) written after a heading of the day `above` in a note that names its
+    year: the nearest such day to it (yearless.dated_day), across New Year only into the two months next to it
+    (`## 1 Jan` or a school year's `## 12 Jan` after `## 31 Dec` or `## 4 Sep` is of the next year, `## 31 Dec`
+    after `## 2 Jan` of the year before), from a day above on its side of New Year (forward from September to
+    December, back from January or February); else of the year above: `# Todo 2026`'s `## 31 Jul` after `## 15 Jan`
+    is no day of 2025, a sparse journal's days months apart stay in the year it names (`## 20 Nov` after `## 1 Mar`
+    is 2026's, not the November before, nearer to March)."""
+    from minirag_cli.yearless import dated_day
+
+    day = dated_day(yearless, above)
+    if day and day[:4] != above[:4]:
+        forward = day > above
+        landing, leaving = (("01", "02"), ("09", "10", "11", "12")) if forward else (("11", "12"), ("01", "02"))
+        if day[5:7] not in landing or above[5:7] not in leaving:
+            return dated_day(yearless, f"Y{above[:4]}")
+    return day
 
 
 def opens_entry(text: str) -> bool:

@@ -51,6 +51,18 @@ wouldnt mustnt neednt shant aint couldve shouldve wouldve mightve mustve yall
 # the measure a question asks by after "how" ("how long did I sleep?", "how far did I run?") or as "so far" is no
 # content; elsewhere it is ("my long run", "the long table", "Far Cry")
 _ASKED_MEASURE = re.compile(r"\bhow\s+(long|far|often|soon)\b|\b(?:so|thus)\s+(far)\b", re.I)
+# the verbs that only frame a question about one's days and plans (qawriter: "what's happening tomorrow?" searched
+# `happening`, and three character notes saying "happens" outranked the one task due that day; "what do i need to do
+# tomorrow" searched `need`): "what's happening", "anything going on", "what's coming up", "what's planned", "what do
+# I need to do", "what have I got on". Only so framed: "the planned extension", "what happened to the boiler", "what
+# do I need for the passport", "coming of age" keep their word, and so does a name's ("what is Planned Parenthood")
+_PLAN_FRAME = re.compile(
+    r"\b(?:what|anything|something)(?:['’]?s|\s+(?:is|was|are|were|will\s+be|else|still))*\s+"
+    r"(?:happening|going\s+on|coming\s+up|planned)\b"
+    r"|\bwhat\s+(?:do|does|did|will|would|should)\s+(?:i|we|you)\s+need\s+to\s+do\b|\bwhat\s+needs\s+doing\b"
+    r"|\bwhat(?:\s+have|['’]?ve)\s+(?:i|we|you)\s+got\s+(?:on|planned|to\s+do|going\s+on|coming\s+up)\b",
+    re.I)
+_FRAMING_VERBS = frozenset("happening going coming planned need needs got".split())
 # the pieces of a contraction that FTS5 reads as words: `ve`, `re`, `ll` of "I've", "you're", "we'll", and the
 # stem of a negation ("didn't": `didn`; "don't": `don`, Don; "won't": `won`, a word)
 _CONTRACTED = re.compile(r"(?<=\w)['’](?:ve|re|ll)\b|\b[^\W\d_]+n['’]t\b", re.I)
@@ -59,10 +71,13 @@ _SENTENCE_STOP = re.compile(r"[.!?:;\n]")
 
 
 def asking_spans(question: str) -> list[tuple[int, int]]:
-    """The spans of `question`'s words that only ask (ASKING_WORDS, UNAPOSTROPHED, the measure after "how", a
-    contraction's pieces), in order. A word of those lists counts written in lower case or opening a sentence:
-    capitalised within one it is a name's (`Edward Said`, `Much Wenlock`, `Jony Ive`)."""
+    """The spans of `question`'s words that only ask (ASKING_WORDS, UNAPOSTROPHED, the measure after "how", the verb
+    framing a question about plans, a contraction's pieces), in order. A word of those lists counts written in lower
+    case or opening a sentence: capitalised within one it is a name's (`Edward Said`, `Much Wenlock`, `Jony Ive`)."""
     spans = [m.span(m.lastindex) for m in _ASKED_MEASURE.finditer(question)]
+    spans += [(frame.start() + w.start(), frame.start() + w.end()) for frame in _PLAN_FRAME.finditer(question)
+              for w in _ASKING_WORD.finditer(frame.group())
+              if w.group().lower() in _FRAMING_VERBS and (w.group().islower() or frame.group().isupper())]
     spans += [m.span() for m in _CONTRACTED.finditer(question)]
     after = 0  # where the word before ended
     for m in _ASKING_WORD.finditer(question):
@@ -189,6 +204,14 @@ NUMBER_WORDS = {w: n for n, w in enumerate(
 
 MONTH_NAMES = MONTHS_BY_LANGUAGE["en"].split()
 WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]  # date.weekday() order
+
+
+def weekday_plural(word: str) -> bool:
+    """Is `word` an English weekday's plural, "Wednesdays", "sundays": a day's label (`- Wednesdays: Chloe`) or a
+    name that names every such day, not a person or a thing (heuristic extraction, graph grounding)?"""
+    lower = word.lower()
+    return lower.endswith("s") and lower[:-1] in WEEKDAY_NAMES
+
 # German, French and Spanish weekday names, in the same order: the languages questions' days are read in (askday,
 # unheld)
 FOREIGN_WEEKDAYS = {

@@ -1956,7 +1956,16 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # skipped, listed with why, kept by a `!templates/invoice-template.md` line in .mragignore; the first sync with these
 # readers looks at every such file once (an indexed one, unchanged, is not opened by a walk) and drops what an index
 # holds of a template.
-READER_VERSION = 16
+# 17: jheadings: a day heading written without its year (`## 4 Dec`, `### Fri 4 Dec`, `## December 4`) dates its
+# section when the note names its year (its title `# Journal 2026`, its file name `2026.md`, its front matter's
+# `title:`/`year:`, a heading over it, `# 2026`) or a dated heading comes above it (sections._yearless_days): a year's
+# running journal of `## 4 Dec` headings was one undated note, cut into chunks of several days each.
+# fixJH: the note's year dates its first such day; each next is of the year nearest the day above it (a journal
+# crossing New Year, a school year), only into the two months next to New Year in a note naming its year.
+# 17, codefence's part: a fence on a line of a list item's own indented four columns or more to the item's text (`\t  ````
+# under `\t- stack trace:`, Logseq's) is a fenced block (mdcode._blocks): what sections reads no heading in
+# (sections.fenced_blocks) and joins no hyphen in (mdcode.code_ranges), as the extractors read it (heuristic rules 31).
+READER_VERSION = 17
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

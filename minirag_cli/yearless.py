@@ -118,9 +118,15 @@ def _headings(lines: dict[int, str]) -> tuple[list[tuple[int, int, str]], int, f
             code.add(n)
         if fenced or not (m := _HEADING.fullmatch(line.rstrip())):
             continue
-        months = {f"{year}-{MONTH_WORDS[word.lower()]:02d}" for word, year in _MONTH_YEAR.findall(m.group(2))}
-        out.append((n, len(m.group(1)), months.pop() if len(months) == 1 else "" if months else _year(m.group(2))))
+        out.append((n, len(m.group(1)), heading_period(m.group(2))))
     return out, numbers[start] if start < len(numbers) else 1, frozenset(code)
+
+
+def heading_period(heading: str) -> str:
+    """The month a heading's text names with its year (`2026-12` of `# Expenses — December 2026`), or the one year it
+    names alone (`2026` of `# Holidays and OOO 2026`, `# 2026`: _year), '' for none (two months, no year)."""
+    months = {f"{year}-{MONTH_WORDS[word.lower()]:02d}" for word, year in _MONTH_YEAR.findall(heading)}
+    return months.pop() if len(months) == 1 else "" if months else _year(heading)
 
 
 def _year(heading: str) -> str:

@@ -72,7 +72,8 @@ from minirag_cli.shortnames import WEEKDAY_SHORT
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
                               MONTH_ALT, MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period,
-                              find_dates, fold, folder_date, german, normalise_key, without_invisibles, without_notion_ids)
+                              find_dates, fold, folder_date, german, normalise_key, weekday_plural, without_invisibles,
+                              without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -936,6 +937,28 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
 #    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
+# 31, codefence's part (session 56's software lead's Logseq graph): a fence on a line of a list item's own, indented
+#    to the item's text (`\t  ```` under `\t- stack trace from checkout-api pods:`, `      ```` under `    - step`) is
+#    the item's fenced block (mdcode._blocks, as CommonMark reads it; it was a code span to the next fence's), and a
+#    fence in a list item is read, chunk by chunk, in a `~~~` fence of its own (mdcode.chunk_readings): a chunk that
+#    started at `\t- ```yaml` after its tab was taken to start inside it, and an incident's action items after its
+#    two fences (`owner Priya, PAY-1201`, `Diego, PAY-1202`, `PR #4530`) were read as code. Fences at column 0 and
+#    code spans are read as before.
+# 31, fixCF's part (review of codefence): a bare fence line closes a list item's fence whatever its indentation
+#    (`\t```` under `\t- trace:` + `\t  ````: it ended the item and opened a fence that hid the siblings' names
+#    after it); a list item's own-line fence opens only with no other fence run on its line (`\t~~~ that was a
+#    joke ~~~ said Anna Berg.`, a paragraph after a list, is text); a listed fence's `~~~` wrapper is longer than
+#    any tilde run a chunk may start at (`\t  ~~~` read alone closed it).
+# 31, logsched's part (session 56's software lead's Logseq graph): a task's planning line (mdcode.PLANNING_LINE:
+#    `SCHEDULED: <2026-12-08 Tue>`, `DEADLINE: <2026-12-18 Fri 10:00 +1w>`, `CLOSED: [2026-12-02 Wed 16:10]`, one or
+#    several, active or inactive) writes its days, as a Tasks plugin's `📅 2026-12-08` does (mdcode._planning_days): the
+#    line was blanked whole, so "what's scheduled for tomorrow?" found no note writing the day `mrag tasks` lists three
+#    tasks on, and "what's due next week" ranked a deadline of next week 9th. Its keywords, weekdays, times and
+#    repeaters still name nothing (rules 17); a `CLOCK:` line and a drawer's stay blank (a work session, no day the
+#    task is of). An `.org` note's stamps were read so already (orgmode.readable). The note's own date and `mrag tasks`
+#    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
+#    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
+#    was `08\nJune`), as find_dates reads across a line end.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -2268,7 +2291,7 @@ def _weekday_label(tag: str) -> bool:
     any label (a rota's `Mon: Priya`, `- Thu 3 Dec: Chloe picks up`; review revD, names28a lost them)."""
     words = [w.strip(",.") for w in tag.split()]
     first = fold(words[0]) if words else ""
-    if not (first in WEEKDAY_SHORT or first.endswith("s") and first[:-1] in WEEKDAY_NAMES):
+    if not (first in WEEKDAY_SHORT or weekday_plural(first)):
         return False
     return all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words[1:] if w)
 
@@ -4704,7 +4727,8 @@ def makes_known(name: str, type_: str) -> bool:
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
-    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
+    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY
+                or weekday_plural(lower) or lower.endswith("s") and fold(lower[:-1]) in _CALENDAR_ONLY
                 or lower in MONTHS or lower in WEEKDAY_SHORT  # `Sun 14 Feb: boat` (`Sun` alone was no common word)
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)
