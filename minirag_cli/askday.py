@@ -49,9 +49,9 @@ latest such span ended by today, none of it to come; "from Mon to Fri" too; not 
 "Mon-Fri", a topic's, a schedule's or a choice's as often, "what did we decide about Mon-Fri remote work?");
 beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
 another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
-the latest such day up to today in the past tense or of a day's notes, else the coming one, _nth_to_come; beside its
-weekday, "on Tue the 3rd", "on sat 19th", the 3rd that is a Tuesday: _weekday_of_the_day; when the ordinal ends the
-question or a clause, "on the 21st?",
+the coming one in a question of a plan, "what's on the 19th?", else the latest such day up to today, _nth_to_come;
+beside its weekday, "on Tue the 3rd", "on sat 19th", the 3rd that is a Tuesday: _weekday_of_the_day; when the
+ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -682,12 +682,12 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return days
     if someone is _A_QUOTE:
         return None
-    if _the_calendars(days, question):
+    if _the_calendars(days, question, m):
         return days
     return UnreadDays(days, someone, _language(m))
 
 
-def _the_calendars(days: AskedDays, question: str) -> bool:
+def _the_calendars(days: AskedDays, question: str, m: re.Match) -> bool:
     """Are `days` all to come (AskedDays.ahead: "tomorrow", "next week", a coming weekday, "on Friday" of "is Chloe
     babysitting on Friday?") in a question of no past form: the calendar's days, the same for everyone, read whoever
     the question is about ("who is on call next week?", "is Priya off tomorrow?")? Someone else's day is left unread
@@ -698,15 +698,19 @@ def _the_calendars(days: AskedDays, question: str) -> bool:
     ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
     return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
-            and bool(_PLAN_OF_SOMEONE.search(question) or _ROLE_ON_A_DAY.match(question))
+            and bool(_PLAN_OF_SOMEONE.search(question)
+                     or ((m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
             and not _SAID_OR_WISHED.search(question))
 
 
-# who holds a role on a day ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who are the
-# timekeepers for the 19th?"): a rota's, the calendar's (_the_calendars); its role one or two words in lower case
-# ("who is Anna on Friday?" asks of Anna)
-_ROLE_ON_A_DAY = re.compile(r"\W*who(?:\s+(?:is|are)|['’](?:s|re))\s+(?:the\s+)?(?-i:[a-z][\w-]*)"
-                            r"(?:\s+(?-i:[a-z][\w-]*))?\s+(?:on|for)\s", re.I)
+# who holds a role on a day of the month ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who
+# are the timekeepers for the 19th?"): a rota's, the calendar's (_the_calendars, _nth_to_come); its role one or two
+# nouns in lower case: not a name ("who is Anna on the 19th?" asks of Anna), a participle ("who is mentioned on the
+# 3rd?"), a word of a note's or of a choice (_NOT_A_ROLE: "who is the author on the 3rd?", "who is right for…")
+_NOT_A_ROLE = (r"(?!\w*(?:ed|ing)\b|(?:it|this|that|there|here|right|wrong|better|best|worse|worst|good|bad|fine"
+               r"|author|writer|sender|recipient|person|people|one|guy|name|first|last|next|same|other|only)\b)")
+_ROLE_ON_A_DAY = re.compile(r"\W*who(?:\s+(?:is|are)|['’](?:s|re))\s+(?:the\s+)?" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*)"
+                            r"(?:\s+" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*))?\s+(?:on|for)\s", re.I)
 
 
 def _language(m: re.Match) -> str:
@@ -844,16 +848,50 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
 # the notes or records of a day before it ("what are my notes on the 3rd?", "what's the summary of the meeting on the
 # 3rd?", "journal entries from the 3rd"): written, so of a day gone, as dayspans reads "notes from Jan 3" (_nth_to_come)
 _RECORDS = re.compile(r"\b" + RECORD_WORDS, re.I)
+# a plan's words for a day of the month that _PLANNED_FORM and _PLAN_OF_SOMEONE miss: "anything happening / coming up
+# on the 19th?", "anything for the 22nd?" (right before it, as "anything for friday?": _coming_weekdays)
+_PLAN_OF_A_DAY = re.compile(r"\b(?:happening|coming\s+up|upcoming)\b", re.I)
+# ... but not a place someone is in or at ("who is at the office on the 3rd?": of the 3rd gone as often, as "on Friday"
+# in it is: _coming_weekdays)
+_WHERE_NOW = re.compile(r"\b(?:in|at)$", re.I)
+_ANYTHING_FOR = re.compile(r"\b(?:anything|something)\s+for\s+$", re.I)
+# ... nor a thing from or of a day ("what should I remember from the 3rd?", "what do I need to do about the email of
+# the 2nd?"): a day gone
+_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|of|since)\s+$", re.I)
+# "on" or "for" right before a day of the month: a yes/no question's form ends before it (_plans_the_day)
+_ON_OR_FOR_BEFORE = re.compile(r"\b(?:on|for)\s+$", re.I)
 
 
-def _nth_to_come(m: re.Match) -> bool:
-    """Is the day of the month `m` reads ("on the 19th", "on sat 19th") the coming one: in a question not in the past
-    tense (past_tense: "what's on the 19th?", "who is run director on the 26th?", "is anything booked for the 22nd?")
-    nor of a day's notes or records (_RECORDS), as a yearless day written out beginning within
-    dayspans.COMING_SPAN_DAYS is ("what's on Dec 19?"); else the latest gone ("what did we do on the 19th?",
-    "who ran on the 3rd?"). (It was always the latest gone: "what's on the 19th?" asked on Dec 7 read Nov 19.)"""
+def _nth_to_come(m: re.Match) -> bool | None:
+    """Which way the day of the month `m` reads ("on the 19th", "on sat 19th") looks: True, the coming one, in a
+    question of a plan (_plans_the_day: "what's on the 19th?", "who is run director on the 26th?", "is anything
+    booked for the 22nd?") not in the past tense; False, the latest gone, in the past tense or of a day's notes or
+    records ("what did we do on the 19th?", "notes from the 3rd") or of a thing from it ("what should I remember from
+    the 3rd?"); None for any other, as terse ("meeting on the
+    3rd?", "recap of the 2nd", "the 5th?"): "the 3rd" alone is then the latest gone (_day_of_the_month), as it always
+    was (read ahead, a question of the notes of a recent day fell to next month: review of qnth); a weekday written
+    with it (_weekday_of_the_day) the nearest either way."""
     question = _without_weekdays_of_a_day(m.string)
-    return not past_tense(question) and not _RECORDS.search(question, 0, m.start())
+    if (past_tense(question) or _RECORDS.search(question, 0, m.start())
+            or _FROM_OR_OF_BEFORE.search(question, 0, m.start())):
+        return False
+    return True if _plans_the_day(question, m) else None
+
+
+def _plans_the_day(question: str, m: re.Match) -> bool:
+    """Does `question` ask of a plan on the day of the month `m`: a plan's form (_PLANNED_FORM: "what's on", "anything
+    on", "will", "going to", "booked", "due", "what are we doing"; _PLAN_OF_SOMEONE: "who is off", "is Tom coming";
+    _PLAN_OF_A_DAY: "happening", "coming up"), a role on it (_ROLE_ON_A_DAY), "anything for" right before it, or a
+    yes/no question of a plan or an appointment on it ("am I free on the 19th?", "is the party on the 19th?")?"""
+    day = m.start("wdom") if m.group("wdom") else m.start()  # "sat 19th", "the 19th"
+    lead = _ON_OR_FOR_BEFORE.search(question, 0, day)
+    start = lead.start() if lead else day
+    return bool(_PLANNED_FORM.search(question) or any(not _WHERE_NOW.search(p.group())
+                                                      for p in _PLAN_OF_SOMEONE.finditer(question))
+                or _PLAN_OF_A_DAY.search(question) or _ROLE_ON_A_DAY.match(question)
+                or _ANYTHING_FOR.search(question, 0, day)
+                or _YES_NO_COMING.fullmatch(question, 0, start)
+                or (_YES_NO_ON.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, m.end())))
 
 
 def _without_weekdays_of_a_day(question: str) -> str:
@@ -868,38 +906,56 @@ _WEEKDAY_BEFORE_ORDINAL = re.compile(
     _ANY_ENGLISH_DAY + r"(?=\.?,?\s+(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)", re.I)
 
 
-def _day_of_the_month(day: int, today: dt.date, coming: bool) -> dt.date:
-    """The day `day` of a month, the latest up to `today`, or with `coming` the first from `today` on (today's own
-    day is today's either way); a month with no such day is passed ("the 31st" asked on April 5 is March 31, or May
-    31 to come)."""
+# how far ahead a day of the month to come may be: a month's ("the 30th" asked on Feb 1 is no March 30, Jan 30 then)
+_COMING_DAY_OF_THE_MONTH_DAYS = 31
+
+
+def _day_of_the_month(day: int, today: dt.date, coming: bool | None) -> dt.date:
+    """The day `day` of a month: with `coming` (True) the first from `today` on within _COMING_DAY_OF_THE_MONTH_DAYS,
+    else, or when none is so near, the latest up to `today` (today's own day is today's either way): "the 31st"
+    asked on April 5 is March 31; asked on Jan 31 "what's on the 30th?" is Jan 30, no Feb 30 to come (March 30 was
+    read: review of qnth)."""
+    if coming:
+        for months in (0, 1):
+            try:
+                asked = _months_on(today.replace(day=1), months).replace(day=day)
+            except ValueError:  # no 31st in April
+                continue
+            if 0 <= (asked - today).days <= _COMING_DAY_OF_THE_MONTH_DAYS:
+                return asked
     month = today.replace(day=1)
-    for _ in range(3):  # a 31st is at most two months off
+    for _ in range(3):  # a 31st is at most two months back
         try:
-            asked = month.replace(day=day)
-            if (today <= asked) if coming else (asked <= today):
+            if (asked := month.replace(day=day)) <= today:
                 return asked
         except ValueError:  # no 31st in April
             pass
-        month = _months_on(month, 1 if coming else -1)
+        month = _months_on(month, -1)
     raise ValueError(f"no day {day} of a month near {today}")
 
 
-def _weekday_of_the_day(day: int, weekday: int, today: dt.date, coming: bool) -> dt.date | None:
-    """The day `day` of a month that falls on `weekday` (0 Monday), nearest `today` in the question's direction
-    (`coming`: _nth_to_come) and at most _WEEKDAY_OF_THE_MONTH_DAYS past the day of the month read alone: "on sat
-    19th" asked on Monday 2026-12-07 is 12-19, "what did I do on Tue the 3rd?" 11-03; of a question to come, the one
-    gone when none is to come so soon ("german class on tue 24th": 11-24, the next is in August); None when none
-    (a slip of the weekday as likely as a day months off)."""
-    for forward in (True, False) if coming else (False,):
-        read = _day_of_the_month(day, today, forward)
-        for months in range(3):
-            try:
-                candidate = _months_on(read.replace(day=1), months if forward else -months).replace(day=day)
-            except ValueError:  # no 31st in April
-                continue
-            if abs((candidate - read).days) <= _WEEKDAY_OF_THE_MONTH_DAYS and candidate.weekday() == weekday:
-                return candidate
-    return None
+def _weekday_of_the_day(day: int, weekday: int, today: dt.date, coming: bool | None) -> dt.date | None:
+    """The day `day` of a month that falls on `weekday` (0 Monday), within _WEEKDAY_DAY_WEEKS of `today` in the
+    question's direction (`coming`, _nth_to_come: True to come, False gone, None either, the nearest): "on sat 19th"
+    asked on Monday 2026-12-07 is 12-19, "what did I do on Tue the 3rd?" 11-03, "german class on tue 24th" 11-24;
+    None when none ("what's on sat 20th": Feb 20, a slip of the weekday as likely as a day months off)."""
+    found = []
+    for months in range(-2, 3):
+        try:
+            candidate = _months_on(today.replace(day=1), months).replace(day=day)
+        except ValueError:  # no 31st in April; no year 0
+            continue
+        ahead = (candidate - today).days
+        if (candidate.weekday() == weekday and abs(ahead) <= 7 * _WEEKDAY_DAY_WEEKS
+                and (coming is None or (ahead >= 0) == coming or ahead == 0)):
+            found.append(candidate)
+    return min(found, key=lambda c: abs((c - today).days), default=None)
+
+
+# how far from today a weekday with its day of the month is looked for ("on sat 19th", "on Tue the 3rd"): six weeks; a
+# day further off is less likely than a slip of the weekday ("what's on sat 20th" asked on Monday 2026-12-07, Sunday
+# the 20th this weekend, read Saturday 2027-02-20: review of qnth)
+_WEEKDAY_DAY_WEEKS = 6
 
 
 def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
@@ -1781,9 +1837,11 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
         return None
-    if m.group("wdom") and (unmatched := _no_such_weekday_day(question, m, today)):
-        return unmatched
+    if m.group("wdom") and _LISTED_DAY_OF_THE_MONTH.match(question, m.end()):
+        return None  # "on fri 18th, sat 19th and sun 20th": every day asked, not the first alone (as before qnth)
     try:
+        if m.group("wdom") and (unmatched := _no_such_weekday_day(m, today)):
+            return unmatched
         first, last, month = _resolve(m, today)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
             # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
@@ -1868,11 +1926,6 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     return UnreadSpan(days, found.why) if found.why else days
 
 
-# how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the
-# weekday more likely than a day months ago
-_WEEKDAY_OF_THE_MONTH_DAYS = 62
-
-
 def _written_beside(question: str, pieces: list[re.Match]) -> bool:
     """Are the phrases `pieces` written one beside the next in `question`: only blanks, commas or "of" between
     them ("on Mon and Wed of last week", "on Tue the 3rd"; not "on Mon at the gym last week")."""
@@ -1889,18 +1942,28 @@ def _one_weekday(weekdays: list[re.Match]) -> int:
     return named.pop()
 
 
-def _no_such_weekday_day(question: str, m: re.Match, today: dt.date) -> UnreadSpan | None:
-    """"on wed 19th" when no 19th near enough is a Wednesday (_weekday_of_the_day): its words searched as written,
-    and said so, rather than a guess of the day meant; None when there is one."""
+def _no_such_weekday_day(m: re.Match, today: dt.date) -> UnreadSpan | None:
+    """"on wed 19th" when no 19th near enough in the question's direction is a Wednesday (_weekday_of_the_day): its
+    words searched as written, and said so, rather than a guess of the day meant; None when there is one."""
     day, weekday = int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()]
     coming = _nth_to_come(m)
     if _weekday_of_the_day(day, weekday, today, coming) is not None:
         return None
     near = _day_of_the_month(day, today, coming)
+    if coming is None and abs(((to_come := _day_of_the_month(day, today, True)) - today).days) < (today - near).days:
+        near = to_come
+    nth = f"{day}{_ordinal_suffix(day)}"
+    way = {True: ("to come ", "coming"), False: ("gone ", "latest"), None: ("", "nearest")}[coming]
     return UnreadWeekdayDay(AskedDays(" ".join(m.group(0).split()), near, near, m.span()),
-                            f"no {day}{_ordinal_suffix(day)} within two months falls on a "
-                            f"{WEEKDAY_NAMES[weekday].capitalize()} (the nearest {day}{_ordinal_suffix(day)}, "
-                            f"{near}, is a {WEEKDAY_NAMES[near.weekday()].capitalize()})")
+                            f"no {nth} {way[0]}within six weeks falls on a {WEEKDAY_NAMES[weekday].capitalize()} "
+                            f"(the {way[1]} {nth}, {near}, is a {WEEKDAY_NAMES[near.weekday()].capitalize()})")
+
+
+# another day of the month listed after a weekday with its own ("on fri 18th, sat 19th and sun 20th", "on fri 18th or
+# the 25th"): _read_words reads none of them, as before weekdays with their day were read, not the first alone
+_LISTED_DAY_OF_THE_MONTH = re.compile(
+    r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*&\s*|\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
+    r"(?:(?:on|for)\s+)?(?:" + _ANY_ENGLISH_DAY + r"\.?,?\s+)?(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
 
 
 def _ordinal_suffix(day: int) -> str:
