@@ -689,9 +689,10 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
     return UnreadDays(days, someone, _language(m))
 
 
-def _the_calendars(days: AskedDays, question: str, m: re.Match) -> bool:
+def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
     """Are `days` all to come (AskedDays.ahead: "tomorrow", "next week", a coming weekday, "on Friday" of "is Chloe
-    babysitting on Friday?") in a question of no past form: the calendar's days, the same for everyone, read whoever
+    babysitting on Friday?") in a question of no past form (`m`, the day phrase's match, for a role on a day of the
+    month: "who is run director on the 26th"; none for a month's part): the calendar's days, the same for everyone, read whoever
     the question is about ("who is on call next week?", "is Priya off tomorrow?")? Someone else's day is left unread
     because a note's "tonight", "last week" or "on Saturday" is of the note's day (module docstring); a question's plan
     to come is the asker's calendar, when the question says a plan (_PLAN_OF_SOMEONE: "will", "going to", a subject's
@@ -701,7 +702,7 @@ def _the_calendars(days: AskedDays, question: str, m: re.Match) -> bool:
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
     return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
             and bool(_PLAN_OF_SOMEONE.search(question)
-                     or ((m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
+                     or (m is not None and (m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
             and not _SAID_OR_WISHED.search(question))
 
 
