@@ -89,9 +89,11 @@ week?"). A question speaks of someone else when it names one (a word with a
 capital other than the first word's first letter, or a first word that is
 possessive: "Priya's plans this week?"; weekday and month names are no
 one, a weekday's short name only where a date writes it: "What did Thu say
-yesterday?" names Thu), says he, she, they (him, his, their…), asks who, or gives a verb a
+yesterday?" names Thu; nor 2 to 4 capitals, a train's or a firm's, "the ICE to Munich", "KSK": _an_abbreviation),
+says he, she, they (him, his, their…), asks who, or gives a verb a
 subject of its own ("what did the band play yesterday?", "… that the band
-takes a break": an auxiliary, or that, whether or if, before a determiner).
+takes a break": an auxiliary, or that, whether or if, before a determiner; not the asker's group, "the club":
+_no_one_of_a_subject).
 German writes its nouns with a capital: in a question whose day is German
 a noun names no one ("Was war gestern im Büro?", "Termine gestern?": after
 an article, one of the nouns such questions ask with, or by its ending),
@@ -684,7 +686,7 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return days
     if someone is _A_QUOTE:
         return None
-    if _the_calendars(days, question, m):
+    if _the_calendars(days, question, m) or _a_trip_to_come(days, question, m):
         return days
     return UnreadDays(days, someone, _language(m))
 
@@ -714,6 +716,13 @@ _NOT_A_ROLE = (r"(?!\w*(?:ed|ing)\b|(?:it|this|that|there|here|right|wrong|bette
                r"|author|writer|sender|recipient|person|people|one|guy|name|first|last|next|same|other|only)\b)")
 _ROLE_ON_A_DAY = re.compile(r"\W*who(?:\s+(?:is|are)|['’](?:s|re))\s+(?:the\s+)?" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*)"
                             r"(?:\s+" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*))?\s+(?:on|for)\s", re.I)
+
+
+def _a_trip_to_come(days: AskedDays, question: str, m: re.Match) -> bool:
+    """Are `days` all to come, of a question that asks when a trip or an appointment is (_asks_when_a_trip_is: "what
+    time is the ICE to Munich in January?")? A timetable's days are the calendar's, as _the_calendars' are: Munich
+    names a place, not someone whose note's "January" it would be (askcaps)."""
+    return days.ahead and not days.written and _asks_when_a_trip_is(question, m.start())
 
 
 def _language(m: re.Match) -> str:
@@ -1312,7 +1321,22 @@ def _asks_ahead_of_a_date(question: str, start: int, end: int, past: bool) -> bo
         return True
     if _YES_NO_ON_ONE.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, end):
         return True
-    return _PLAN_BEFORE_DATE.search(question, max(0, start - 2 * _WORD_BEFORE), start) is not None
+    return (_PLAN_BEFORE_DATE.search(question, max(0, start - 2 * _WORD_BEFORE), start) is not None
+            or _asks_when_a_trip_is(question, start))
+
+
+# when or what time a trip or an appointment is, a place or a person it goes to between it and the date: "what time
+# is the train to munich in january?", "when is the ICE to Munich in January?", "when's the flight from Lisbon on Jan
+# 12?", "what time is the meeting with Anna in February?" (_asks_when_a_trip_is; _PLAN_BEFORE_DATE allows no "to")
+_WHEN_IS_TRIP = re.compile(_WHEN_IS + r"\s+(?:to|from|for|at|with)\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+$", re.I)
+
+
+def _asks_when_a_trip_is(question: str, start: int) -> bool:
+    """Does `question` ask, in the present, when or what time a trip or an appointment to or from somewhere is, right
+    before the month or yearless day at `start` (_WHEN_IS_TRIP)? A timetable's question is of one to come: asked in
+    December, "what time is the train to munich in january?" read the January gone, as "what am I doing in January?"
+    does not (askcaps)."""
+    return _WHEN_IS_TRIP.search(question, max(0, start - 2 * _WORD_BEFORE), start) is not None
 
 
 # a plan of someone's in a question (_the_calendars): "will", "going to", or a subject's progressive or state after
@@ -1514,13 +1538,14 @@ def _someone_else(text: str, opens: bool = True, german: bool = False, person=No
     hat Priya gestern gesagt?"), a person the index knows or a name after
     "mit" (_german_name: "Priya gestern?"). A name is said before a pronoun ("what did Keller say about his
     paper?": Keller)."""
-    named = _german_named(text, person) if german else _named(text, opens)
+    named = _german_named(text, person) if german else _named(text, opens, person)
     if named is not None:
         return Someone("name", named)
     pronoun = _THIRD_PERSON.search(text)
     if pronoun is not None:
         return Someone("who" if pronoun.group(0).lower() in _WHO else "pronoun", pronoun.group(0))
-    subject = _SUBJECT.search(text) or (_GERMAN_SUBJECT.search(text) if german else None)
+    subject = (next((s for s in _SUBJECT.finditer(text) if not _no_one_of_a_subject(s.group("subject"), text, person)),
+                    None) or (_GERMAN_SUBJECT.search(text) if german else None))
     return Someone("subject", subject.group("subject")) if subject is not None else None
 
 
@@ -1539,9 +1564,10 @@ _NUMBER = re.compile(r"\d+")
 _CODE = re.compile(r"(?:\d[A-Z\d]*|Y\d|[A-Z]\d{2,}|[A-Z]{2}\d{3,})(?:['’]s)?")
 
 
-def _named(text: str, opens: bool) -> str | None:
+def _named(text: str, opens: bool, person=None) -> str | None:
     """The name an English `text` writes (_someone_else): a word with a capital other than the first word's first
-    letter, or a first word that is possessive ("Priya's plans this week?"), no day nor month; None if none."""
+    letter, or a first word that is possessive ("Priya's plans this week?"), no day nor month nor a firm's or a
+    train's abbreviation (_an_abbreviation); None if none."""
     words = (w for w in _QUESTION_WORD.finditer(text) if not _NUMBER.fullmatch(w.group(0)))
     for i, w in enumerate(words, start=0 if opens else 1):
         word = w.group(0)
@@ -1550,6 +1576,8 @@ def _named(text: str, opens: bool) -> str | None:
         base = re.sub(r"['’]s$", "", word)
         if _a_calendar_word(text, base):
             continue  # "Monday's meeting", "on Tuesdays", "on Mon": a day, no one
+        if _an_abbreviation(base, text, person):
+            continue  # "the ICE to Munich", "what did KSK charge": a train's, a firm's, no one's
         # the first word's capital is the sentence's ("Meetings this week?"), unless it is a possessive
         # ("Priya's plans this week?"; "What's new?" is a contraction)
         if any(c.isupper() for c in (base[1:] if i == 0 else base)) or (
@@ -1558,6 +1586,39 @@ def _named(text: str, opens: bool) -> str | None:
                 base += _NAME_GOES_ON.match(text, w.end()).group(0)
             return re.sub(r"['’]s$", "", base)
     return None
+
+
+# a word of capitals alone, 2 to 4 of them: a train's, an airline's, a bank's or a firm's abbreviation (ICE, DB, BA,
+# KSK, TK, "LH 2490") far more often than a person's (askcaps: an expat's and a club's vaults)
+_ABBREVIATION = re.compile(r"[A-Z]{2,4}")
+# ... but a country's or a city's is a place, as "St. Louis" is, its day another's ("Was the US office closed
+# yesterday?", test_askday)
+_PLACE_ABBREVIATIONS = frozenset("US USA UK EU UN UAE NYC DC".split())
+# the groups an asker acts in, "the club", "the team", "the committee": a club's or a team's shared notes write what
+# it did as a journal writes what "I" did ("how much did the club pay for the hall in November?": askcaps); not
+# "the band" (a message base's band of friends, LiHua's: test_unread_days) nor a role ("the plumber", "the
+# treasurer": a person, as "Keller" is: test_futuremonth)
+_OWN_GROUPS = frozenset("club team committee board society association squad crew household".split())
+
+
+def _an_abbreviation(word: str, text: str, person=None) -> bool:
+    """Is `word` of `text` an abbreviation of capitals (_ABBREVIATION: "ICE", "DB", "KSK"), no person the index knows
+    (`person`: initials such as "JD" may be one), in a question of no speech, thought or wish (_SAID_OR_WISHED: "what
+    did NASA say yesterday?" asks a message's yesterday, as "what did Keller say…" does)? Its time is the asker's
+    notes' ("what time is the ICE to munich in january?" was about someone else: askcaps)."""
+    return (_ABBREVIATION.fullmatch(word) is not None and word not in _PLACE_ABBREVIATIONS
+            and not (person is not None and person(word))
+            and not _SAID_OR_WISHED.search(text))
+
+
+def _no_one_of_a_subject(subject: str, text: str, person=None) -> bool:
+    """Is a verb's own subject (_SUBJECT: "the club", "the DB") one of the asker's own groups (_OWN_GROUPS) or an
+    abbreviation (_an_abbreviation), in a question of no speech, thought or wish: no one else ("how much did the club
+    pay for the hall in November?", "did the DB train leave late yesterday?")?"""
+    noun = subject.split()[-1]
+    if _an_abbreviation(noun, text, person):
+        return True
+    return noun.lower() in _OWN_GROUPS and not _SAID_OR_WISHED.search(text)
 
 
 def _german_named(text: str, person=None) -> str | None:
