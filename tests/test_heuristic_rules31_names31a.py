@@ -1,9 +1,10 @@
 """Heuristic rules 31, names31a (session 56's novelist's and running club's vaults): a character sheet's third person
-opened a name (`- Hides Maren and Wren` named Hides Maren, vector-seeded on every question of Maren), a firm after
-`&` was two (`Hartwell & Low Literary Agency`), a line of dialogue's one word was a work (`"Four—"`, `"Marl."`), a label
-in sentence case was a name (`Death scene draft:`, `Prices to members:`, `Orders in:`) and a task's owner's initials
-were glued to the next word (`- [ ] HP AGM nominations` named HP AGM). Real names in bullets and labels, quoted titles
-and lone capitals name as before. Each through a real sync of a folder, as `mrag sync` runs it."""
+opened a name (`- Hides Maren and Wren` named Hides Maren, vector-seeded on every question of Maren), a line of
+dialogue's one word broken off was a work (`"Four—"`), a label in sentence case was a name (`Death scene draft:`,
+`Prices to members:`, `Orders in:`). fixNA (review of names31a) removed what split ordinary names (a task list's
+initials as owners', a firm of two words after `&`, a one-word quote's full stop, verbs that are plural nouns) and
+keeps a label's first word when it is a name (`Paris with kids:`, `Priya to do:`). Real names in bullets and labels,
+quoted titles and lone capitals name as before. Each through a real sync of a folder, as `mrag sync` runs it."""
 
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ def test_the_rules_are_31():
     # look-alikes: a real name in a bullet, a surname shaped as a verb, a title of two words alone on its line
     ("- Maren Vosk: the heir, 24\n- James Hale runs the toll\n", set(), {"Maren Vosk", "James Hale"}),
     ("- Kills Bill\n", set(), {"Kills Bill"}),
+    # fixNA: a verb that is a plural noun too opens a name as before (`Hunts Point` was Point)
+    ("Hunts Point market opens at 4am.\n", {"Point"}, {"Hunts Point"}),
+    ("Guards Chapel service on Sunday with Mum.\n", {"Chapel"}, {"Guards Chapel"}),
+    ("Nurses Station on ward 4 was busy.\n", {"Station"}, {"Nurses Station"}),
+    ("- Trusts Manager at Barclays\n- Salary 45k\n", {"Manager"}, {"Trusts Manager"}),
 ])
 def test_a_third_person_opens_no_name(tmp_path, text, gone, kept):
     names = synced(tmp_path, {"note.md": text})
@@ -37,16 +43,16 @@ def test_a_third_person_opens_no_name(tmp_path, text, gone, kept):
     assert kept <= names, names
 
 
-# 2. a firm's name ending in a firm's word after its `&`
+# 2. fixNA: a person before a firm of two words after `&` is a name of its own (names31a joined them into one)
 @pytest.mark.parametrize("text,gone,kept", [
-    ("Priya Nair, Hartwell & Low Literary Agency\n", {"Hartwell", "Low Literary Agency"},
-     {"Hartwell & Low Literary Agency", "Priya Nair"}),
-    ("Invoice from Smith & Jones Ltd arrived.\n", {"Jones Ltd"}, {"Smith & Jones Ltd"}),
-    # look-alikes: two people, a shop, a group of friends
-    ("Dinner with Priya & Tom Baker on Friday.\n", {"Priya & Tom Baker"}, {"Priya", "Tom Baker"}),
-    ("Bought socks at Marks & Spencer.\n", {"Marks & Spencer"}, {"Spencer"}),
+    ("Emailed Sarah & Bloomsbury Publishing about the rights.\n", {"Sarah & Bloomsbury Publishing"},
+     {"Sarah", "Bloomsbury Publishing"}),
+    ("Call Priya & Faber Press on Monday.\n", {"Priya & Faber Press"}, {"Priya", "Faber Press"}),
+    ("Lunch with Jo & Sam Books team.\n", {"Jo & Sam Books"}, {"Jo"}),
+    # rules 30's firm stays one name
+    ("Quote from Parker & Sons arrived.\n", {"Parker"}, {"Parker & Sons"}),
 ])
-def test_a_firm_ending_in_a_firm_word_is_one_name(tmp_path, text, gone, kept):
+def test_a_person_before_a_firm_is_no_part_of_it(tmp_path, text, gone, kept):
     names = synced(tmp_path, {"note.md": text})
     assert not gone & names, names
     assert kept <= names, names
@@ -57,7 +63,7 @@ DRAFT = """# Ch07 toll house (v1)
 
 "Name," said the tollman. He did not look up.
 
-"Marl." The pen scratched. "And the cargo?"
+"Marl," he said. The pen scratched. "And the cargo?"
 
 "Three marks the cart," the tollman said. "Four for the sailor."
 
@@ -71,15 +77,27 @@ We sang "Sweet Caroline" at the inn, then "Wonderwall." and I love "Yesterday." 
 
 def test_a_word_said_is_no_work(tmp_path):
     names = synced(tmp_path, {"draft.md": DRAFT})
-    assert not {"Marl", "Four", "Wait"} & names, names
+    assert not {"Four", "Wait"} & names, names
     assert {"Sweet Caroline", "Wonderwall"} <= names, names
+
+
+@pytest.mark.parametrize("text,work", [
+    ('"Wonderwall." Oasis, 1995\n', "Wonderwall"),
+    ('"Beloved." Toni Morrison, 1987\n', "Beloved"),
+    ('# Favourite songs\n"Imagine." John Lennon\n', "Imagine"),
+])
+def test_a_one_word_title_with_its_stop_opening_a_line_is_a_work(tmp_path, text, work):
+    """fixNA: names31a read a one-word quote with its full stop opening a line as a word said"""
+    assert work in synced(tmp_path, {"note.md": text})
 
 
 # 4. a label in sentence case names nothing
 @pytest.mark.parametrize("text,gone,kept", [
     ("Death scene draft: [[Tam death - v2]]\n", {"Death scene draft", "Death"}, {"Tam death - v2"}),
     ("1. Arrival at the quay\n2. Argument on the quay: he impounds the ship\n4. Salt blocks it: a ring of salt\n",
-     {"Argument on the quay", "Salt blocks it", "Argument", "Salt"}, set()),
+     {"Argument on the quay", "Salt blocks it", "Salt"}, set()),
+    ("Things to buy:\n- eggs\nBlocked on review:\n- the PR\n", {"Things to buy", "Things", "Blocked on review",
+                                                                 "Blocked"}, set()),
     ("# Kit order\n\nPrices to members:\n- vest £20\n\nDeadline for orders: Fri 4th Dec\n"
      "Orders in: 37 vests, 22 tops\n", {"Prices to members", "Deadline for orders", "Orders in"},
      set()),
@@ -89,6 +107,7 @@ def test_a_word_said_is_no_work(tmp_path):
     ("Maria dos Santos: hello\n", set(), {"Maria dos Santos"}),
     ("Key Ideas Club: Thursday\n", set(), {"Key Ideas Club"}),
     ("Talked with Maren about the plan.\nMaren notes: tell her on Friday\n", set(), {"Maren"}),
+    ("Agenzia delle entrate: pagare entro il 16\n", set(), {"Agenzia delle entrate"}),  # an institution's particle
 ])
 def test_a_sentence_case_label_names_nothing(tmp_path, text, gone, kept):
     names = synced(tmp_path, {"note.md": text})
@@ -96,26 +115,35 @@ def test_a_sentence_case_label_names_nothing(tmp_path, text, gone, kept):
     assert kept <= names, names
 
 
-# 5. a task's owner's initials are a name of their own
-TODO = """# TODO
+# fixNA: a label's first word that is no common word is a name still (names31a named nothing)
+@pytest.mark.parametrize("text,gone,kept", [
+    ("Paris with kids:\n- Louvre is too much\n", {"Paris with kids"}, {"Paris"}),
+    ("Tokyo trip plan:\n- JR pass\n", {"Tokyo trip plan"}, {"Tokyo"}),
+    ("Priya to do:\n- send invoice\n", {"Priya to do"}, {"Priya"}),
+    ("Emma to bring cake:\n- Saturday\n", {"Emma to bring cake"}, {"Emma"}),
+    ("Bob from accounts: wants the Q3 file\n", {"Bob from accounts"}, {"Bob"}),
+    ("## Act 2\n1. Maren at the quay: she meets Edric\n", {"Maren at the quay"}, {"Maren", "Edric"}),
+    # look-alikes: a label's sentence named nothing, nor does its first word; a participle, a plural
+    ("- Entry fee agreed: £22 affiliated. Entries open 1 Dec.\n", {"Entry", "Entry fee agreed"}, set()),
+    ("Known weak points: the antenna connector corrodes\n", {"Known", "Known weak points"}, set()),
+    ("Prices to members: see above\n", {"Prices", "Prices to members"}, set()),
+])
+def test_a_sentence_case_labels_name_is_kept(tmp_path, text, gone, kept):
+    names = synced(tmp_path, {"note.md": text})
+    assert not gone & names, names
+    assert kept <= names, names
 
-- [ ] TW book Chapter 8 contractor for signs
-- [ ] HP chase Harlow Motors mid Dec
-- [ ] HP newsletter: parking in disabled bays at leisure centre
-- [ ] KH DBS renewals list – Greg and Mike expire Feb
-- [ ] HP AGM nominations – deadline 6 Jan
-"""
 
-
-def test_a_task_owner_is_cut_from_the_name_after(tmp_path):
-    names = synced(tmp_path, {"TODO.md": TODO})
-    assert not {"HP AGM", "KH DBS", "HP newsletter"} & names, names
-    assert {"HP", "AGM", "DBS", "Harlow Motors", "Greg"} <= names, names
-
-
-def test_a_lone_task_keeps_its_capitals(tmp_path):
-    names = synced(tmp_path, {"note.md": "- [ ] BBC Radio interview prep\n- [ ] buy milk\n"})
-    assert "BBC Radio" in names, names
+# 5. fixNA: a to-do list's capitals are one name, as before (names31a cut them as owners' initials)
+@pytest.mark.parametrize("text,kept", [
+    ("## Tuesday\n- [ ] BBC Radio 4 interview prep\n- [ ] NHS App login for repeat prescription\n- [ ] buy milk\n",
+     {"BBC Radio", "NHS App"}),
+    ("- [ ] UK Visa renewal for Priya\n- [ ] US Embassy appointment on Friday\n", {"UK Visa", "US Embassy"}),
+    ("- [ ] TK Maxx returns\n- [ ] JP Morgan statement check\n", {"TK Maxx", "JP Morgan"}),
+])
+def test_a_todo_lists_capitals_stay_whole(tmp_path, text, kept):
+    names = synced(tmp_path, {"note.md": text})
+    assert kept <= names, names
 
 
 # 6. a writing of a person's thing opening a line: the person alone

@@ -976,18 +976,21 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `I am 6.2.`): before a month of one figure only with their dot; `Call Mo/Di`, `Mo + Di are coming` name Mo, Di.
 # 31, names31a's part (session 56's novelist's and running club's vaults): a character sheet's third person before the
 #    one name after it (`- Hides Maren and Wren after the fire`, `Meets`, `Finds`, `Keeps`: THIRD_PERSON_VERBS) is no
-#    part of it (`Hides Maren` ranked a sheet first on every question of Maren); a firm's name of two words or more
-#    ending in a firm's word after its `&` is one firm (`Hartwell & Low Literary Agency`, `Smith & Jones Ltd`:
-#    FIRM_END_WORDS, _firms_joined); a quote of one word broken off (`"Four—"`: CUT_OFF), or with its full stop
-#    opening a line of dialogue (`"Marl." The pen scratched.`: STOPPED), is a word said, no work; a label in sentence
-#    case of three words or more or with a title's small word (`Death scene draft:`, `2. Argument on the quay:`,
-#    `Prices to members:`, `Orders in:`: _sentence_case_label) names nothing unless the text writes its first word
+#    part of it (`Hides Maren` ranked a sheet first on every question of Maren); a quote of one word broken off
+#    (`"Four—"`, `"Wait..."`: CUT_OFF) is a word said, no work; a label in sentence case of three words or more or with
+#    a title's small word (`Death scene draft:`, `2. Argument on the quay:`, `Prices to members:`, `Orders in:`:
+#    _sentence_case_label) names nothing but its first word, when that is no common word or the text writes it
 #    mid-sentence too (two words name as before: rules 11's `Flood alert:`, `Club subsidy:`, `Invoice date:`); a
 #    writing of a person's thing opening a line names the person alone (`Summary of Jo Fenwick's letter:`, `Draft of
-#    Tam's death`: _COPY_OF); a task list's owners' initials opening its checkbox items, two or more (`- [ ] HP AGM
-#    nominations`, `- [ ] KH DBS renewals`, `- [ ] HP newsletter: parking`: _OWNER_TASK) are a name of their own, cut
-#    from the name after them (`HP AGM`, `KH DBS`, `HP newsletter` were names); `- [ ] BBC Radio interview` alone,
-#    `- Maren Vosk: the heir`, `"Sweet Caroline"`, `I love "Yesterday."`, `Maria dos Santos:` as before.
+#    Tam's death`: _COPY_OF); `- Maren Vosk: the heir`, `"Sweet Caroline"`, `Maria dos Santos:` as before.
+#    fixNA (review of names31a) removed what split ordinary names: a task list's initials as its owners' (`- [ ] BBC
+#    Radio 4 interview prep` beside `- [ ] NHS App login` named Radio and App; `UK Visa`, `TK Maxx`, `GP appointment`
+#    lost their capitals), a firm of two words after `&` joined to the word before (`Emailed Sarah & Bloomsbury
+#    Publishing` was one name), a one-word quote's full stop opening a line (`"Wonderwall." Oasis, 1995`, `"Beloved."
+#    Toni Morrison` named no work), the verbs that are plural nouns too (`Hunts Point`, `Guards Chapel`, `Nurses
+#    Station`, `- Trusts Manager at Barclays`, `Trains`, `Raises` named Point, Chapel, Station, Manager); and a label's
+#    first word is kept as a name (`Paris with kids:`, `Priya to do:`, `1. Maren at the quay:` named nothing), but for
+#    an institution's of a particle (`Agenzia delle entrate:` whole, as before).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1500,8 +1503,8 @@ JOURNAL_VERBS = frozenset((
 LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split())
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
-Hides Meets Finds Keeps Saves Kills Betrays Marries Rescues Shelters Protects Trusts Fears Blames Raises Hunts
-Warns Serves Owes Visits Helps Joins Follows Teaches Trains Sends Tells Takes Leaves Guards Nurses Adopts
+Hides Meets Finds Keeps Saves Kills Betrays Marries Rescues Shelters Protects Fears Blames
+Warns Serves Owes Visits Helps Joins Follows Teaches Sends Tells Takes Leaves Adopts
 """.split())
 # ... (rules 31: a novelist's character sheet, `- Hides Maren and Wren after the fire`, named Hides Maren, ranked
 # first on every question of Maren)
@@ -1661,11 +1664,9 @@ SAID_REACH = 60
 # title of two words or more keeps its mark (`"Hotel California!"`, `"Mamma Mia!"`); the cost: a one-word
 # title that ends so (`"Oklahoma!"`, `"Help!"`) is no work either.
 EXCLAIMED = re.compile(r"[^\s!?]+[!?]+")
-# ... and so is a quote of one word broken off (`"Four—"`, `"Wait…"`, `"But-"`): no title ends with a dash; or one of
-# one word and a full stop opening its line, a novel's line of dialogue (`"Marl." The pen scratched.`: heuristic rules
-# 31, they were works of 4 mentions). A title American style keeps its stop mid-line (`I love "Yesterday."`).
+# ... and so is a quote of one word broken off (`"Four—"`, `"Wait…"`, `"But-"`): no title ends with a dash (heuristic
+# rules 31). A one-word title with its full stop is one still (`"Wonderwall." Oasis, 1995`, `I love "Yesterday."`).
 CUT_OFF = re.compile(r"[^\s—–…-]+(?:[—–…-]+|\.\.\.)")
-STOPPED = re.compile(r"[^\s.]+\.")
 # how far back on its line a 『』 looks for the 「 of a quote it is inside
 QUOTE_REACH = 200
 
@@ -2267,27 +2268,38 @@ CANCELED APPROVED DECLINED REJECTED CONFIRMED COMPLETED EXPIRED RENEWED ISSUED D
 """.split())
 
 
+# The generic nouns a list's label opens with, and the past participles, none a name (`Things to buy:`, `Ways to
+# help:`, `Jobs for Saturday:`, `Known weak points:`, `Taken from the club:`): the lexicons miss them (VERB_FORM reads
+# `-ed` alone), and a label in sentence case names its first word otherwise (rules 31)
+LABEL_HEAD_WORDS = frozenset("""
+thing things stuff way ways reason reasons point points item items task tasks job jobs plan plans gift gifts errand
+errands chore chores recipe recipes known unknown given taken written broken chosen hidden forgotten done seen gone
+drawn shown grown
+""".split())
+
+
+def _common_label_word(word: str, text: str) -> bool:
+    """Is `word`, the first of a label in sentence case in `text`, a common word rather than a name (`Prices to
+    members:`, `Things to buy:`, `Death scene draft:` beside `[[Tam death]]`): a table's common word
+    (_common_cell_word: the lexicon, a verb's ending, the text's lower case), a plural of the lexicon's (`Prices`,
+    not `Paris`), or a list's generic noun or a participle (LABEL_HEAD_WORDS)? `Paris`, `Priya`, `Maren` are none."""
+    lower = word.lower()
+    return (lower in LABEL_HEAD_WORDS or _common_cell_word(word, _lowered_words(text))
+            or (len(lower) > 4 and lower.endswith("s") and lower[:-1] in TABLE_COMMON_WORDS))
+
+
 def _sentence_case_label(tag: str) -> bool:
     """Is `tag`, a label line's, a phrase in sentence case: its first word capitalised, all others lower-case letters,
     of three words or more (`Death scene draft`, `Known weak points`) or with a function word after its first
     (TITLE_SMALL_WORDS: `Orders in`, `Use for`, `Warm up`)? A label of two words names as before (rules 11's
     `Flood alert:`, a thing the note is of; `Invoice date:`, seeding a question of invoices), as does a title's case (`Key Ideas`), a
-    name's (`Maria dos Santos`, `Priya Raman`), a possessive's (`Jo's`) or a word of figures."""
+    name's (`Maria dos Santos`, `Priya Raman`), a possessive's (`Jo's`) or a word of figures, and an institution's
+    whose second word is a name's particle (NAME_PARTICLES: `Agenzia delle entrate`, `Camera di commercio`)."""
     words = tag.split()
     return (len(words) > 1 and words[0][:1].isupper() and words[0].isalpha() and words[0][1:].islower()
             and all(w.isalpha() and w.islower() for w in words[1:]) and not _particled(tag)
+            and words[1] not in NAME_PARTICLES
             and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:])))
-
-
-def _owner_label(text: str, tag: str, at: int) -> bool:
-    """Is `tag`, a label line's at `at`, a checkbox item's owner's initials before lower-case words (`- [ ] HP
-    newsletter:`), in a text whose tasks open with their owners' so (_OWNER_TASK, two or more)? The label names its
-    owner alone (heuristic rules 31: `HP newsletter` was a name)."""
-    words = tag.split()
-    return (len(words) > 1 and re.fullmatch(r"[A-Z]{2,3}", words[0]) is not None
-            and all(w.isalpha() and w.islower() for w in words[1:])
-            and at in {m.start(1) for m in _OWNER_TASK.finditer(text)}
-            and sum(1 for _ in _OWNER_TASK.finditer(text)) > 1)
 
 
 def _field_label(word: str) -> bool:
@@ -3453,18 +3465,13 @@ def _quoted_title(text: str, m: re.Match) -> str | None:
     if m.group(1) is not None:
         if EXCLAIMED.fullmatch(title):
             return None  # `"Stop!"`: a word said (rules 16)
-        if CUT_OFF.fullmatch(title) or (STOPPED.fullmatch(title) and _line_opening(text, m.start())):
-            return None  # `"Four—"`, `"Marl." The pen scratched.`: a word said (rules 31)
+        if CUT_OFF.fullmatch(title):
+            return None  # `"Four—"`, `"Wait..."`: a word said, broken off (rules 31)
         line = text.rfind("\n", max(0, m.start() - SAID_REACH), m.start()) + 1
         before = text[max(line, m.start() - SAID_REACH):m.start()]
         if SAID_AFTER.match(text, m.end()) or SAID_BEFORE.search(before) or not _title_cased(title):
             return None
     return title
-
-
-def _line_opening(text: str, pos: int) -> bool:
-    """Does `pos` open its line of `text`, after blanks and a quote block's `>` alone?"""
-    return text[text.rfind("\n", 0, pos) + 1:pos].strip(" \t>") == ""
 
 
 def _title_cased(title: str) -> bool:
@@ -3891,16 +3898,17 @@ class HeuristicExtractor:
                 # Bello`): its value is what the note says, the label names nothing; a name only as the text writes
                 # it mid-sentence too (rules 30: Issued was on every invoice)
                 keys.add(at)
-            elif _owner_label(text, span, at):
-                # `- [ ] HP newsletter: parking`: the task's owner, then what the task is of (rules 31)
-                keys.add(at)
-                add(span.split()[0], "name")
-            elif _sentence_case_label(span) and not elsewhere(span.split()[0], at):
+            elif _sentence_case_label(span):
                 # a label of words in sentence case (`Death scene draft:`, `Prices to members:`, `Orders in:`, `2.
                 # Argument on the quay:`): a phrase, as a sentence's opening is, no name of its own (rules 31: a
-                # novelist's and a club's notes named each); its first word a name only as the text writes it
-                # mid-sentence too (`Maren notes:` beside `with Maren`)
+                # novelist's and a club's notes named each); its first word a name when no common word (the
+                # lexicon, a verb's ending, the text's lower case: `Paris with kids:`, `Priya to do:`, `1. Maren at
+                # the quay:`; fixNA, review of names31a: they named nothing) or the text writes it mid-sentence too,
+                # where the whole named before (_may_speak: `- Entry fee agreed:`, a sentence, names nothing still)
                 keys.add(at)
+                first = span.split()[0]
+                if _may_speak(span) and (elsewhere(first, at) or not _common_label_word(first, text)):
+                    add(first, "name")
             elif after_words and " " not in span and not elsewhere(span, at):
                 # a label of one word after a sentence (`Took Emma to the GP. Diagnosis: ear infection`, `Called the
                 # garage. Mechanic: Dave`) is that sentence's next word: a name only as the text writes it
@@ -4028,7 +4036,6 @@ class HeuristicExtractor:
         in_tag = Ranges(tagged)
         second_objects: list[tuple[int, str]] = []  # a span's part read as a span of its own (_second_object)
         spans = _firms_joined(text, _cap_spans(text)) if " & " in text else _cap_spans(text)
-        spans = _owners_cut(text, spans) if "[" in text else spans
         for start, found in _spans_and(spans, second_objects):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
@@ -5001,28 +5008,20 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
 # The words a firm's name ends with after its `&` (`Parker & Sons`, `Dombey & Son`, `Lewis & Partners`). Not `Co`
 # nor `Company`, which a group of friends is too (`Dinner with Priya & Co.`)
 FIRM_WORDS = frozenset("Sons Son Partners Associates Bros Brothers Daughters".split())
-# ... and the words a firm's name of two words or more ends with after its `&` (`Hartwell & Low Literary Agency`,
-# `Smith & Jones Ltd`: rules 31, they named Hartwell and Low Literary Agency)
-FIRM_END_WORDS = frozenset("""
-Agency Ltd Limited LLP LLC Inc Plc PLC Solicitors Architects Accountants Publishing Publishers Press Studio Studios
-Consulting Consultants Associates Lawyers Surveyors Estates Builders Bakery Books Media
-""".split())
 _AMPERSAND = re.compile(r"[ \t]+&[ \t]+")
 
 
 def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """`spans` (start, text: _cap_spans'), two of them joined where `&` alone stands between them, the first ends
-    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`) or is of
-    two words or more ending with one (FIRM_END_WORDS: `Hartwell & Low Literary Agency`, `Smith & Jones Ltd`): one
-    firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons; rules 31). Two people's names stay two (`Priya &
+    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`): one
+    firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
     Tom`, `Tom & Tom`, `Marks & Spencer` too: no word says it is a firm), and a list's (`Priya & Tom & Sons`: which
     of them is the firm's is not clear)."""
     pending: tuple[int, str] | None = None
     for start, found in spans:
         if pending is not None:
             if (_AMPERSAND.fullmatch(text, pending[0] + len(pending[1]), start)
-                    and (found.split()[0] in FIRM_WORDS
-                         or (len(found.split()) > 1 and found.split()[-1].rstrip(".") in FIRM_END_WORDS))
+                    and found.split()[0] in FIRM_WORDS
                     and len(pending[1].split()[-1]) > 1
                     and not text[:pending[0]].rstrip(" \t").endswith("&")):
                 pending = (pending[0], text[pending[0]:start + len(found)])
@@ -5571,24 +5570,6 @@ def _second_object(text: str, start: int, found: str) -> int:
     return m.end() if _RECIPIENT_BEFORE.search(text, max(0, start - 20), start) else 0
 
 
-def _owners_cut(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """`spans` (start, text: _cap_spans'), one opening a checkbox item with its owner's initials (_OWNER_TASK) cut
-    after them, in a text of two such items or more: the initials a name of their own, no part of the name after
-    them (`HP AGM` is HP and AGM). A lone item's capitals stay as they are (`- [ ] BBC Radio interview`)."""
-    owners = {m.start(1) for m in _OWNER_TASK.finditer(text)}
-    if len(owners) < 2:
-        yield from spans
-        return
-    for start, found in spans:
-        initials = found.split()[0]
-        if start in owners and len(found) > len(initials):
-            yield start, initials
-            skip = _BLANKS.match(found, len(initials)).end()
-            yield start + skip, found[skip:]
-        else:
-            yield start, found
-
-
 # A writing or a picture of a person's thing opening a line (`Summary of Jo Fenwick's 6-page letter:`, `Draft of Tam's
 # death`, `Copy of Priya's passport`): its word and `of` are no part of the name whose possessive follows (heuristic
 # rules 31). A closed list: `Bank of England's`, `Game of Thrones` are names whole.
@@ -5657,9 +5638,6 @@ def _task_marked(text: str, start: int) -> bool:
 
 # a checkbox item's marks before its first word: `- [ ] `, `* [x] `, `1. [ ] `, in a quote too
 _TASK_BOX = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[^\]\n]\][ \t]+")
-# A checkbox item opening with a person's initials, its owner's (`- [ ] HP AGM nominations`, `- [ ] KH DBS renewals`):
-# a task list that gives each task its owner so, two items or more (heuristic rules 31: `HP AGM`, `KH DBS` were names)
-_OWNER_TASK = re.compile(rf"^{_TASK_BOX.pattern}([A-Z]{{2,3}})[ \t]+(?=\S)", re.MULTILINE)
 # the first word after a name in a task (`Send Priya the budget`): a lower-case one
 _LOWER_NEXT = re.compile(r"[ \t]+[a-z]")
 
