@@ -974,6 +974,23 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    elsewhere (`Upgraded Node to 20.11.`, `der Zug fährt um 8.10.`), a two-figure year as a name's whole
 #    (`Releases/4.2.16.md`, `[[4.2.16]]` were 2016-02-04); `So`, `Do`, `am` are English too (`So 1.2. was wrong`,
 #    `I am 6.2.`): before a month of one figure only with their dot; `Call Mo/Di`, `Mo + Di are coming` name Mo, Di.
+# 31, names31a's part (session 56's novelist's and running club's vaults): a character sheet's third person before the
+#    one name after it (`- Hides Maren and Wren after the fire`, `Meets`, `Finds`, `Keeps`: THIRD_PERSON_VERBS) is no
+#    part of it (`Hides Maren` ranked a sheet first on every question of Maren); a quote of one word broken off
+#    (`"Four—"`, `"Wait..."`: CUT_OFF) is a word said, no work; a label in sentence case of three words or more or with
+#    a title's small word (`Death scene draft:`, `2. Argument on the quay:`, `Prices to members:`, `Orders in:`:
+#    _sentence_case_label) names nothing but its first word, when that is no common word or the text writes it
+#    mid-sentence too (two words name as before: rules 11's `Flood alert:`, `Club subsidy:`, `Invoice date:`); a
+#    writing of a person's thing opening a line names the person alone (`Summary of Jo Fenwick's letter:`, `Draft of
+#    Tam's death`: _COPY_OF); `- Maren Vosk: the heir`, `"Sweet Caroline"`, `Maria dos Santos:` as before.
+#    fixNA (review of names31a) removed what split ordinary names: a task list's initials as its owners' (`- [ ] BBC
+#    Radio 4 interview prep` beside `- [ ] NHS App login` named Radio and App; `UK Visa`, `TK Maxx`, `GP appointment`
+#    lost their capitals), a firm of two words after `&` joined to the word before (`Emailed Sarah & Bloomsbury
+#    Publishing` was one name), a one-word quote's full stop opening a line (`"Wonderwall." Oasis, 1995`, `"Beloved."
+#    Toni Morrison` named no work), the verbs that are plural nouns too (`Hunts Point`, `Guards Chapel`, `Nurses
+#    Station`, `- Trusts Manager at Barclays`, `Trains`, `Raises` named Point, Chapel, Station, Manager); and a label's
+#    first word is kept as a name (`Paris with kids:`, `Priya to do:`, `1. Maren at the quay:` named nothing), but for
+#    an institution's of a particle (`Agenzia delle entrate:` whole, as before).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1486,7 +1503,11 @@ JOURNAL_VERBS = frozenset((
 LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split())
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
+Hides Meets Finds Keeps Saves Kills Betrays Marries Rescues Shelters Protects Fears Blames
+Warns Serves Owes Visits Helps Joins Follows Teaches Sends Tells Takes Leaves Adopts
 """.split())
+# ... (rules 31: a novelist's character sheet, `- Hides Maren and Wren after the fire`, named Hides Maren, ranked
+# first on every question of Maren)
 # a line of two words alone (`Lives Matter.`, `- Speaks Volumes`), its list marks and stop aside: a title's
 _OWN_LINE = re.compile(r"[ \t>*+#-]*[^\s.!?]+[ \t]+[^\s.!?]+[ \t]*[.!?]?[ \t]*")
 
@@ -1643,6 +1664,9 @@ SAID_REACH = 60
 # title of two words or more keeps its mark (`"Hotel California!"`, `"Mamma Mia!"`); the cost: a one-word
 # title that ends so (`"Oklahoma!"`, `"Help!"`) is no work either.
 EXCLAIMED = re.compile(r"[^\s!?]+[!?]+")
+# ... and so is a quote of one word broken off (`"Four—"`, `"Wait…"`, `"But-"`): no title ends with a dash (heuristic
+# rules 31). A one-word title with its full stop is one still (`"Wonderwall." Oasis, 1995`, `I love "Yesterday."`).
+CUT_OFF = re.compile(r"[^\s—–…-]+(?:[—–…-]+|\.\.\.)")
 # how far back on its line a 『』 looks for the 「 of a quote it is inside
 QUOTE_REACH = 200
 
@@ -2242,6 +2266,40 @@ SHOUTED_STATUS_WORDS = frozenset("""
 RECEIVED PAID UNPAID LATE OVERDUE OUTSTANDING PENDING SATISFACTORY UNSATISFACTORY PASSED FAILED REFUNDED CANCELLED
 CANCELED APPROVED DECLINED REJECTED CONFIRMED COMPLETED EXPIRED RENEWED ISSUED DELIVERED INVOICED SUBMITTED
 """.split())
+
+
+# The generic nouns a list's label opens with, and the past participles, none a name (`Things to buy:`, `Ways to
+# help:`, `Jobs for Saturday:`, `Known weak points:`, `Taken from the club:`): the lexicons miss them (VERB_FORM reads
+# `-ed` alone), and a label in sentence case names its first word otherwise (rules 31)
+LABEL_HEAD_WORDS = frozenset("""
+thing things stuff way ways reason reasons point points item items task tasks job jobs plan plans gift gifts errand
+errands chore chores recipe recipes known unknown given taken written broken chosen hidden forgotten done seen gone
+drawn shown grown
+""".split())
+
+
+def _common_label_word(word: str, text: str) -> bool:
+    """Is `word`, the first of a label in sentence case in `text`, a common word rather than a name (`Prices to
+    members:`, `Things to buy:`, `Death scene draft:` beside `[[Tam death]]`): a table's common word
+    (_common_cell_word: the lexicon, a verb's ending, the text's lower case), a plural of the lexicon's (`Prices`,
+    not `Paris`), or a list's generic noun or a participle (LABEL_HEAD_WORDS)? `Paris`, `Priya`, `Maren` are none."""
+    lower = word.lower()
+    return (lower in LABEL_HEAD_WORDS or _common_cell_word(word, _lowered_words(text))
+            or (len(lower) > 4 and lower.endswith("s") and lower[:-1] in TABLE_COMMON_WORDS))
+
+
+def _sentence_case_label(tag: str) -> bool:
+    """Is `tag`, a label line's, a phrase in sentence case: its first word capitalised, all others lower-case letters,
+    of three words or more (`Death scene draft`, `Known weak points`) or with a function word after its first
+    (TITLE_SMALL_WORDS: `Orders in`, `Use for`, `Warm up`)? A label of two words names as before (rules 11's
+    `Flood alert:`, a thing the note is of; `Invoice date:`, seeding a question of invoices), as does a title's case (`Key Ideas`), a
+    name's (`Maria dos Santos`, `Priya Raman`), a possessive's (`Jo's`) or a word of figures, and an institution's
+    whose second word is a name's particle (NAME_PARTICLES: `Agenzia delle entrate`, `Camera di commercio`)."""
+    words = tag.split()
+    return (len(words) > 1 and words[0][:1].isupper() and words[0].isalpha() and words[0][1:].islower()
+            and all(w.isalpha() and w.islower() for w in words[1:]) and not _particled(tag)
+            and words[1] not in NAME_PARTICLES
+            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:])))
 
 
 def _field_label(word: str) -> bool:
@@ -3407,6 +3465,8 @@ def _quoted_title(text: str, m: re.Match) -> str | None:
     if m.group(1) is not None:
         if EXCLAIMED.fullmatch(title):
             return None  # `"Stop!"`: a word said (rules 16)
+        if CUT_OFF.fullmatch(title):
+            return None  # `"Four—"`, `"Wait..."`: a word said, broken off (rules 31)
         line = text.rfind("\n", max(0, m.start() - SAID_REACH), m.start()) + 1
         before = text[max(line, m.start() - SAID_REACH):m.start()]
         if SAID_AFTER.match(text, m.end()) or SAID_BEFORE.search(before) or not _title_cased(title):
@@ -3838,6 +3898,17 @@ class HeuristicExtractor:
                 # Bello`): its value is what the note says, the label names nothing; a name only as the text writes
                 # it mid-sentence too (rules 30: Issued was on every invoice)
                 keys.add(at)
+            elif _sentence_case_label(span):
+                # a label of words in sentence case (`Death scene draft:`, `Prices to members:`, `Orders in:`, `2.
+                # Argument on the quay:`): a phrase, as a sentence's opening is, no name of its own (rules 31: a
+                # novelist's and a club's notes named each); its first word a name when no common word (the
+                # lexicon, a verb's ending, the text's lower case: `Paris with kids:`, `Priya to do:`, `1. Maren at
+                # the quay:`; fixNA, review of names31a: they named nothing) or the text writes it mid-sentence too,
+                # where the whole named before (_may_speak: `- Entry fee agreed:`, a sentence, names nothing still)
+                keys.add(at)
+                first = span.split()[0]
+                if _may_speak(span) and (elsewhere(first, at) or not _common_label_word(first, text)):
+                    add(first, "name")
             elif after_words and " " not in span and not elsewhere(span, at):
                 # a label of one word after a sentence (`Took Emma to the GP. Diagnosis: ear infection`, `Called the
                 # garage. Mechanic: Dave`) is that sentence's next word: a name only as the text writes it
@@ -3978,6 +4049,13 @@ class HeuristicExtractor:
                 cut = found.index(" das ")
                 second_objects.append((start + cut + len(" das "), found[cut + len(" das "):]))
                 found = found[:cut]
+            copy = _COPY_OF.match(found)
+            if copy and (_possessive_after(text, start + len(found)) or found.endswith(("'s", "’s"))) \
+                    and _sentence_start(text, start) \
+                    and not elsewhere(copy.group(1), start):
+                # `Summary of Jo Fenwick's letter:`, `Draft of Tam's death`: a writing of the name's thing, the
+                # name alone (rules 31: `Summary of Jo Fenwick`, `Draft of Tam` were names)
+                start, found = start + copy.end(), found[copy.end():]
             cut = _second_object(text, start, found)
             if cut:  # `Sent Dana the Q1 estimate`: Dana, and the Q1 a name of its own (rules 25)
                 second_objects.append((start + cut, found[cut:]))
@@ -4943,7 +5021,8 @@ def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple
     for start, found in spans:
         if pending is not None:
             if (_AMPERSAND.fullmatch(text, pending[0] + len(pending[1]), start)
-                    and found.split()[0] in FIRM_WORDS and len(pending[1].split()[-1]) > 1
+                    and found.split()[0] in FIRM_WORDS
+                    and len(pending[1].split()[-1]) > 1
                     and not text[:pending[0]].rstrip(" \t").endswith("&")):
                 pending = (pending[0], text[pending[0]:start + len(found)])
                 continue
@@ -5489,6 +5568,17 @@ def _second_object(text: str, start: int, found: str) -> int:
     if verb is not None and re.fullmatch(RECIPIENT_VERBS, verb.group(1)) and m.end() > verb.end():
         return m.end() if _sentence_start(text, start) else 0
     return m.end() if _RECIPIENT_BEFORE.search(text, max(0, start - 20), start) else 0
+
+
+# A writing or a picture of a person's thing opening a line (`Summary of Jo Fenwick's 6-page letter:`, `Draft of Tam's
+# death`, `Copy of Priya's passport`): its word and `of` are no part of the name whose possessive follows (heuristic
+# rules 31). A closed list: `Bank of England's`, `Game of Thrones` are names whole.
+_COPY_OF = re.compile(r"(Summary|Draft|Copy|Scan|Photo|Picture|Outline|Recap|Transcript|Sketch|Notes)[ \t]+of[ \t]+")
+
+
+def _possessive_after(text: str, end: int) -> bool:
+    """Does a possessive's `'s` stand at `end` of `text` (the span before it is the owner's)?"""
+    return text.startswith(("'s", "’s"), end) and not text[end + 2:end + 3].isalnum()
 
 
 def _spans_and(spans: Iterator[tuple[int, str]], more: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
