@@ -48,6 +48,23 @@ def ids_in(text: str) -> list[str]:
     return found
 
 
+# a version a question writes without its `v` after a word of releasing ("when did we deploy 2.13.2")
+_ASKED_VERSION = re.compile(r"\b(?:releases?|released|deploy(?:s|ed|ing)?|versions?|ver\.?|shipped|upgraded? to"
+                            r"|rolled out)[ \t]+v?(\d+(?:\.\d+){1,3})(?![\w.]|\.\d)", re.I)
+
+
+def ids_asked(question: str) -> list[str]:
+    """The id-like names a question writes (ids_in), and a version it writes
+    without its `v` after a word of releasing (`2.13.2` in "deploy 2.13.2"
+    is `v2.13.2`), each once."""
+    found = ids_in(question)
+    for m in _ASKED_VERSION.finditer(question):
+        name = "v" + m.group(1)
+        if is_id(name) and name not in found:
+            found.append(name)
+    return found
+
+
 def id_held(name: str, text: str) -> bool:
     """Does `text` write the id `name`, in any case and with any of its joints
     or none (`db-prod-03` in `db-prod-03.eu-west-1`, `PR #839` in `PR 839`),

@@ -33,6 +33,7 @@ class GraphOptions:
     fuzzy_min_key: int = 5  # shorter spans only match exactly
     fuzzy_min_ratio: float = 88.0
     word_match_sim: float = 0.8  # "Wolfgang" as a whole word of "Wolfgang Schulz"
+    tag_word_sim: float = 0.5  # a `#ship` tag matched by the question's plain word "ship"
     knn_entities: int = 10
     knn_min_sim: float = 0.45  # question vector vs bare entity name (MiniLM cosine)
     vector_seed_weight: float = 0.5

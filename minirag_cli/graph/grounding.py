@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from minirag_cli.graph import sql
-from minirag_cli.idnames import is_id
+from minirag_cli.idnames import id_held, ids_asked, ids_in, is_id
 from minirag_cli.numbering import respelled, spelled_numbers
 from minirag_cli.options import GraphOptions
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key,
@@ -300,6 +300,18 @@ def _widen_concepts(conn, chosen: list[tuple[_Span, Hits]], info: dict, o: Graph
                     have.add(eid)
 
 
+def _holds_other_id(name: str, asked_ids: list[str]) -> bool:
+    """Does `name` hold an id (`Release v2.14.0`) and none of the ones the question asks about (`v2.13.2`)?"""
+    return bool(ids_in(name)) and not any(id_held(asked, name) for asked in asked_ids)
+
+
+def _written_as_tag(question: str, word: str) -> bool:
+    """Does the question write `word` as a tag: `#ship`, "tagged ship", "the ship tag"?"""
+    w = re.escape(word.strip())
+    return bool(w) and re.search(rf"#{w}\b|\btag(?:ged|s)?[ \t]+(?:with[ \t]+|as[ \t]+)?#?{w}\b|\b{w}[ \t]+tags?\b",
+                                 question, re.I) is not None
+
+
 def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None = None,
            options: GraphOptions | None = None) -> list[Seed]:
     """Entities the question names, best first, each with a similarity and the
@@ -334,6 +346,9 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
     # ... nor does a word of it (`PR` of `PR #839`: its walk reached `PR #812`, `PR #845`)
     named_ids = [info[eid][0] for _sp, hits in chosen for eid, via, _sim in hits
                  if via in ("exact", "alias") and eid in info and is_id(info[eid][0])]
+    # ... and so is one it writes that no entity holds (`v2.13.2`, written only in a journal's line): a name near
+    # it holding another id (`Release v2.14.0`, `PAY-1201`) is no guess at it
+    named_ids += [name for name in ids_asked(question) if name not in named_ids]
     id_words = {normalise_key(w) for name in named_ids for w in re.findall(r"[A-Za-z]+", name)}
 
     if not best:
@@ -350,6 +365,15 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
             continue
         if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
             continue
+        if s.via in ("vector", "word", "fuzzy") and named_ids and _holds_other_id(s.name, named_ids):
+            continue
+        if s.name.startswith("#") and s.via in ("exact", "alias") and not _written_as_tag(question, s.span):
+            # a tag matched by a plain word of the question ("what ship did Ilse lose" and a place's `#ship`): the
+            # word is no name, its tag a topic a note or a few carry; a question writing `#ship` or "tagged ship"
+            # asks for the tag
+            s.similarity = min(s.similarity, o.tag_word_sim)
+            if s.similarity <= 0:
+                continue
         if s.via == "vector" and weekday_plural(s.name):
             # a weekday's plural named in a note ("too many meetings on Wednesdays") embeds near every day word:
             # "what do I have wednesday?", "what's scheduled for tomorrow?" seeded it 0.47-0.79 and put the note that
