@@ -959,6 +959,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
 #    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
 #    was `08\nJune`), as find_dates reads across a line end.
+# 31, names31b's part (session 56's novelist's, software lead's and expat's vaults): a work's part before its number
+#    (WORK_PARTS: `Ch 3`, `Ch. 11`, `Book 2`, `Chapter 8`, `Episode 12`, `Act 2`) names nothing, as a paper's `Table 1`
+#    (Ch was a hub of 62 mentions joining every chapter's note, Book one of 22); a sprint's number is its name
+#    (NUMBERED_THINGS: plain `in Sprint 50` named Sprint, one with the `#sprint` tag; now Sprint 50, as `[[Sprint 50]]`);
+#    two or three capitals after their number and before no lower-case word, written nowhere else in the text without
+#    one (_unit_after_number: an in-world year's `412 AR`, 37 mentions; `300 BC`, `40 EUR`) name nothing (`2 NHS
+#    trusts`, `the AR team` name as before); `API`, `PRs`, `MRs` name nothing (NON_NAMES); a German letter's pronouns,
+#    address and closing (GERMAN_LETTER_WORDS: `Sie`, `Ihnen`, `Mit freundlichen Grüßen`, `Viele Grüße`, `in Höhe von`)
+#    name nothing in any text and open no name (`Liebe Lena` names Lena, `Ihr Antrag` Antrag). LiHua's and golden/'s
+#    extraction unchanged.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1082,6 +1092,22 @@ exercises assignment homework sprint episode talk round exam quiz midterm office
 # named Table, which then opened the graph walk of `what does Table 2 show?`)
 DOCUMENT_PARTS = frozenset("""
 table tables figure figures fig appendix equation eq theorem lemma corollary proposition definition algorithm listing
+""".split())
+# A book's, a serial's or a play's part before its number (`Ch 3`, `Chapter 8`, `Book 2`, `Part II` not: figures only,
+# `Vol. 4`, `Episode 12`, `Act 2`, `Scene 3`): no name, as a paper's `Table 1` (rules 31: a novelist's `Ch 3`..`Ch 14`
+# made Ch a hub of 62 mentions joining every chapter's note). A sprint's number is its name (NUMBERED_THINGS)
+WORK_PARTS = frozenset("ch chap chapter chapters book books part vol volume episode ep act scene".split())
+_PART_NUMBER = re.compile(r"\.?[ \t]+\d+(?:\.\d+)*(?!\w|[.:]\d)")  # (`after Ch 7.` ends a sentence)
+# A team's numbered iteration (`Sprint 49`, `Iteration 7`, `Milestone 3`): one name with its number, as a page
+# `[[Sprint 49]]` names it, not the bare word (rules 31: plain `in Sprint 50` named Sprint, one with the `#sprint` tag)
+NUMBERED_THINGS = frozenset("sprint iteration milestone".split())
+# A German letter's forms of address, pronouns and closing formulas (`Liebe Lena,`, `Sehr geehrte Frau Keller`,
+# `Bitte überweisen Sie`, `von Ihnen angegebene`, `Mit freundlichen Grüßen`, `Viele Grüße`, `in Höhe von`), as
+# written: no name in any text, as a note of English quotes such letters (rules 31: `Sie`, `Ihnen`, `Grüßen`, `Höhe`,
+# `Liebe Lena` were names). Dropped before a name as a common word is (`Liebe Lena` names Lena)
+GERMAN_LETTER_WORDS = frozenset("""
+Sie Ihnen Ihr Ihre Ihren Ihrem Ihrer Liebe Lieber Liebes Sehr Geehrte Geehrter Grüße Grüßen Gruß Viele Herzliche
+Herzlichen Freundliche Freundlichen Höhe
 """.split())
 # the suffix that makes an adjective of a name (`Post-LN-like`, `Excel-style`, `Python-based`): no part of the name
 _MADE_LIKE = re.compile(r"(?<=\w)-(?:like|style|based|esque)$")
@@ -2371,11 +2397,12 @@ def _named(name: str) -> str | None:
 # Capitals and mentions that name nothing a note is about (heuristic rules 27, an on-call engineer's vault): a time
 # zone after a time (`09:10 CET`, `14:32 UTC`: UTC was the vault's top entity), an HTTP method (`GET, PUT, DELETE`),
 # and a chat's mention of a group or of its writer (`@here`, `@me`: HANDLE made them persons). As written: `West`
-# and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30).
+# and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30), a
+# developer's (`the payments API`, `caught up on PRs`: rules 31; `PR` alone left, `the PR` a change one asks about)
 NON_NAMES = frozenset("""
 UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
 SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
-URGENT FYI WIP TBC TBA
+URGENT FYI WIP TBC TBA API PRs MRs
 """.split())
 # A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
 # request's, `PR #839`): one name wherever
@@ -3000,6 +3027,28 @@ def _weekday_before_day(word: str, text: str, end: int) -> bool:
     """Is `word`, ending at `end` of `text`, an English weekday's short name before its day of the month (`Sun 15 Nov`,
     `Sat 14th`, `Sun 15/11`: _WEEKDAY_BEFORE_DAY)? A day, no name (rules 30)."""
     return word.lower() in WEEKDAY_SHORT and _WEEKDAY_BEFORE_DAY.match(text, end) is not None
+
+
+_AFTER_NUMBER = re.compile(r"(?<![\w.,:/-])\d{1,4}(?:[\u2013-]\d{1,4})?[ \t]+$")
+_LOWER_WORD_AFTER = re.compile(rf"[ \t]+{LOWER}")
+
+
+def _unit_after_number(text: str, start: int, word: str) -> bool:
+    """Is `word` (at `start` of `text`), two or three capitals, an era's or a unit's after its number (`412 AR`, `300 BC`,
+    `50 EUR`): a number right before it, no lower-case word after it (`2 NHS trusts` names NHS), and the text writes it
+    nowhere without a number before it (`NHS`, `AR` of `the AR team` name as before)?"""
+    if not (2 <= len(word) <= 3 and word.isupper() and word.isalpha()):
+        return False
+    if not _AFTER_NUMBER.search(text[max(0, start - 12):start]):
+        return False
+    return not _LOWER_WORD_AFTER.match(text, start + len(word)) and _only_after_numbers(text, word)
+
+
+@functools.lru_cache(maxsize=64)  # once a text and word (a long log's every `12 GB`; str caches its hash)
+def _only_after_numbers(text: str, word: str) -> bool:
+    """Does `text` write `word` nowhere without a number right before it?"""
+    return all(_AFTER_NUMBER.search(text[max(0, m.start() - 12):m.start()])
+               for m in re.finditer(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text))
 
 
 def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
@@ -4039,6 +4088,7 @@ class HeuristicExtractor:
                              or (person_title(words[0], german=True)
                                  and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
                                  and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
+                             or words[0] in GERMAN_LETTER_WORDS  # `Liebe Lena`, `Sie`, `Viele Grüße` (rules 31)
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
                 titled = titled or person_title(words[0], german=True)
@@ -4089,6 +4139,16 @@ class HeuristicExtractor:
             if (len(words) == 1 and words[0].lower() in DOCUMENT_PARTS
                     and _HEADING_NUMBER.match(text, start + len(found))):
                 continue  # `in their Table 1`, `- Table 2 compares BLEU`, `see Figure 3`: a paper's part (rules 26)
+            if (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in WORK_PARTS
+                    and _PART_NUMBER.match(text, start + len(found))):
+                continue  # `Ch 3`, `Book 2`, `Chapter 8`: a work's part, no name (rules 31)
+            numbered = (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in NUMBERED_THINGS
+                        and _PART_NUMBER.match(text, start + len(found)))
+            if numbered:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31)
+                add(f"{words[0]} {numbered.group().strip(' .')}", "name")
+                continue
+            if len(words) == 1 and found == words[0] and _unit_after_number(text, start, words[0]):
+                continue  # `412 AR`, `300 BC`, `50 EUR`: an era or a unit after its number (rules 31)
             if (len(words) == 2 and words[0] == found.split()[0] and words[0].lower() in _PLURAL_LABELS
                     and _LOWER_AFTER.match(text, start + len(found)) and _sentence_start(text, start)):
                 words = words[1:]  # `Topics Alvarez listed as likely:`: a label's word before a sentence's subject
