@@ -35,7 +35,9 @@ today, but in a question that asks ahead of it the month not yet ended within da
 deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
 _month_year, _asks_ahead_of_a_date; in lower case too, "in october", but "may" and "march" only where no verb or
 noun follows: _lower_month; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
-"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
+"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), a part of a
+month ("in early December", "mid-November", "at the end of last month", "the first half of October", "earlier this
+month") or a month qualifying a noun ("the october meeting", "treasurer's report october": _month_part_days), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
 lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
@@ -49,7 +51,9 @@ latest such span ended by today, none of it to come; "from Mon to Fri" too; not 
 "Mon-Fri", a topic's, a schedule's or a choice's as often, "what did we decide about Mon-Fri remote work?");
 beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
 another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
-the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
+the coming one in a question of a plan, "what's on the 19th?", else the latest such day up to today, _nth_to_come;
+beside its weekday, "on Tue the 3rd", "on sat 19th", the 3rd that is a Tuesday: _weekday_of_the_day; when the
+ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -127,7 +131,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
@@ -184,6 +188,9 @@ _FOREIGN = {
 }
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
 _MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
+# an English weekday's name or short name in any case, longest first ("sat", "Tues", "thursday"): before a day of the
+# month it is that day's weekday, no word's ("on sat 19th": _PHRASE's wdom)
+_ANY_ENGLISH_DAY = "(?:" + "|".join(sorted([*WEEKDAY_NAMES, *_SHORT_DAYS], key=len, reverse=True)) + r")(?!\w)"
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
 # after a weekday's short name: no name's word ("on Sun Valley", "Sat's"), a capitalised one but a month's
@@ -401,11 +408,16 @@ _PHRASE = re.compile(
     # the coming one; not "next Monday and Friday", nor "next Monday to Friday" (several days: none, as before)
     r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
     + _WEEKDAY + r"))"
+    # a weekday with its day of the month, no "the" ("on sat 19th", "for Tuesday 24th"): the day of that number on
+    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words)
+    r"|(?:on|for)\s+(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    r"(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|" + _LAST_OF_A_DAY + r")\s+)?"
     r"(?:" + _WEEKDAY + r"))*)"
-    # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
+    # "on the 21st": a day of the month with no month, the latest such day up to today or the coming one
+    # (_nth_to_come); not "the 3rd
     # floor" or "the 21st century" (a word other than these after it is the ordinal's noun), and these
     # words only after "on the 21st" (_a_day_of_the_month: "the 5th at the race" is a race)
     r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
@@ -672,14 +684,15 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return days
     if someone is _A_QUOTE:
         return None
-    if _the_calendars(days, question):
+    if _the_calendars(days, question, m):
         return days
     return UnreadDays(days, someone, _language(m))
 
 
-def _the_calendars(days: AskedDays, question: str) -> bool:
+def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
     """Are `days` all to come (AskedDays.ahead: "tomorrow", "next week", a coming weekday, "on Friday" of "is Chloe
-    babysitting on Friday?") in a question of no past form: the calendar's days, the same for everyone, read whoever
+    babysitting on Friday?") in a question of no past form (`m`, the day phrase's match, for a role on a day of the
+    month: "who is run director on the 26th"; none for a month's part): the calendar's days, the same for everyone, read whoever
     the question is about ("who is on call next week?", "is Priya off tomorrow?")? Someone else's day is left unread
     because a note's "tonight", "last week" or "on Saturday" is of the note's day (module docstring); a question's plan
     to come is the asker's calendar, when the question says a plan (_PLAN_OF_SOMEONE: "will", "going to", a subject's
@@ -687,8 +700,20 @@ def _the_calendars(days: AskedDays, question: str) -> bool:
     tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
     ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
-    return (days.ahead and not days.written and not _past_form(question) and bool(_PLAN_OF_SOMEONE.search(question))
+    return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
+            and bool(_PLAN_OF_SOMEONE.search(question)
+                     or (m is not None and (m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
             and not _SAID_OR_WISHED.search(question))
+
+
+# who holds a role on a day of the month ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who
+# are the timekeepers for the 19th?"): a rota's, the calendar's (_the_calendars, _nth_to_come); its role one or two
+# nouns in lower case: not a name ("who is Anna on the 19th?" asks of Anna), a participle ("who is mentioned on the
+# 3rd?"), a word of a note's or of a choice (_NOT_A_ROLE: "who is the author on the 3rd?", "who is right for…")
+_NOT_A_ROLE = (r"(?!\w*(?:ed|ing)\b|(?:it|this|that|there|here|right|wrong|better|best|worse|worst|good|bad|fine"
+               r"|author|writer|sender|recipient|person|people|one|guy|name|first|last|next|same|other|only)\b)")
+_ROLE_ON_A_DAY = re.compile(r"\W*who(?:\s+(?:is|are)|['’](?:s|re))\s+(?:the\s+)?" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*)"
+                            r"(?:\s+" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*))?\s+(?:on|for)\s", re.I)
 
 
 def _language(m: re.Match) -> str:
@@ -779,15 +804,11 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # ("from Fri to Mon" asked on a Sunday: Friday to the Monday just gone, not to tomorrow)
         last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
         return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
-    if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
-        day, first = int(m.group("dom")), today.replace(day=1)
-        while True:
-            try:
-                if (asked := first.replace(day=day)) <= today:
-                    return one(asked)
-            except ValueError:  # no 31st in April
-                pass
-            first = (first - dt.timedelta(days=1)).replace(day=1)
+    if m.group("dom"):  # the latest such day up to today ("the 31st" asked on May 3 is March 31), or the coming one
+        return one(_day_of_the_month(int(m.group("dom")), today, _nth_to_come(m)))
+    if m.group("wdom"):  # "on sat 19th": the 19th that is a Saturday (none: _read_words says so)
+        return one(_weekday_of_the_day(int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()], today,
+                                       _nth_to_come(m)))
     if m.group("rollunit") or m.group("fortnight"):
         return _rolling_days(m, today), today, False
     if m.group("nextunit") or m.group("nextfortnight"):
@@ -825,6 +846,119 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first + dt.timedelta(days=32)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+# the notes or records of a day before it ("what are my notes on the 3rd?", "what's the summary of the meeting on the
+# 3rd?", "journal entries from the 3rd"): written, so of a day gone, as dayspans reads "notes from Jan 3" (_nth_to_come)
+_RECORDS = re.compile(r"\b" + RECORD_WORDS, re.I)
+# a plan's words for a day of the month that _PLANNED_FORM and _PLAN_OF_SOMEONE miss: "anything happening / coming up
+# on the 19th?", "anything for the 22nd?" (right before it, as "anything for friday?": _coming_weekdays)
+_PLAN_OF_A_DAY = re.compile(r"\b(?:happening|coming\s+up|upcoming)\b", re.I)
+# ... but not a place someone is in or at ("who is at the office on the 3rd?": of the 3rd gone as often, as "on Friday"
+# in it is: _coming_weekdays)
+_WHERE_NOW = re.compile(r"\b(?:in|at)$", re.I)
+_ANYTHING_FOR = re.compile(r"\b(?:anything|something)\s+for\s+$", re.I)
+# ... nor a thing from or of a day ("what should I remember from the 3rd?", "what do I need to do about the email of
+# the 2nd?"): a day gone
+_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|of|since)\s+$", re.I)
+# "on" or "for" right before a day of the month: a yes/no question's form ends before it (_plans_the_day)
+_ON_OR_FOR_BEFORE = re.compile(r"\b(?:on|for)\s+$", re.I)
+
+
+def _nth_to_come(m: re.Match) -> bool | None:
+    """Which way the day of the month `m` reads ("on the 19th", "on sat 19th") looks: True, the coming one, in a
+    question of a plan (_plans_the_day: "what's on the 19th?", "who is run director on the 26th?", "is anything
+    booked for the 22nd?") not in the past tense; False, the latest gone, in the past tense or of a day's notes or
+    records ("what did we do on the 19th?", "notes from the 3rd") or of a thing from it ("what should I remember from
+    the 3rd?"); None for any other, as terse ("meeting on the
+    3rd?", "recap of the 2nd", "the 5th?"): "the 3rd" alone is then the latest gone (_day_of_the_month), as it always
+    was (read ahead, a question of the notes of a recent day fell to next month: review of qnth); a weekday written
+    with it (_weekday_of_the_day) the nearest either way."""
+    question = _without_weekdays_of_a_day(m.string)
+    if (past_tense(question) or _RECORDS.search(question, 0, m.start())
+            or _FROM_OR_OF_BEFORE.search(question, 0, m.start())):
+        return False
+    return True if _plans_the_day(question, m) else None
+
+
+def _plans_the_day(question: str, m: re.Match) -> bool:
+    """Does `question` ask of a plan on the day of the month `m`: a plan's form (_PLANNED_FORM: "what's on", "anything
+    on", "will", "going to", "booked", "due", "what are we doing"; _PLAN_OF_SOMEONE: "who is off", "is Tom coming";
+    _PLAN_OF_A_DAY: "happening", "coming up"), a role on it (_ROLE_ON_A_DAY), "anything for" right before it, or a
+    yes/no question of a plan or an appointment on it ("am I free on the 19th?", "is the party on the 19th?")?"""
+    day = m.start("wdom") if m.group("wdom") else m.start()  # "sat 19th", "the 19th"
+    lead = _ON_OR_FOR_BEFORE.search(question, 0, day)
+    start = lead.start() if lead else day
+    return bool(_PLANNED_FORM.search(question) or any(not _WHERE_NOW.search(p.group())
+                                                      for p in _PLAN_OF_SOMEONE.finditer(question))
+                or _PLAN_OF_A_DAY.search(question) or _ROLE_ON_A_DAY.match(question)
+                or _ANYTHING_FOR.search(question, 0, day)
+                or _YES_NO_COMING.fullmatch(question, 0, start)
+                or (_YES_NO_ON.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, m.end())))
+
+
+def _without_weekdays_of_a_day(question: str) -> str:
+    """`question` with the weekdays written before a day of the month blanked (_WEEKDAY_BEFORE_ORDINAL), each letter a
+    blank: its places stay."""
+    return _WEEKDAY_BEFORE_ORDINAL.sub(lambda w: " " * len(w.group()), question)
+
+
+# a weekday written before a day of the month ("on sat 19th", "on Sat the 19th") is no verb's past (sat: sit), nor is
+# "Sat" anywhere before an ordinal: blanked, one blank a letter, before _nth_to_come reads the question's tense
+_WEEKDAY_BEFORE_ORDINAL = re.compile(
+    _ANY_ENGLISH_DAY + r"(?=\.?,?\s+(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)", re.I)
+
+
+# how far ahead a day of the month to come may be: a month's ("the 30th" asked on Feb 1 is no March 30, Jan 30 then)
+_COMING_DAY_OF_THE_MONTH_DAYS = 31
+
+
+def _day_of_the_month(day: int, today: dt.date, coming: bool | None) -> dt.date:
+    """The day `day` of a month: with `coming` (True) the first from `today` on within _COMING_DAY_OF_THE_MONTH_DAYS,
+    else, or when none is so near, the latest up to `today` (today's own day is today's either way): "the 31st"
+    asked on April 5 is March 31; asked on Jan 31 "what's on the 30th?" is Jan 30, no Feb 30 to come (March 30 was
+    read: review of qnth)."""
+    if coming:
+        for months in (0, 1):
+            try:
+                asked = _months_on(today.replace(day=1), months).replace(day=day)
+            except ValueError:  # no 31st in April
+                continue
+            if 0 <= (asked - today).days <= _COMING_DAY_OF_THE_MONTH_DAYS:
+                return asked
+    month = today.replace(day=1)
+    for _ in range(3):  # a 31st is at most two months back
+        try:
+            if (asked := month.replace(day=day)) <= today:
+                return asked
+        except ValueError:  # no 31st in April
+            pass
+        month = _months_on(month, -1)
+    raise ValueError(f"no day {day} of a month near {today}")
+
+
+def _weekday_of_the_day(day: int, weekday: int, today: dt.date, coming: bool | None) -> dt.date | None:
+    """The day `day` of a month that falls on `weekday` (0 Monday), within _WEEKDAY_DAY_WEEKS of `today` in the
+    question's direction (`coming`, _nth_to_come: True to come, False gone, None either, the nearest): "on sat 19th"
+    asked on Monday 2026-12-07 is 12-19, "what did I do on Tue the 3rd?" 11-03, "german class on tue 24th" 11-24;
+    None when none ("what's on sat 20th": Feb 20, a slip of the weekday as likely as a day months off)."""
+    found = []
+    for months in range(-2, 3):
+        try:
+            candidate = _months_on(today.replace(day=1), months).replace(day=day)
+        except ValueError:  # no 31st in April; no year 0
+            continue
+        ahead = (candidate - today).days
+        if (candidate.weekday() == weekday and abs(ahead) <= 7 * _WEEKDAY_DAY_WEEKS
+                and (coming is None or (ahead >= 0) == coming or ahead == 0)):
+            found.append(candidate)
+    return min(found, key=lambda c: abs((c - today).days), default=None)
+
+
+# how far from today a weekday with its day of the month is looked for ("on sat 19th", "on Tue the 3rd"): six weeks; a
+# day further off is less likely than a slip of the weekday ("what's on sat 20th" asked on Monday 2026-12-07, Sunday
+# the 20th this weekend, read Saturday 2027-02-20: review of qnth)
+_WEEKDAY_DAY_WEEKS = 6
 
 
 def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
@@ -1551,7 +1685,7 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     spelled = _spelled_span(question, today)
     if isinstance(spelled, AskedDays):
         return spelled
-    read = _read_words(question, today, person)
+    read = _month_part_days(question, today, person) or _read_words(question, today, person)
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
@@ -1706,19 +1840,28 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
         return None
+    if m.group("wdom") and _LISTED_DAY_OF_THE_MONTH.match(question, m.end()):
+        return None  # "on fri 18th, sat 19th and sun 20th": every day asked, not the first alone (as before qnth)
     try:
+        if m.group("wdom") and (unmatched := _no_such_weekday_day(m, today)):
+            return unmatched
         first, last, month = _resolve(m, today)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
-            # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days; a weekday apart from it ("on
-            # Fri; what did Anna say on the 3rd?") or one no 3rd of the last two months falls on ("on Wed the 3rd"
-            # asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside it (revI)
-            if (first - (beside := _weekday_of_the_month(weekdays, first))).days <= _WEEKDAY_OF_THE_MONTH_DAYS:
+            # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
+            # from it ("on Fri; what did Anna say on the 3rd?") or one no 3rd of the two months around falls on ("on
+            # Wed the 3rd" asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside
+            # it (revI)
+            beside = _weekday_of_the_day(first.day, _one_weekday(weekdays), today, _nth_to_come(m))
+            if beside is not None:
                 first = last = beside
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
-    if weekdays and first > today:
-        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before
+    if weekdays and first > today and not m.group("dom"):
+        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before (not
+        # "what's on Fri the 15th?": its coming one, _nth_to_come)
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
+        if within.first > today:  # "what's on Fri the 15th?": a day to come (_nth_to_come), read as "next Friday" is
+            within = replace(within, ahead=True, today=today)
         return _whose_days(within, question, m, person)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
@@ -1745,6 +1888,15 @@ class UnreadSpan:
 
     def note(self) -> str:
         return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
+
+
+class UnreadWeekdayDay(UnreadSpan):
+    """A weekday with its day of the month that no day near enough is ("on wed 19th" when no 19th within two months
+    falls on a Wednesday: _no_such_weekday_day): its words searched as written, and said so, the day of the month
+    alone being as likely a slip as the weekday."""
+
+    def note(self) -> str:
+        return f"“{self.days.words}” is searched as written: {self.why}."
 
 
 # the preposition before a written day, part of its phrase for _asks_ahead_of_a_date ("is physio on Jan 12?")
@@ -1777,11 +1929,6 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     return UnreadSpan(days, found.why) if found.why else days
 
 
-# how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the
-# weekday more likely than a day months ago
-_WEEKDAY_OF_THE_MONTH_DAYS = 62
-
-
 def _written_beside(question: str, pieces: list[re.Match]) -> bool:
     """Are the phrases `pieces` written one beside the next in `question`: only blanks, commas or "of" between
     them ("on Mon and Wed of last week", "on Tue the 3rd"; not "on Mon at the gym last week")."""
@@ -1789,21 +1936,41 @@ def _written_beside(question: str, pieces: list[re.Match]) -> bool:
     return all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:]))
 
 
-def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
-    """The latest day up to `latest` (a day of the month _resolve read) with its day of the month that falls on
-    the one weekday `weekdays` names ("on Tue the 3rd"); ValueError for several ("on Mon and Tue the 3rd")."""
+def _one_weekday(weekdays: list[re.Match]) -> int:
+    """The one weekday (0 Monday) `weekdays` names beside a day of the month ("on Tue the 3rd"); ValueError for
+    several ("on Mon and Tue the 3rd") or a span."""
     named = {_DAY_INDEX[d.lower()] for w in weekdays for d in _ANY_DAY.findall(w.group(0))}
     if len(named) != 1 or len(weekdays) != 1 or weekdays[0].group("spanfrom"):
         raise ValueError("several weekdays beside one day of the month")
-    day, month = latest.day, latest.replace(day=1)
-    for _ in range(12 * 30):  # a day of the month falls on each weekday within 14 months (29th-31st: longer)
-        try:
-            if (candidate := month.replace(day=day)) <= latest and candidate.weekday() in named:
-                return candidate
-        except ValueError:  # no 31st in April
-            pass
-        month = (month - dt.timedelta(days=1)).replace(day=1)
-    raise ValueError("no such day")
+    return named.pop()
+
+
+def _no_such_weekday_day(m: re.Match, today: dt.date) -> UnreadSpan | None:
+    """"on wed 19th" when no 19th near enough in the question's direction is a Wednesday (_weekday_of_the_day): its
+    words searched as written, and said so, rather than a guess of the day meant; None when there is one."""
+    day, weekday = int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()]
+    coming = _nth_to_come(m)
+    if _weekday_of_the_day(day, weekday, today, coming) is not None:
+        return None
+    near = _day_of_the_month(day, today, coming)
+    if coming is None and abs(((to_come := _day_of_the_month(day, today, True)) - today).days) < (today - near).days:
+        near = to_come
+    nth = f"{day}{_ordinal_suffix(day)}"
+    way = {True: ("to come ", "coming"), False: ("gone ", "latest"), None: ("", "nearest")}[coming]
+    return UnreadWeekdayDay(AskedDays(" ".join(m.group(0).split()), near, near, m.span()),
+                            f"no {nth} {way[0]}within six weeks falls on a {WEEKDAY_NAMES[weekday].capitalize()} "
+                            f"(the {way[1]} {nth}, {near}, is a {WEEKDAY_NAMES[near.weekday()].capitalize()})")
+
+
+# another day of the month listed after a weekday with its own ("on fri 18th, sat 19th and sun 20th", "on fri 18th or
+# the 25th"): _read_words reads none of them, as before weekdays with their day were read, not the first alone
+_LISTED_DAY_OF_THE_MONTH = re.compile(
+    r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*&\s*|\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
+    r"(?:(?:on|for)\s+)?(?:" + _ANY_ENGLISH_DAY + r"\.?,?\s+)?(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
+
+
+def _ordinal_suffix(day: int) -> str:
+    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 # a day of the month written after a German, French or Spanish weekday ("el sábado 14 de noviembre", "samedi 14
@@ -1944,6 +2111,218 @@ def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first
     contiguous = (days[-1] - days[0]).days + 1 == len(days) and all(w.group("spanfrom") for w in weekdays)
     return AskedDays(" ".join(question[span[0]:span[1]].split()), days[0], days[-1], span, False,
                      () if contiguous or len(days) == 1 else tuple(days))
+
+
+# ---------------------------------------------------------------- parts of a month, months as a noun's modifier
+# A part of a month (_MONTH_PART): "early December", "mid-november", "late Oct last year", "(at) the end of November",
+# "the beginning / start of December", "the first / second half of October", of a month named or "this / last / next
+# month", and "earlier / later this month". Early, the beginning or the start is days 1-10, mid 11-20, late or the end
+# 21 to the month's last (thirds, as a reader says them; "the end of the month" is its last ten days, not its last
+# one); a half 1-15 or 16 to the last. "earlier this month" is the 1st to yesterday, "later this month" tomorrow to
+# the last. The month named is of the year its tense gives, as "in December"'s (_part_year): in a question asking
+# ahead the coming one, in the past (or of records) the latest part begun ("what did I do in late December?" asked
+# on 7 December is late December a year ago, not 3 weeks ahead), else the month's ("the mid-december deadline").
+# "late in November" is no part ("what was late in November?": overdue), "early in November" is; nor a part of a
+# span of parts ("mid to late November").
+# A month as a noun's modifier (_MONTH_MODIFIER): "the October meeting", "our november minutes", "October's report",
+# "treasurer's report october", "october committee meeting": that whole month, only before a record's or an event's
+# noun of a closed list (_EVENT_NOUN: "the October Revolution", "the june bug", "the April Theses", "the March
+# sisters" are no months), one qualifier between at most ("the january board meeting", "the october royalty
+# statement"). In lower case "may", "march" and "august" are words too ("may I see the march notes", "an august
+# body"): read only before a meeting's or a report's noun (_WORD_MONTH_NOUN); a month that is also a first name
+# (April, May, June, August, Jan) is no month before "'s" ("April's report" is April's), nor one the index knows as a
+# person (alone or with the word after it). Its year is the month's tense gives (_modifier_year); a month to come
+# within AHEAD_MONTHS in a question of neither tense is not read ("agenda for the january meeting?": the meeting
+# gone or the one coming).
+_PART_MONTH = (r"(?:the\s+month\s+of\s+)?(?:(?P<partmonth>" + _MONTH_NAME + r")(?![\w'’])\.?"
+               r"(?:,?\s+(?:of\s+)?(?P<partyear>(?:19|20)\d\d)(?![-/.]?\d)"
+               r"|(?:\s+of|\s*,)?\s+(?P<partrel>this|last|next)\s+year\b)?"
+               r"|(?P<partwhich>this|last|next)\s+month\b)")
+_MONTH_PART = re.compile(
+    r"(?<![\w-])(?:(?:in|during|from|around|at|towards?)\s+)?(?:the\s+)?"
+    r"(?:(?:(?P<third>early|mid|late)(?:\s*-\s*|\s+)|(?P<earlyin>early)\s+in\s+"
+    r"|(?:very\s+)?(?P<edge>end|beginning|start)\s+of\s+"
+    r"|(?P<half>first|second|latter)\s+half\s+of\s+)" + _PART_MONTH
+    + r"|(?P<within>earlier|later)\s+(?:on\s+)?this\s+month\b)"
+    r"(?!\.?,?\s*\d|\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)(?i:" + _MONTH_WORDS + r")\b)",
+    re.I)
+_PART_DAYS = {"early": (1, 10), "earlyin": (1, 10), "beginning": (1, 10), "start": (1, 10), "mid": (11, 20),
+              "late": (21, 31), "end": (21, 31), "first": (1, 15), "second": (16, 31), "latter": (16, 31)}
+# "mid to late November", "early-to-mid December": a span of parts, not read (as before)
+_PART_BEFORE_PART = re.compile(r"\b(?:early|mid|late|beginning|start)\s*(?:-|–|—|to|or|and|through|till|until)\s*$",
+                               re.I)
+# the nouns of a record or an event dated by its month (a closed list: "the October meeting", "the march race")
+_EVENT_NOUN = (r"(?:" + RECORD_WORDS + r"|(?:meetings?|minutes|agm|reports?|statements?|invoices?|newsletters?"
+               r"|payslips?|rota|races?|trips?|visits?|reviews?|board|party|parties|social|events?|sessions?"
+               r"|class(?:es)?|exams?|mocks?|retros?)\b)")
+# ... of a month that is also a word in lower case ("may", "march", "august"): a meeting's or a report's, which no
+# verb or adjective goes before ("the march notes", "an august journal" are no months)
+_WORD_MONTH_NOUN = (r"(?:(?:meetings?|minutes|agm|races?|reports?|newsletters?|invoices?|statements?|payslips?"
+                    r"|rota)\b)")
+# the one word between a month and its noun: "the january board meeting", "the october royalty statement"
+_EVENT_QUALIFIER = (r"(?:committee|board|royalty|team|club|staff|parents['’]?|pta|finance|council|planning|family"
+                    r"|school|sales|budget|progress|monthly)")
+_WORD_MONTHS = ("may", "march", "mar", "august", "aug")
+_PLAIN_MONTH = (r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:"
+                + "|".join(w for w in MONTH_ALT.split("|") if w not in _WORD_MONTHS) + r"))")
+_WORD_MONTH = r"(?-i:" + "|".join(_WORD_MONTHS) + r")"
+# a month and the event's noun after it, lower case: "October meeting", "october royalty statement", "may meeting"
+# (the noun in lower case: "the October Revolution", "the June Solstice festival" are no months)
+
+
+def _month_before_noun(group: str) -> str:
+    """_MONTH_MODIFIER's month before its event's noun, in the groups `group` and `group`word (a word's month)."""
+    return (rf"(?:(?P<{group}>" + _PLAIN_MONTH + r")(?=\s+(?=(?-i:[a-z]))(?:" + _EVENT_QUALIFIER + r"\s+)?"
+            + _EVENT_NOUN + rf")|(?P<{group}word>" + _WORD_MONTH + r")(?=\s+(?=(?-i:[a-z]))" + _WORD_MONTH_NOUN + r"))")
+
+
+_NAME_MONTHS = frozenset(("april", "apr", "may", "june", "jun", "august", "aug", "jan"))
+_MONTH_MODIFIER = re.compile(
+    r"(?<![\w'’-])(?:"
+    # "the October meeting", "our november minutes", "the may race" (a lower-case may before a meeting's noun only)
+    r"(?:the|our|my|your|their)\s+" + _month_before_noun("before")
+    # "October's report"
+    + r"|(?P<owner>" + _PLAIN_MONTH + r")(?=['’]s\s+" + _EVENT_NOUN + r")"
+    # "treasurer's report october", "minutes october?": a dated noun's month ending the question
+    r"|(?<=[^\W\d_]\s)(?P<after>" + _PLAIN_MONTH + r")(?=\s*(?:[?!.]\s*)?$)"
+    # "october committee meeting" opening the question or after a preposition
+    r"|(?:^|" + "|".join(rf"(?<=\b{w}\s)" for w in ("from", "of", "about", "at", "on", "re", "for")) + r")"
+    + _month_before_noun("opening") + r")",
+    re.I)
+_MODIFIER_GROUPS = ("before", "beforeword", "owner", "after", "opening", "openingword")
+# "due by the end of November", "by early December": a limit, the days up to it, not its part of the month
+_BY_BEFORE = re.compile(r"\bby\s+$", re.I)
+_DATED_NOUN_BEFORE = re.compile(_EVENT_NOUN + r"\s+$", re.I)
+# the preposition before a month's phrase, whose plan right before it asks ahead ("what's planned for early
+# January?", "what will I do at the january meeting?": _asks_ahead_of_a_date)
+_LEAD_BEFORE = re.compile(r"\b(?:in|for|at|during|around|to|from|on|of)\s+(?:the\s+|our\s+|my\s+)?$", re.I)
+# records of a part of a month, "notes from late December": of its days gone
+_RECORDS_BEFORE = re.compile(r"\b" + RECORD_WORDS + r"(?:\s+(?:from|of|in|on|during))?\s+$", re.I)
+_WORD_AFTER = re.compile(r"\s+([^\W\d_][\w'’-]*)")
+
+
+def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """The days of a part of a month or of a month as a noun's modifier the question names (_MONTH_PART,
+    _MONTH_MODIFIER), when it names no other day _PHRASE reads, no date and no comparison; None else (read as
+    before)."""
+    found = [m for m in (*_MONTH_PART.finditer(question), *_MONTH_MODIFIER.finditer(question))
+             if _a_month_modifier(question, m, person)]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    rest = question[:m.start()] + " " + question[m.end():]
+    if (_day_phrases(rest, today) or _COMPARED.search(rest) or _writes_a_date(rest)
+            or _BY_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start())
+            or _PART_BEFORE_PART.search(question, max(0, m.start() - _WORD_BEFORE), m.start())):
+        return None
+    try:
+        first, last, month = _month_part(m, today)
+    except ValueError:  # "earlier this month" asked on the 1st: no day before it; a modifier's month of no tense
+        return None
+    ahead = first > today
+    # a modifier's month alone is its words ("the October meeting": "October", the meeting's words still searched)
+    span = m.span() if m.re is _MONTH_PART else m.span(_modifier_group(m))
+    days = AskedDays(" ".join(question[span[0]:span[1]].split()), first, last, span, month, ahead=ahead,
+                     today=today if ahead or (last >= today and not _told_past(question)) else None)
+    return _whose_month_part(days, question, m, person)
+
+
+def _a_month_modifier(question: str, m: re.Match, person) -> bool:
+    """Is `m` a part of a month, or a month qualifying a noun that is no one's name: "October's report", not
+    "April's report" (_NAME_MONTHS) nor one the index knows as a person, alone or with the word after it ("June
+    Carter"); a month ending the question only after a dated noun ("report october", not "what did I tell June?")."""
+    if m.re is _MONTH_PART:
+        return True
+    group = _modifier_group(m)
+    word = m.group(group)
+    after = _WORD_AFTER.match(question, m.end(group))
+    if person is not None and (person(word) or (after is not None and person(f"{word} {after.group(1)}"))):
+        return False
+    if m.group("owner") and word.lower() in _NAME_MONTHS:
+        return False
+    return not m.group("after") or bool(_DATED_NOUN_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE),
+                                                                 m.start()))
+
+
+def _modifier_group(m: re.Match) -> str:
+    """The group of _MONTH_MODIFIER that matched its month."""
+    return next(g for g in _MODIFIER_GROUPS if m.group(g))
+
+
+def _asks_ahead_of_part(question: str, start: int, end: int) -> bool:
+    """Does `question` ask ahead of the month's phrase at `start`-`end`, as of "in January"
+    (_asks_ahead_of_a_date), its preposition before it ("planned for early January", "do at the january meeting")?"""
+    lead = _LEAD_BEFORE.search(question, max(0, start - _WORD_BEFORE), start)
+    past = _past_form(question)
+    return any(_asks_ahead_of_a_date(question, at, end, past) for at in {start, lead.start() if lead else start})
+
+
+def _part_year(m: re.Match, month: int, low: int, today: dt.date) -> int:
+    """The year of the part of `month` beginning on day `low` that `m` names without its year: in a question asking
+    ahead of it the coming month within AHEAD_MONTHS (as _month_year reads "in January"), else the month's latest
+    begun, but in the past or of records ("what did I do in late December?", "notes from late December", asked on 7
+    December 2026) the latest whose part has begun: 2025's ("the mid-december deadline?" is this December's)."""
+    if _within_ahead(month, today) and _asks_ahead_of_part(m.string, m.start(), m.end()):
+        return today.year + (month < today.month)
+    year = today.year - (month > today.month)
+    gone = _past_form(m.string) or _RECORDS_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start())
+    return year - bool(dt.date(year, month, low) > today and gone)
+
+
+def _modifier_year(m: re.Match, month: int, today: dt.date) -> int:
+    """The year of a month qualifying a noun (_MONTH_MODIFIER): the latest begun ("what did we decide at the
+    october meeting?"), but for a month to come within AHEAD_MONTHS the coming one in a question asking ahead ("what
+    will I do at the january meeting?", "what should I bring to the february trip?"); in a question of neither
+    tense ("agenda for the january meeting?") a ValueError: not read, its words searched as before."""
+    latest, coming = today.year - (month > today.month), today.year + (month < today.month)
+    if latest == coming or not _within_ahead(month, today) or _past_form(m.string):
+        return latest
+    if _asks_ahead_of_part(m.string, m.start(), m.end()) or _PLANNED_FORM.search(m.string):
+        return coming
+    raise ValueError("a month gone or to come")
+
+
+def _month_part(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """(first, last, a whole month) of the phrase `m` (_MONTH_PART or _MONTH_MODIFIER). ValueError for "earlier this
+    month" on its 1st, "later this month" on its last, a modifier's month of no tense (_modifier_year)."""
+    if m.re is _MONTH_MODIFIER:
+        month = MONTH_WORDS[m.group(_modifier_group(m)).lower()[:3]]
+        first = dt.date(_modifier_year(m, month, today), month, 1)
+        return first, first.replace(day=calendar.monthrange(first.year, month)[1]), True
+    if m.group("within"):
+        end = today.replace(day=calendar.monthrange(today.year, today.month)[1])
+        first, last = ((today.replace(day=1), today - dt.timedelta(days=1)) if m.group("within").lower() == "earlier"
+                       else (today + dt.timedelta(days=1), end))
+        if first > last or first.month != last.month:
+            raise ValueError("no day of the month left")
+        return first, last, False
+    part = next(g for g in ("third", "earlyin", "edge", "half") if m.group(g))
+    low, high = _PART_DAYS["earlyin" if part == "earlyin" else m.group(part).lower()]
+    if m.group("partmonth"):
+        month = MONTH_WORDS[m.group("partmonth").lower()[:3]]
+        if m.group("partyear"):
+            year = int(m.group("partyear"))
+        elif m.group("partrel"):
+            year = _month_year(m, month, m.group("partrel"), today)
+        else:
+            year = _part_year(m, month, low, today)
+    else:
+        year, month = divmod(today.year * 12 + today.month - 1
+                             + {"this": 0, "last": -1, "next": 1}[m.group("partwhich").lower()], 12)
+        month += 1
+    return (dt.date(year, month, low), dt.date(year, month, min(high, calendar.monthrange(year, month)[1])), False)
+
+
+def _whose_month_part(days: AskedDays, question: str, m: re.Match, person=None) -> AskedDays | UnreadDays | None:
+    """`days` when the question is the asker's (as _whose_time tells of an English day), UnreadDays when it is of
+    someone else, None when quoted."""
+    if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:m.start()] + " " + question[m.end():]
+    if first_person(_QUOTED.sub(" ", rest)):
+        return days
+    someone = _someone_else(rest, opens=m.start() > 0, person=person)
+    return days if someone is None or _the_calendars(days, question) else UnreadDays(days, someone, "en")
 
 
 def parse_day(value: str, what: str) -> dt.date:

@@ -195,6 +195,9 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
+    # a month's word is also its other spellings, "october" its "oct" (`statement Oct 2026.md`) and "oct" its
+    # "october": the month of a question's noun ("the october royalty statement") matched no note that shortens it
+    terms += [f'"{v}"' for w in words for v in month_spellings(w)]
     # "session 3" is also "session 03" and "session 003" (numbering.py): `Session 03 - 2026-09-05.md`
     terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
@@ -245,6 +248,23 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
         out += [text[at:max(a, at)], " "]
         at = max(at, b)
     return "".join(out) + text[at:]
+
+
+# a month's full name and its short ones, only where each is the month's alone: "march", "april", "june", "august"
+# and "may" are words or names too ("protest march", "what did June say", "August Wilson"), and "jan", "mar", "apr",
+# "jun", "jul", "aug", "sep", "dec" a name, a verb, a rate, pandas' separator or "dec vs hex" (review of qmonth): those
+# search as written
+_MONTH_SHORT = {"january": ["jan"], "february": ["feb"], "july": ["jul"], "september": ["sep", "sept"],
+                "october": ["oct"], "november": ["nov"], "december": ["dec"]}
+_MONTH_FULL = {"feb": "february", "sept": "september", "oct": "october", "nov": "november"}
+
+
+def month_spellings(word: str) -> list[str]:
+    """The other spellings of the month `word` (lower case) is: `october` -> [oct], `oct` -> [october], `sept` ->
+    [september]; [] for any other word and a month's word that is also another's (`march`, `june`, `dec`, `sep`)."""
+    if word in _MONTH_SHORT:
+        return _MONTH_SHORT[word]
+    return [_MONTH_FULL[word]] if word in _MONTH_FULL else []
 
 
 def sharp_s_variant(word: str) -> str | None:
