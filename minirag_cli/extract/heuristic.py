@@ -960,6 +960,20 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
 #    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
 #    was `08\nJune`), as find_dates reads across a line end.
+# 31, names31b's part (session 56's novelist's, software lead's and expat's vaults): a work's part before its number
+#    (WORK_PARTS: `Ch 3`, `Ch. 11`, `Book 2`, `Chapter 8`, `Episode 12`, `Act 2`) names nothing, as a paper's `Table 1`
+#    (Ch was a hub of 62 mentions joining every chapter's note, Book one of 22); a sprint's number is its name
+#    (_SPRINT_NUMBER: plain `in Sprint 50` named Sprint, one with the `#sprint` tag; now Sprint 50, as `[[Sprint 50]]`);
+#    an era after its year (ERAS: `300 BC`, `1066 AD`) names nothing; `API`, `PRs`, `MRs` name nothing (NON_NAMES); a
+#    German letter's pronouns, address and closing (GERMAN_LETTER_WORDS: `Sie`, `Ihnen`, `Mit freundlichen Grüßen`,
+#    `Viele Grüße`, `in Höhe von`) name nothing and open no name in German text and in a letter's greeting or closing
+#    line (`Liebe Lena,` names Lena). LiHua's and golden/'s extraction unchanged.
+# 31, fixNB's part (review of names31b): any two or three capitals after a number, written nowhere else without one,
+#    named nothing (`412 AR`, `40 EUR`), and `## Day 2 SFO`, `Bought 15 AMD`, `Liverpool 2 PSG 1`, `Born 1990 NYC.`,
+#    `Called 3 NHS.` lost real names (and a 2,000-line order log took 16 s to check each word): only a closed list of
+#    eras remains (a novelist's in-world `412 AR` names AR again). A sprint's number has 1-4 figures and no version's
+#    dots (`Sprint 1.2.3` names Sprint as before); `Milestone 3`, `Iteration 2` name nothing, as before. German letter
+#    words in English text name as before (`Ihr Platz`, `Sehr Gut Bakery`, `Lieber Augustin`, `Met Sie Kim`).
 # 31, dedates' part (session 56's Berlin expat and software lead): a German day in figures without its year, closed by
 #    its dot, is a day where its text says so (text._dotted_days: after a weekday, `Do 17.12. um 09:40`, `Di 1.12.`,
 #    `Sun 11.10.`, or a preposition of days, `bis 18.12.`; in a list with one such, `am 17.11., 24.11. und 1.12.`),
@@ -1115,6 +1129,45 @@ exercises assignment homework sprint episode talk round exam quiz midterm office
 DOCUMENT_PARTS = frozenset("""
 table tables figure figures fig appendix equation eq theorem lemma corollary proposition definition algorithm listing
 """.split())
+# A book's, a serial's or a play's part before its number (`Ch 3`, `Chapter 8`, `Book 2`, `Part II` not: figures only,
+# `Vol. 4`, `Episode 12`, `Act 2`, `Scene 3`): no name, as a paper's `Table 1` (rules 31: a novelist's `Ch 3`..`Ch 14`
+# made Ch a hub of 62 mentions joining every chapter's note). A sprint's number is its name (_SPRINT_NUMBER)
+WORK_PARTS = frozenset("ch chap chapter chapters book books part vol volume episode ep act scene".split())
+# A team's sprint and its number (`Sprint 49`, `in Sprint 50.`): one name, as a page `[[Sprint 49]]` names it, not the
+# bare word (rules 31: plain `in Sprint 50` named Sprint, one with the `#sprint` tag). A number of 1-4 figures, no
+# version's (`Sprint 1.2.3`, `Sprint 1,000` name Sprint as before); no `Milestone 3`, `Iteration 2` (fixNB: they
+# named nothing before and no vault links such a page)
+_SPRINT_NUMBER = re.compile(r"[ \t]+(\d{1,4})(?![.,]?\d|\w)")
+# An era after its year (`300 BC`, `1066 AD`, `1200 CE`), a closed list: no name (fixNB: any two or three capitals
+# after a number were none, and `Day 2 SFO`, `Bought 15 AMD`, `Liverpool 2 PSG 1` lost real names)
+ERAS = frozenset("BC BCE AD CE".split())
+_YEAR_BEFORE = re.compile(r"(?<![\w.,:/-])\d{1,4}(?:[\u2013-]\d{1,4})?[ \t]+$")
+# A German letter's forms of address, pronouns and closing formulas (`Liebe Lena,`, `Sehr geehrte Frau Keller`,
+# `Bitte überweisen Sie`, `von Ihnen angegebene`, `Mit freundlichen Grüßen`, `Viele Grüße`, `in Höhe von`): no name
+# in German text, nor in a letter's salutation or closing line in any (_LETTER_FORMULA: a note of English quotes
+# such letters; rules 31: `Sie`, `Ihnen`, `Grüßen`, `Höhe`, `Liebe Lena` were names). Dropped before a name as a
+# common word is (`Liebe Lena` names Lena); English text's `Ihr Platz`, `Sehr Gut Bakery`, `Met Sie Kim` name (fixNB)
+GERMAN_LETTER_WORDS = frozenset("""
+Sie Ihnen Ihr Ihre Ihren Ihrem Ihrer Liebe Lieber Liebes Sehr Geehrte Geehrter Grüße Grüßen Gruß Viele Herzliche
+Herzlichen Freundliche Freundlichen Höhe
+""".split())
+# a German letter's salutation (`Liebe Lena,`, `Sehr geehrte Frau Müller,` at a line's start, its greeting closed by
+# a comma) or closing line (`Mit freundlichen Grüßen`, `Viele Grüße aus Wien`, `Gruß, Thomas`), with the `Ihr`,
+# `Ihre` that signs it (`Freundliche Grüße, Ihr Team`)
+_LETTER_FORMULA = re.compile(
+    r"^[ \t>]*(?:(?:Liebe[rs]?|Sehr[ \t]+geehrte[rs]?)[ \t]+[^\n,]{1,40},"
+    r"|(?:(?:Mit[ \t]+)?(?i:freundlichen|herzlichen|besten|lieben|vielen)[ \t]+Grüßen"
+    r"|(?:Viele|Liebe|Herzliche|Freundliche|Beste|Schöne)[ \t]+Grüße|(?:Herzlichen|Freundlichen|Besten|Lieben)?[ \t]*Gruß)"
+    r"(?=[ \t]*(?:[,!.]|$)|[ \t]+aus[ \t])(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:Ihr|Ihre|Euer|Eure)\b)?)", re.M)
+
+
+def _letter_formulas(text: str) -> list[tuple[int, int]]:
+    """Where `text`'s German letter salutations and closings stand (_LETTER_FORMULA), start and end."""
+    if "Lieb" not in text and "Sehr" not in text and "Gr" not in text:
+        return []
+    return [m.span() for m in _LETTER_FORMULA.finditer(text)]
+
+
 # the suffix that makes an adjective of a name (`Post-LN-like`, `Excel-style`, `Python-based`): no part of the name
 _MADE_LIKE = re.compile(r"(?<=\w)-(?:like|style|based|esque)$")
 # A label that counts (`Line 12:`, `Step 3:`, `Room 101:`, `Q1:`, `A2:`, `Chapter 4.2:`): its last
@@ -2461,11 +2514,12 @@ def _named(name: str) -> str | None:
 # Capitals and mentions that name nothing a note is about (heuristic rules 27, an on-call engineer's vault): a time
 # zone after a time (`09:10 CET`, `14:32 UTC`: UTC was the vault's top entity), an HTTP method (`GET, PUT, DELETE`),
 # and a chat's mention of a group or of its writer (`@here`, `@me`: HANDLE made them persons). As written: `West`
-# and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30).
+# and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30), a
+# developer's (`the payments API`, `caught up on PRs`: rules 31; `PR` alone left, `the PR` a change one asks about)
 NON_NAMES = frozenset("""
 UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
 SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
-URGENT FYI WIP TBC TBA
+URGENT FYI WIP TBC TBA API PRs MRs
 """.split())
 # A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
 # request's, `PR #839`): one name wherever
@@ -3090,6 +3144,17 @@ def _weekday_before_day(word: str, text: str, end: int) -> bool:
     """Is `word`, ending at `end` of `text`, an English weekday's short name before its day of the month (`Sun 15 Nov`,
     `Sat 14th`, `Sun 15/11`: _WEEKDAY_BEFORE_DAY)? A day, no name (rules 30)."""
     return word.lower() in WEEKDAY_SHORT and _WEEKDAY_BEFORE_DAY.match(text, end) is not None
+
+
+def _era_after_year(text: str, start: int, word: str) -> bool:
+    """Is `word` (at `start` of `text`) an era after its year (`300 BC`, `1066 AD`: ERAS)?"""
+    return word in ERAS and _YEAR_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
+def _part_number(text: str, end: int) -> re.Match | None:
+    """The number after a work's part ending at `end` of `text` (`Ch 3`, `Ch. 11`, `Book 2`), after the part's
+    abbreviation's dot, as a heading's (_HEADING_NUMBER)."""
+    return _HEADING_NUMBER.match(text, end + text.startswith(".", end))
 
 
 def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
@@ -3859,6 +3924,7 @@ class HeuristicExtractor:
         elsewhere = _Elsewhere(text)
         # a German text's nouns are capitalised: a word it uses as one is no name of one word (german_nouns)
         is_german = german(text)
+        letter_formulas = [] if is_german else _letter_formulas(text)  # where a German letter's formula stands
         # ... and its note's (rules 18: `die Methode` in one chunk, `Methode` with no article in the next named it)
         nouns = german_nouns(text) | set(note_nouns) if is_german else frozenset()
         properties = frontmatter.notion_properties(text)
@@ -4153,6 +4219,8 @@ class HeuristicExtractor:
                              or (person_title(words[0], german=True)
                                  and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
                                  and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
+                             or (words[0] in GERMAN_LETTER_WORDS  # `Liebe Lena`, `Sie`, `Viele Grüße` (rules 31)
+                                 and (is_german or any(a <= start < b for a, b in letter_formulas)))
                              or (is_german and (words[0].lower() in GERMAN_DETERMINERS
                                                 or words[0].lower() in GERMAN_WORDS))):
                 titled = titled or person_title(words[0], german=True)
@@ -4207,6 +4275,16 @@ class HeuristicExtractor:
             if (len(words) == 1 and words[0].lower() in DOCUMENT_PARTS
                     and _HEADING_NUMBER.match(text, start + len(found))):
                 continue  # `in their Table 1`, `- Table 2 compares BLEU`, `see Figure 3`: a paper's part (rules 26)
+            if (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in WORK_PARTS
+                    and _part_number(text, start + len(found))):
+                continue  # `Ch 3`, `Book 2`, `Chapter 8`: a work's part, no name (rules 31)
+            sprint = (len(words) == 1 and found.endswith(words[0]) and words[0].lower() == "sprint"
+                      and _SPRINT_NUMBER.match(text, start + len(found)))
+            if sprint:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31)
+                add(f"{words[0]} {sprint.group(1)}", "name")
+                continue
+            if len(words) == 1 and found == words[0] and _era_after_year(text, start, words[0]):
+                continue  # `300 BC`, `1066 AD`: an era after its year (rules 31)
             if (len(words) == 2 and words[0] == found.split()[0] and words[0].lower() in _PLURAL_LABELS
                     and _LOWER_AFTER.match(text, start + len(found)) and _sentence_start(text, start)):
                 words = words[1:]  # `Topics Alvarez listed as likely:`: a label's word before a sentence's subject
