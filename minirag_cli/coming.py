@@ -10,6 +10,10 @@ undated note's path and title count as every line's: `Dentist.md`'s "next check-
 line in its paragraph too, not a list's items or a table's rows), beside a day that line writes (text.find_dates,
 a day without a year the one nearest the note's date, else the asking day; a span of days, notespans.chunk_spans,
 by its first day, or the asking day while it is under way; a path or title writing its day counts as a line). A
+line that opens saying "next" and X's noun alone (`**Next meeting:** Wed 16th Dec`, `Date of next meeting: 12 Jan`,
+`NEXT MEETING 16/12`; "Next: 14 Jan" where the note's title says the noun) is of the X its note's path, title and
+headings above it say (`Minutes/2026-11-18 committee meeting.md`), a dated note's too: minutes tell the next
+meeting so (_next_label). A
 note's own date never counts by itself: today's daily note "Need to book the dentist" is no appointment today. Of the first `latest_pool` notes of the fused results, the one with the
 soonest such day on or after the asking day moves first (reorder); the others keep their places, a note of an
 occurrence gone too. None has one: nothing moves, and the asker is told (commands/ask.py).
@@ -64,6 +68,8 @@ _EVENTS = _EVENT_NOUNS | frozenset("""
 classes lessons calls visits payday trip trips exam exams evening interview lecture seminar workshop shift party
 holiday holidays match game service collection review
 """.split())
+# "Next meeting:", "Date of next meeting", "The next session will be": a line of a note's next one (_next_label)
+_NEXT_LABEL = r"^[\W_]*(?:(?:date|day|time)\s+(?:of|for)\s+)?(?:the\s+|our\s+)?next\b"
 _LIST_ITEM = re.compile(r"\s*(?:[-*+•]\s|\d+[.)]\s|\|)")  # a list's item or a table's row
 _WHEN_OPENING = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)?when\b", re.I)
 
@@ -79,13 +85,19 @@ def next_words(question: str, is_name=None) -> Latest | None:
     m = _NEXT.search(unquoted)
     if m is None:
         return None
-    if m.group(0).lower().rstrip().endswith("next") and re.search(r"\b(?:i|we)\s+next\s*$", unquoted[:m.end()], re.I):
-        if not re.search(r"\bwhen\b", unquoted, re.I):
-            return None  # "shall I next call Anna?": no question of when
+    of_a_verb = bool(re.search(r"\b(?:i|we)\s+next\s*$", unquoted[:m.end()], re.I))  # "when do I next see…"
+    if of_a_verb and not re.search(r"\bwhen\b", unquoted, re.I):
+        return None  # "shall I next call Anna?": no question of when
     after = re.findall(r"[\w'’-]+", re.split(r"[^\w\s'’-]", unquoted[m.end():], maxsplit=1)[0])[:3]
     if not _WHEN_OPENING.search(unquoted) and not any(w.lower() in _EVENTS for w in after):
         return None  # "who is the next speaker at the seminar": an order, not a day (_EVENTS)
     rest = unquoted[:m.start()] + " " + unquoted[m.end():]
+    # the noun "next" is said of: the last word of the words after it ("the next committee meeting for the club")
+    phrase = []
+    for word in () if of_a_verb else after:
+        if word.lower() in STOPWORDS or word.lower() in _ASKING:
+            break
+        phrase.append(re.sub(r"['’]s$", "", word))
     words = list(re.finditer(r"[^\W\d_][\w'’-]*|\d+[^\W\d_]\w*", rest))
     asking = {a for a, _b in asking_spans(rest)}
     content = []
@@ -102,19 +114,46 @@ def next_words(question: str, is_name=None) -> Latest | None:
     if not names and not terms:
         return None  # "what did I do next", "what's coming up next?"
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
-                  span=m.span(), coming=True)
+                  span=m.span(), coming=True, head=phrase[-1].lower() if phrase else "")
 
 
 def _holds(asked: Latest, text: str) -> bool:
     """`text` (a line with its note's path and title) says all that is asked: every name, and every term but the
-    event's noun beside others (module docstring), each by its first four letters ("dentist": "dental")."""
+    event's noun beside others (module docstring), each by its stem (_stem: "dentist": "dental")."""
     lower = text.lower()
     if not all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in asked.names):
         return False
     terms = [t for t in asked.terms if t not in _EVENT_NOUNS] or list(asked.terms)
     if not asked.names and not terms:
         return False
-    return all(re.search(rf"(?<!\w){re.escape(t[:4])}", lower) for t in terms)
+    return all(re.search(rf"(?<!\w){re.escape(_stem(t))}", lower) for t in terms)
+
+
+def _stem(term: str) -> str:
+    """The first letters a word of `term`'s must begin with: four ("dentist": "dental"), more of a long one, up to
+    six ("supervision": "supervisor"; "committee" is not "comments": "Maria's comments…" read as a committee's)."""
+    return term[:max(4, min(6, len(term) - 4))]
+
+
+def _next_label(asked: Latest, line: str, about: str) -> bool:
+    """`line` opens saying "next" and the noun asked of ("**Next meeting:** Wed 16th Dec", "Date of next meeting: 12
+    Jan", "Next committee meeting -", the words between it and the noun X's own) or "Next: 14 Jan" where `about`
+    (the note's path, title and the headings above the line) says the noun: a line of the next X of the note's
+    (module docstring). "Next race meeting" in the minutes is the race meeting's, "Next: send the draft" no day's."""
+    head = asked.head
+    if not head:
+        return False
+    label = re.match(_NEXT_LABEL, line, re.I)
+    if label is None:
+        return False
+    after = line[label.end():]
+    others = [_stem(w) for w in (*asked.names, *asked.terms) if w.lower() != head]
+    words = "".join(rf"(?:{re.escape(o.lower())}[\w'’-]*\s+)?" for o in others)
+    if re.match(rf"\s+{words}{re.escape(_stem(head))}\w*\b", after, re.I):
+        return True
+    # "Next: 14 Jan" (a supervision log): the label gives a day at once, and the note says what it is of
+    bare = re.match(r"[\W_]*[:–—-][\W_]*(?:[^\W\d_]{3,9}\.?,?\s+)?\d", after)
+    return bare is not None and re.search(rf"(?<!\w){re.escape(_stem(head))}", about.lower()) is not None
 
 
 def _line_days(line: str, day: str, today: dt.date) -> list[str]:
@@ -142,17 +181,30 @@ def soonest(asked: Latest, text: str, name: str, day: str, today: dt.date) -> st
     # an undated note's path and title say what each of its lines is of (`Dentist.md`: "next check-up 14 Jan"); a
     # dated one's are of its own day (`Y9 parents evening 26-11-2026.md`: its "Gave till 7 Dec" is no evening)
     about = "" if day else name
+    headings: dict[int, str] = {}  # the headings above a line, by level: what a `Next meeting:` line is of
     for paragraph in re.split(r"\n[ \t]*\n", name + "\n\n" + text):
         before = []
         for line in paragraph.splitlines():
+            heading = re.match(r"(#{1,6})\s", line)
+            if heading:
+                level = len(heading.group(1))
+                headings = {k: v for k, v in headings.items() if k < level} | {level: line}
             # the lines above it in its paragraph say what a line's day is of: "Dentist at 9:40 with Dr Patel. …" /
             # "Next appointment 15 Jan 2027"; a list's items and a table's rows are not (a planner's "INSET day Fri
             # 20 Nov" is not of the "trip Thu 10 Dec" below it)
-            if any(ch.isdigit() for ch in line) and _holds(asked, "\n".join([about, *before, line])):
+            if any(ch.isdigit() for ch in line) and (
+                    _holds(asked, "\n".join([about, *before, line]))
+                    or _of_the_note(asked, line, "\n".join([name, *headings.values()]))):
                 days += _line_days(line, day, today)
             if not _LIST_ITEM.match(line):
                 before.append(line)
     return min(days, default="")
+
+
+def _of_the_note(asked: Latest, line: str, about: str) -> bool:
+    """`line` is a `Next meeting:` line (_next_label) of the note that `about` (its path, title and the headings
+    above the line) says is of what is asked: "Next meeting: Wed 16th Dec" in `2026-11-18 committee meeting.md`."""
+    return _next_label(asked, line, about) and _holds(asked, about + "\n" + line)
 
 
 def reorder(hits: list, asked: Latest, rows: dict[int, tuple], best: dict, heads: dict[int, str],
