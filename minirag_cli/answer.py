@@ -2213,13 +2213,15 @@ def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
     their order: the note's days as retrieval dates them (datednotes.note_span
     of its head in `heads`): a weekly or monthly note's period by its file
     name, whatever day its head writes."""
-    from minirag_cli.datednotes import note_span
+    from minirag_cli.datednotes import note_span, titled_month, within_a_week
 
     # `2026-W45.md` headed `# Week of 2026-11-02` was kept for that Monday alone, and a week's review
     # with no date in its head never, though retrieval found it for a day of its week
+    short = within_a_week(days.spans())  # a note titled after its month is of no day or week (datednotes._shares)
     return [r for r in results
-            if (span := note_span(r.get("path", ""), r.get("root") or "", heads.get(r.get("chunk_id"), "")))
-            and days.meets(*span)]
+            if (span := note_span(path := r.get("path", ""), root := r.get("root") or "",
+                                  head := heads.get(r.get("chunk_id"), ""), titled=True))
+            and days.meets(*span) and not (short and titled_month(path, root, head))]
 
 
 def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=None,
@@ -2291,10 +2293,12 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
              if _IN_MONTH.search(question[:g.start]) or g in spans}
     if not asked | whole:
         return []
-    from minirag_cli.text import file_period
+    from minirag_cli.text import file_period, note_period
 
     def of_it(r: dict, date: str, asked: set[str]) -> bool:
-        if (period := file_period(r.get("path", ""))) is not None:  # a weekly or monthly note: its days
+        # a weekly or monthly note: its days; a note titled after its month and dated by no day, `2026-11 report.md`
+        period = file_period(r.get("path", "")) or (None if date else note_period(r.get("path", "")))
+        if period is not None:
             return any(f"{period[0] + dt.timedelta(days=n):%Y%m%d}".startswith(tuple(asked))
                        for n in range((period[1] - period[0]).days + 1))
         return bool(date) and date[:10].replace("-", "").startswith(tuple(asked))

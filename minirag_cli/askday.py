@@ -8,8 +8,10 @@ written date is (retrieve.search's date terms, answer.on_the_day).
 
 Only what depends on the asking day alone, and one way only, is resolved:
 today (tonight, this morning…), yesterday (last night), the day before
-yesterday, N days ago, N weeks ago ("a week ago", "two weeks ago": the
-day 7 or 14 days back, as "N days ago" is a day), this week and last week (Monday to Sunday), this
+yesterday, N days ago, a week ago (the day 7 days back, as "N days ago" is a day), two or more weeks ago, "a fortnight
+ago", "the week before last", "the previous week", "the Monday / weekend before last", "Tuesday week", "a week
+tomorrow" (_WEEKS_BACK_AND_ON: weeks, a day), "tmrw", a bare weekday after a plan's or a verb's word ("what do i have
+wednesday": _BARE_WEEKDAY), this week and last week (Monday to Sunday), this
 weekend and last weekend (that week's Saturday and Sunday; but asked Monday to Friday, "this past
 weekend" and a past tense's "this weekend", "what did I do this weekend?", are the weekend just gone,
 and one "for this weekend" or a plan's past tense, "what was I going to cook this weekend?", the
@@ -33,7 +35,9 @@ today, but in a question that asks ahead of it the month not yet ended within da
 deadlines do I have in january?" asked in December next January, and "for February" read in such a question alone:
 _month_year, _asks_ahead_of_a_date; in lower case too, "in october", but "may" and "march" only where no verb or
 noun follows: _lower_month; not one of several, "in September and October"), a week of a month ("in the first week of October 2026",
-"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), "on <weekday>" /
+"during the last week of Feb", "… of October last year": days 1-7, 8-14, 15-21, 22-28 or the last 7), a part of a
+month ("in early December", "mid-November", "at the end of last month", "the first half of October", "earlier this
+month") or a month qualifying a noun ("the october meeting", "treasurer's report october": _month_part_days), "on <weekday>" /
 "last <weekday>" ("on Mon", "last Fri", "on fri": not a name's word, "on Sun Valley", nor lower-case "sat" or "sun"
 before a noun or a preposition, "on sun cream", "on sun in winter": _lower_short_day, nor "last sat", "last wed" in
 lower case, "where mum last sat": _LAST_OF_A_DAY; nor "the last Fri of November"): the most
@@ -292,11 +296,49 @@ def _counted(prefix: str) -> str:
     return (rf"(?P<{prefix}count>[1-9]\d{{0,2}}|" + _COUNT_WORDS + rf")\s+(?P<{prefix}unit>" + _ROLLING_UNITS
             + r")(?!['’])")
 
+# weeks counted back or on from the asking day, a British or a casual way to say them (qdays3): "the week before last",
+# "the previous week" (last week's), "two weeks ago", "a fortnight ago" (the Monday-to-Sunday week of the day 14 days
+# back: "what happened two weeks ago?" asks of that week, not of its Monday; "a week ago" stays the day 7 days back),
+# "the Monday before last", "the weekend before last" (a week before "last Monday", "last weekend"); "Tuesday week"
+# (the coming Tuesday's week after: asked on Monday 7 Dec, Tuesday 15 Dec), "a week today / tomorrow / on Friday / from
+# Friday" (7 days after it). "before last" and "the previous week" only where the question or a clause ends or a
+# preposition follows (_ENDS_A_CLAUSE): not "the week before last Friday", "the week before last holiday", "the Monday
+# before last payday" (another time's, "last holiday"), "the previous week's notes" (a noun's); "Tuesday week" not
+# before a week's number, "Tuesday week 47", "Friday week two of the course"
+_ENDS_A_CLAUSE = (r"(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:on|from|about|and|or|but)\b|\s+" + _AFTER_A_DAY + ")")
+_FULL_WEEKDAY = "|".join(WEEKDAY_NAMES)
+_WEEKS_BACK_AND_ON = (
+    r"|(?:the\s+)?(?P<weekbeforelast>week)\s+before\s+last" + _ENDS_A_CLAUSE
+    + r"|the\s+(?P<previousweek>previous)\s+week" + _ENDS_A_CLAUSE
+    + r"|(?P<weeksback>\d{1,2}|" + "|".join(w for w, n in _NUMBERS.items() if n > 1) + r")\s+weeks?\s+ago"
+    + r"|a\s+(?P<fortnightago>fortnight)\s+ago"
+    + r"|the\s+(?P<daybeforelast>" + _FULL_WEEKDAY + r"|weekend)\s+before\s+last" + _ENDS_A_CLAUSE
+    + r"|(?:on\s+)?(?P<dayweek>" + _FULL_WEEKDAY + r")\s+week(?!['’\w-]|\s*(?:\d|(?:of|" + "|".join(NUMBER_WORDS)
+    + r")\b))"
+    + r"|a\s+week\s+(?:(?P<weekon>today|tomorrow)|(?:on|from)\s+(?P<weekonday>" + _FULL_WEEKDAY + r"))(?!['’\w-])")
+# a full weekday's name with no "on" before it, after a plan's or a verb's word ("anything scheduled for wednesday?",
+# "what do i have wednesday", "what's planned for friday?", "what did I do friday?"): read as "on Wednesday" is (the
+# coming one in a question of a plan, _coming_weekdays; after "for" the coming one always, _coming_weekdays), where it
+# ends the question or a clause or a part of the day or a preposition follows it; not "the wednesday group", "Ash
+# Wednesday", "for Friday's party", "I have Friday off", "for friday 18th" (a date written)
+_BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "scheduled", "booked", "arranged", "due",
+                       "happened", "free", "busy")
+_BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
+                 + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
+                 + _AFTER_A_DAY + ")")
+# "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
+# preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
+# what's on?"): not a name's or a file's, "the tmrw config", "tmrw.log". Not "tmr": a timer's register, a file, an
+# acronym ("where's the tmr config?", "what is tmr?") as often as a day, where it ends the question too
+_TEXTED_TOMORROW = (r"(?-i:tmrw|tomoz)(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|['’]s\b|\s+(?:morning|afternoon|evening|night)\b"
+                    r"|\s+" + _AFTER_A_DAY + r")|(?<![\s\S])(?-i:Tmrw|Tomoz)(?![./]\w)")
+
 # longest first: "the day before yesterday" before "yesterday"
 _PHRASE = re.compile(
     r"(?<![\w-])(?:(?P<before>the\s+day\s+before\s+yesterday|" + _FOREIGN["before"] + ")"
     r"|(?P<ago>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+days?\s+ago"
-    r"|(?P<weeks>\d{1,2}|" + "|".join(_NUMBERS) + r")\s+weeks?\s+ago"  # "a week ago": the day 7 days back
+    + _WEEKS_BACK_AND_ON +
+    r"|(?P<weeks>a|one|1)\s+weeks?\s+ago"  # "a week ago": the day 7 days back (more: _WEEKS_BACK_AND_ON)
     # "in the last week", "the past year": the days up to today; not "the last week of the project", "the last year of
     # school", something's own (_day_phrases: matched, so that no "last week" inside it is read instead), nor "the past
     # year's budget" (matched: no "last year" inside it is read)
@@ -373,7 +415,8 @@ _PHRASE = re.compile(
     r"|(?P<lastmonth>" + _FOREIGN["lastmonth"] + ")|(?P<thismonth>" + _FOREIGN["thismonth"] + ")"
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
     r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
-    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow)"
+    r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow|" + _TEXTED_TOMORROW + ")"
+    + _BARE_WEEKDAY +
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
@@ -664,8 +707,52 @@ def _language(m: re.Match) -> str:
     return "en"
 
 
+def _weeks_back_or_on(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool] | None:
+    """The days of _WEEKS_BACK_AND_ON's phrases, None for any other: asked on Monday 2026-12-07 "the week before last"
+    is 11-23 to 11-29, "the previous week" 11-30 to 12-06, "two weeks ago" and "a fortnight ago" 11-23 to 11-29 (the
+    week of the day 14 days back), "the Friday before last" 11-27, "the weekend before last" 11-28 and 11-29, "Tuesday
+    week" 12-15 (the coming Tuesday, today or within 6 days, and 7 days on), "a week tomorrow" 12-15, "a week on
+    Friday" 12-18."""
+    monday = today - dt.timedelta(days=today.weekday())
+    week = lambda first: (first, first + dt.timedelta(days=6), False)  # noqa: E731
+    one = lambda d: (d, d, False)  # noqa: E731
+    if m.group("weekbeforelast"):
+        return week(monday - dt.timedelta(days=14))
+    if m.group("previousweek"):
+        return week(monday - dt.timedelta(days=7))
+    if m.group("weeksback") or m.group("fortnightago"):
+        n = (m.group("weeksback") or "2").lower()
+        day = today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n]))
+        return week(day - dt.timedelta(days=day.weekday()))
+    if m.group("daybeforelast"):
+        if m.group("daybeforelast").lower() == "weekend":  # a week before "last weekend" (_resolve)
+            return monday - dt.timedelta(days=9), monday - dt.timedelta(days=8), False
+        return one(_latest_weekday(_weekday_index(m.group("daybeforelast")), today) - dt.timedelta(days=7))
+    if m.group("dayweek") or m.group("weekonday"):
+        return one(_coming_weekday(_weekday_index(m.group("dayweek") or m.group("weekonday")), today)
+                   + dt.timedelta(days=7))
+    if m.group("weekon"):
+        return one(today + dt.timedelta(days=7 + (m.group("weekon").lower() == "tomorrow")))
+    return None
+
+
+def _latest_weekday(index: int, today: dt.date) -> dt.date:
+    """The most recent day of weekday `index` (0 Monday) before `today`: 1 to 7 days back, as "last Friday"."""
+    return today - dt.timedelta(days=(today.weekday() - index - 1) % 7 + 1)
+
+
+def _coming_weekday(index: int, today: dt.date) -> dt.date:
+    """The coming day of weekday `index` (0 Monday): today to 6 days on, as a plan's "on Friday" (_several_days)."""
+    return today + dt.timedelta(days=(index - today.weekday()) % 7)
+
+
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     one = lambda d: (d, d, False)  # noqa: E731
+    if (counted := _weeks_back_or_on(m, today)) is not None:
+        return counted
+    if m.group("bareday"):  # "what do i have wednesday?": the coming one in a plan's question, else the latest
+        index = _weekday_index(m.group("bareday"))
+        return one(_coming_weekday(index, today) if _coming_weekdays(m) else _latest_weekday(index, today))
     if m.group("today"):
         return one(today)
     if m.group("yesterday"):
@@ -673,15 +760,14 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("tomorrow"):
         return one(today + dt.timedelta(days=1))
     if m.group("nextday"):  # "next Friday": the coming one, 1 to 7 days on (as a note's "this Friday" is 0 to 6)
-        return one(today + dt.timedelta(days=(_weekday_index(m.group("nextday")) - today.weekday() - 1) % 7 + 1))
+        return one(_coming_weekday(_weekday_index(m.group("nextday")), today + dt.timedelta(days=1)))
     if m.group("before"):
         return one(today - dt.timedelta(days=2))
     if m.group("ago"):
         n = m.group("ago").lower()
         return one(today - dt.timedelta(days=int(n) if n.isdigit() else _NUMBERS[n]))
-    if m.group("weeks"):  # "two weeks ago" is that day, as "14 days ago" is, not the week around it
-        n = m.group("weeks").lower()
-        return one(today - dt.timedelta(days=7 * (int(n) if n.isdigit() else _NUMBERS[n])))
+    if m.group("weeks"):  # "a week ago" is that day, as "7 days ago" is ("two weeks ago" a week: _weeks_back_or_on)
+        return one(today - dt.timedelta(days=7))
     if m.group("daysago") or m.group("weeksago"):  # "vor zwei Tagen", "il y a une semaine"
         n = next(int(w) if w.isdigit() else _NUMBER_OF[w] for w in m.group(0).lower().split()
                  if w.isdigit() or w in _NUMBER_OF)
@@ -902,7 +988,7 @@ def _several_days(m: re.Match, today: dt.date) -> list[dt.date]:
     named = {_DAY_INDEX[w.lower()] for w in _ANY_DAY.findall(m.group(0))}
 
     def run(end: dt.date) -> list[dt.date]:  # each named day in the 7 days ending `end`
-        return sorted(end - dt.timedelta(days=(end.weekday() - d) % 7) for d in named)
+        return sorted(_latest_weekday(d, end + dt.timedelta(days=1)) for d in named)
 
     if _coming_weekdays(m):  # "what's for dinner on Thursday?": each the coming one, today to 6 days on
         return run(today + dt.timedelta(days=6))
@@ -1061,6 +1147,15 @@ def _coming_weekdays(m: re.Match) -> bool:
     appointment is on the weekday that ends it (_YES_NO_ON: "is physio on Thursday?"): the coming days, not the last
     ones?"""
     question = m.string
+    if m.group("bareday"):  # "anything scheduled for wednesday?", "am I free thursday?": a plan's form, no past one;
+        # after "for" the coming one, as "for this weekend" is (_resolve): "what's the agenda for monday?", "dress code
+        # for friday?", "any meetings booked for monday morning?" (the past one read a day of notes gone: review; in a
+        # told past, "what did I buy for sunday?", none: _day_phrases)
+        if _after_for(m):
+            return True
+        if _YES_NO_COMING.fullmatch(question, 0, m.start()):
+            return not _past_form(question[m.end():])
+        return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
@@ -1458,7 +1553,7 @@ def read_days(question: str, today: dt.date | None, person=None) -> AskedDays | 
     spelled = _spelled_span(question, today)
     if isinstance(spelled, AskedDays):
         return spelled
-    read = _read_words(question, today, person)
+    read = _month_part_days(question, today, person) or _read_words(question, today, person)
     return spelled if read is None else read  # a span not read is said so when nothing else is read
 
 
@@ -1470,8 +1565,13 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
     past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
-    return [m for m in _PHRASE.finditer(question)
-             if (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+    found = [m if not (m.group("dayweek") and past_form()) else _without_the_week(m)
+             for m in _PHRASE.finditer(question)]
+    return [m for m in found
+             if m is not None and (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
+             # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
+             # none read, as before bare weekdays were
+             and not (m.group("bareday") and told_past and _after_for(m))
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
@@ -1497,6 +1597,19 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
+
+
+def _after_for(m: re.Match) -> bool:
+    """Is the phrase `m` right after "for" ("anything for friday?": _BARE_WEEKDAY)?"""
+    return _FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()) is not None
+
+
+def _without_the_week(m: re.Match) -> re.Match | None:
+    """The phrase "on Monday week" (_PHRASE's dayweek) of a past question read without its "week", as before "Tuesday
+    week" was read (review of qdays3: a week after a day to come is a plan's day, and a past question's may be
+    another's): "what did we decide on monday week?" is "on Monday", the one gone; "what did I do tuesday week?" none."""
+    weekday = _PHRASE.match(m.string, m.start(), m.end("dayweek"))
+    return weekday if weekday and weekday.group("weekday") else None
 
 
 # a week number without "in" ("wk 47", "W47", "week 49") is the question's time where it ends the question or a clause,
@@ -1554,6 +1667,10 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
     if len(found) > 1:  # "which invoices were past 30 days due last month?", "over the last 3 days and yesterday": the
         # other phrase read, as before "the last N days" were (review of qread)
         found = [f for f in found if not _rolling_span(f)]
+    if len(found) > 1 or (any(f.group("previousweek") for f in found) and _writes_a_date(question)):
+        # "what happened in March, and the previous week?", "I was in Rome on Nov 12; what did I do the previous
+        # week?": the week before the other time, which this module does not read; that time read, as before
+        found = [f for f in found if not f.group("previousweek")]
     if len(found) > 1:  # "last week on the weekend", "yesterday on the weekend": the other phrase read, as before
         # "on the weekend" was (review revG)
         found = [f for f in found if not f.group("theweekend")]
@@ -1652,10 +1769,12 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     if found is None or any(q.start() <= found.span[0] < q.end() for q in _QUOTED.finditer(question)):
         return None
     rest = question[:found.span[0]] + " " + question[found.span[1]:]
-    if _COMPARED.search(rest) or any(not _rolling_span(m) for m in _day_phrases(rest, today)):
+    if _COMPARED.search(rest) or any(not _rolling_span(m) and not m.group("previousweek")
+                                     for m in _day_phrases(rest, today)):
         return None  # "from Nov 16 to Nov 20 and yesterday", "… before the launch": as before; but not the phrases
         # that are no days ("…, my last 5 days in Rome", "…, the 5th at the race", "on the weekend" in a present
-        # tense: _day_phrases) nor "the last N days", which yield to another day phrase
+        # tense: _day_phrases) nor "the last N days", which yield to another day phrase, nor "the previous week", the
+        # one before it ("I was in Rome on Nov 12; what did I do the previous week?": _read_words)
     days = AskedDays(found.words, found.first, found.last, found.span, ahead=found.first > today, spelled=True)
     return UnreadSpan(days, found.why) if found.why else days
 
@@ -1827,6 +1946,218 @@ def _weekdays_within(question: str, m: re.Match, weekdays: list[re.Match], first
     contiguous = (days[-1] - days[0]).days + 1 == len(days) and all(w.group("spanfrom") for w in weekdays)
     return AskedDays(" ".join(question[span[0]:span[1]].split()), days[0], days[-1], span, False,
                      () if contiguous or len(days) == 1 else tuple(days))
+
+
+# ---------------------------------------------------------------- parts of a month, months as a noun's modifier
+# A part of a month (_MONTH_PART): "early December", "mid-november", "late Oct last year", "(at) the end of November",
+# "the beginning / start of December", "the first / second half of October", of a month named or "this / last / next
+# month", and "earlier / later this month". Early, the beginning or the start is days 1-10, mid 11-20, late or the end
+# 21 to the month's last (thirds, as a reader says them; "the end of the month" is its last ten days, not its last
+# one); a half 1-15 or 16 to the last. "earlier this month" is the 1st to yesterday, "later this month" tomorrow to
+# the last. The month named is of the year its tense gives, as "in December"'s (_part_year): in a question asking
+# ahead the coming one, in the past (or of records) the latest part begun ("what did I do in late December?" asked
+# on 7 December is late December a year ago, not 3 weeks ahead), else the month's ("the mid-december deadline").
+# "late in November" is no part ("what was late in November?": overdue), "early in November" is; nor a part of a
+# span of parts ("mid to late November").
+# A month as a noun's modifier (_MONTH_MODIFIER): "the October meeting", "our november minutes", "October's report",
+# "treasurer's report october", "october committee meeting": that whole month, only before a record's or an event's
+# noun of a closed list (_EVENT_NOUN: "the October Revolution", "the june bug", "the April Theses", "the March
+# sisters" are no months), one qualifier between at most ("the january board meeting", "the october royalty
+# statement"). In lower case "may", "march" and "august" are words too ("may I see the march notes", "an august
+# body"): read only before a meeting's or a report's noun (_WORD_MONTH_NOUN); a month that is also a first name
+# (April, May, June, August, Jan) is no month before "'s" ("April's report" is April's), nor one the index knows as a
+# person (alone or with the word after it). Its year is the month's tense gives (_modifier_year); a month to come
+# within AHEAD_MONTHS in a question of neither tense is not read ("agenda for the january meeting?": the meeting
+# gone or the one coming).
+_PART_MONTH = (r"(?:the\s+month\s+of\s+)?(?:(?P<partmonth>" + _MONTH_NAME + r")(?![\w'’])\.?"
+               r"(?:,?\s+(?:of\s+)?(?P<partyear>(?:19|20)\d\d)(?![-/.]?\d)"
+               r"|(?:\s+of|\s*,)?\s+(?P<partrel>this|last|next)\s+year\b)?"
+               r"|(?P<partwhich>this|last|next)\s+month\b)")
+_MONTH_PART = re.compile(
+    r"(?<![\w-])(?:(?:in|during|from|around|at|towards?)\s+)?(?:the\s+)?"
+    r"(?:(?:(?P<third>early|mid|late)(?:\s*-\s*|\s+)|(?P<earlyin>early)\s+in\s+"
+    r"|(?:very\s+)?(?P<edge>end|beginning|start)\s+of\s+"
+    r"|(?P<half>first|second|latter)\s+half\s+of\s+)" + _PART_MONTH
+    + r"|(?P<within>earlier|later)\s+(?:on\s+)?this\s+month\b)"
+    r"(?!\.?,?\s*\d|\s*(?:,\s*|&\s*|[-–—]\s*|(?:and|or|to|through|thru|till|until)\s+)(?i:" + _MONTH_WORDS + r")\b)",
+    re.I)
+_PART_DAYS = {"early": (1, 10), "earlyin": (1, 10), "beginning": (1, 10), "start": (1, 10), "mid": (11, 20),
+              "late": (21, 31), "end": (21, 31), "first": (1, 15), "second": (16, 31), "latter": (16, 31)}
+# "mid to late November", "early-to-mid December": a span of parts, not read (as before)
+_PART_BEFORE_PART = re.compile(r"\b(?:early|mid|late|beginning|start)\s*(?:-|–|—|to|or|and|through|till|until)\s*$",
+                               re.I)
+# the nouns of a record or an event dated by its month (a closed list: "the October meeting", "the march race")
+_EVENT_NOUN = (r"(?:" + RECORD_WORDS + r"|(?:meetings?|minutes|agm|reports?|statements?|invoices?|newsletters?"
+               r"|payslips?|rota|races?|trips?|visits?|reviews?|board|party|parties|social|events?|sessions?"
+               r"|class(?:es)?|exams?|mocks?|retros?)\b)")
+# ... of a month that is also a word in lower case ("may", "march", "august"): a meeting's or a report's, which no
+# verb or adjective goes before ("the march notes", "an august journal" are no months)
+_WORD_MONTH_NOUN = (r"(?:(?:meetings?|minutes|agm|races?|reports?|newsletters?|invoices?|statements?|payslips?"
+                    r"|rota)\b)")
+# the one word between a month and its noun: "the january board meeting", "the october royalty statement"
+_EVENT_QUALIFIER = (r"(?:committee|board|royalty|team|club|staff|parents['’]?|pta|finance|council|planning|family"
+                    r"|school|sales|budget|progress|monthly)")
+_WORD_MONTHS = ("may", "march", "mar", "august", "aug")
+_PLAIN_MONTH = (r"(?:(?-i:" + _MONTH_WORDS + r")|(?-i:"
+                + "|".join(w for w in MONTH_ALT.split("|") if w not in _WORD_MONTHS) + r"))")
+_WORD_MONTH = r"(?-i:" + "|".join(_WORD_MONTHS) + r")"
+# a month and the event's noun after it, lower case: "October meeting", "october royalty statement", "may meeting"
+# (the noun in lower case: "the October Revolution", "the June Solstice festival" are no months)
+
+
+def _month_before_noun(group: str) -> str:
+    """_MONTH_MODIFIER's month before its event's noun, in the groups `group` and `group`word (a word's month)."""
+    return (rf"(?:(?P<{group}>" + _PLAIN_MONTH + r")(?=\s+(?=(?-i:[a-z]))(?:" + _EVENT_QUALIFIER + r"\s+)?"
+            + _EVENT_NOUN + rf")|(?P<{group}word>" + _WORD_MONTH + r")(?=\s+(?=(?-i:[a-z]))" + _WORD_MONTH_NOUN + r"))")
+
+
+_NAME_MONTHS = frozenset(("april", "apr", "may", "june", "jun", "august", "aug", "jan"))
+_MONTH_MODIFIER = re.compile(
+    r"(?<![\w'’-])(?:"
+    # "the October meeting", "our november minutes", "the may race" (a lower-case may before a meeting's noun only)
+    r"(?:the|our|my|your|their)\s+" + _month_before_noun("before")
+    # "October's report"
+    + r"|(?P<owner>" + _PLAIN_MONTH + r")(?=['’]s\s+" + _EVENT_NOUN + r")"
+    # "treasurer's report october", "minutes october?": a dated noun's month ending the question
+    r"|(?<=[^\W\d_]\s)(?P<after>" + _PLAIN_MONTH + r")(?=\s*(?:[?!.]\s*)?$)"
+    # "october committee meeting" opening the question or after a preposition
+    r"|(?:^|" + "|".join(rf"(?<=\b{w}\s)" for w in ("from", "of", "about", "at", "on", "re", "for")) + r")"
+    + _month_before_noun("opening") + r")",
+    re.I)
+_MODIFIER_GROUPS = ("before", "beforeword", "owner", "after", "opening", "openingword")
+# "due by the end of November", "by early December": a limit, the days up to it, not its part of the month
+_BY_BEFORE = re.compile(r"\bby\s+$", re.I)
+_DATED_NOUN_BEFORE = re.compile(_EVENT_NOUN + r"\s+$", re.I)
+# the preposition before a month's phrase, whose plan right before it asks ahead ("what's planned for early
+# January?", "what will I do at the january meeting?": _asks_ahead_of_a_date)
+_LEAD_BEFORE = re.compile(r"\b(?:in|for|at|during|around|to|from|on|of)\s+(?:the\s+|our\s+|my\s+)?$", re.I)
+# records of a part of a month, "notes from late December": of its days gone
+_RECORDS_BEFORE = re.compile(r"\b" + RECORD_WORDS + r"(?:\s+(?:from|of|in|on|during))?\s+$", re.I)
+_WORD_AFTER = re.compile(r"\s+([^\W\d_][\w'’-]*)")
+
+
+def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | UnreadDays | None:
+    """The days of a part of a month or of a month as a noun's modifier the question names (_MONTH_PART,
+    _MONTH_MODIFIER), when it names no other day _PHRASE reads, no date and no comparison; None else (read as
+    before)."""
+    found = [m for m in (*_MONTH_PART.finditer(question), *_MONTH_MODIFIER.finditer(question))
+             if _a_month_modifier(question, m, person)]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    rest = question[:m.start()] + " " + question[m.end():]
+    if (_day_phrases(rest, today) or _COMPARED.search(rest) or _writes_a_date(rest)
+            or _BY_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start())
+            or _PART_BEFORE_PART.search(question, max(0, m.start() - _WORD_BEFORE), m.start())):
+        return None
+    try:
+        first, last, month = _month_part(m, today)
+    except ValueError:  # "earlier this month" asked on the 1st: no day before it; a modifier's month of no tense
+        return None
+    ahead = first > today
+    # a modifier's month alone is its words ("the October meeting": "October", the meeting's words still searched)
+    span = m.span() if m.re is _MONTH_PART else m.span(_modifier_group(m))
+    days = AskedDays(" ".join(question[span[0]:span[1]].split()), first, last, span, month, ahead=ahead,
+                     today=today if ahead or (last >= today and not _told_past(question)) else None)
+    return _whose_month_part(days, question, m, person)
+
+
+def _a_month_modifier(question: str, m: re.Match, person) -> bool:
+    """Is `m` a part of a month, or a month qualifying a noun that is no one's name: "October's report", not
+    "April's report" (_NAME_MONTHS) nor one the index knows as a person, alone or with the word after it ("June
+    Carter"); a month ending the question only after a dated noun ("report october", not "what did I tell June?")."""
+    if m.re is _MONTH_PART:
+        return True
+    group = _modifier_group(m)
+    word = m.group(group)
+    after = _WORD_AFTER.match(question, m.end(group))
+    if person is not None and (person(word) or (after is not None and person(f"{word} {after.group(1)}"))):
+        return False
+    if m.group("owner") and word.lower() in _NAME_MONTHS:
+        return False
+    return not m.group("after") or bool(_DATED_NOUN_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE),
+                                                                 m.start()))
+
+
+def _modifier_group(m: re.Match) -> str:
+    """The group of _MONTH_MODIFIER that matched its month."""
+    return next(g for g in _MODIFIER_GROUPS if m.group(g))
+
+
+def _asks_ahead_of_part(question: str, start: int, end: int) -> bool:
+    """Does `question` ask ahead of the month's phrase at `start`-`end`, as of "in January"
+    (_asks_ahead_of_a_date), its preposition before it ("planned for early January", "do at the january meeting")?"""
+    lead = _LEAD_BEFORE.search(question, max(0, start - _WORD_BEFORE), start)
+    past = _past_form(question)
+    return any(_asks_ahead_of_a_date(question, at, end, past) for at in {start, lead.start() if lead else start})
+
+
+def _part_year(m: re.Match, month: int, low: int, today: dt.date) -> int:
+    """The year of the part of `month` beginning on day `low` that `m` names without its year: in a question asking
+    ahead of it the coming month within AHEAD_MONTHS (as _month_year reads "in January"), else the month's latest
+    begun, but in the past or of records ("what did I do in late December?", "notes from late December", asked on 7
+    December 2026) the latest whose part has begun: 2025's ("the mid-december deadline?" is this December's)."""
+    if _within_ahead(month, today) and _asks_ahead_of_part(m.string, m.start(), m.end()):
+        return today.year + (month < today.month)
+    year = today.year - (month > today.month)
+    gone = _past_form(m.string) or _RECORDS_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start())
+    return year - bool(dt.date(year, month, low) > today and gone)
+
+
+def _modifier_year(m: re.Match, month: int, today: dt.date) -> int:
+    """The year of a month qualifying a noun (_MONTH_MODIFIER): the latest begun ("what did we decide at the
+    october meeting?"), but for a month to come within AHEAD_MONTHS the coming one in a question asking ahead ("what
+    will I do at the january meeting?", "what should I bring to the february trip?"); in a question of neither
+    tense ("agenda for the january meeting?") a ValueError: not read, its words searched as before."""
+    latest, coming = today.year - (month > today.month), today.year + (month < today.month)
+    if latest == coming or not _within_ahead(month, today) or _past_form(m.string):
+        return latest
+    if _asks_ahead_of_part(m.string, m.start(), m.end()) or _PLANNED_FORM.search(m.string):
+        return coming
+    raise ValueError("a month gone or to come")
+
+
+def _month_part(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """(first, last, a whole month) of the phrase `m` (_MONTH_PART or _MONTH_MODIFIER). ValueError for "earlier this
+    month" on its 1st, "later this month" on its last, a modifier's month of no tense (_modifier_year)."""
+    if m.re is _MONTH_MODIFIER:
+        month = MONTH_WORDS[m.group(_modifier_group(m)).lower()[:3]]
+        first = dt.date(_modifier_year(m, month, today), month, 1)
+        return first, first.replace(day=calendar.monthrange(first.year, month)[1]), True
+    if m.group("within"):
+        end = today.replace(day=calendar.monthrange(today.year, today.month)[1])
+        first, last = ((today.replace(day=1), today - dt.timedelta(days=1)) if m.group("within").lower() == "earlier"
+                       else (today + dt.timedelta(days=1), end))
+        if first > last or first.month != last.month:
+            raise ValueError("no day of the month left")
+        return first, last, False
+    part = next(g for g in ("third", "earlyin", "edge", "half") if m.group(g))
+    low, high = _PART_DAYS["earlyin" if part == "earlyin" else m.group(part).lower()]
+    if m.group("partmonth"):
+        month = MONTH_WORDS[m.group("partmonth").lower()[:3]]
+        if m.group("partyear"):
+            year = int(m.group("partyear"))
+        elif m.group("partrel"):
+            year = _month_year(m, month, m.group("partrel"), today)
+        else:
+            year = _part_year(m, month, low, today)
+    else:
+        year, month = divmod(today.year * 12 + today.month - 1
+                             + {"this": 0, "last": -1, "next": 1}[m.group("partwhich").lower()], 12)
+        month += 1
+    return (dt.date(year, month, low), dt.date(year, month, min(high, calendar.monthrange(year, month)[1])), False)
+
+
+def _whose_month_part(days: AskedDays, question: str, m: re.Match, person=None) -> AskedDays | UnreadDays | None:
+    """`days` when the question is the asker's (as _whose_time tells of an English day), UnreadDays when it is of
+    someone else, None when quoted."""
+    if any(q.start() < m.start() < q.end() for q in _QUOTED.finditer(question)):
+        return None
+    rest = question[:m.start()] + " " + question[m.end():]
+    if first_person(_QUOTED.sub(" ", rest)):
+        return days
+    someone = _someone_else(rest, opens=m.start() > 0, person=person)
+    return days if someone is None or _the_calendars(days, question) else UnreadDays(days, someone, "en")
 
 
 def parse_day(value: str, what: str) -> dt.date:

@@ -216,6 +216,9 @@ def _usage_error(exc: Exception) -> None:
     if hint is None and (hint := _global_option_hint(exc, sys.argv[1:])) is not None:
         # not click's "No such option: --db (Possible options: --mode)": the option exists, before the command
         message = f"{exc.option_name} is mrag's own option, not one of `{_command_words(ctx) or 'the command'}`'s."
+    if hint is None and (meant := _subcommand_option(exc, sys.argv[1:])) is not None:
+        # `mrag graph --format json`: the option is its command's (`graph export`), not the group's
+        message, hint = f"{message} Did you mean `{meant[0]}`?", meant[1]
     missing = _missing_argument(exc)
     if missing is not None:
         message = missing[0]
@@ -291,6 +294,32 @@ def _dash_argument_hint(exc: Exception, argv: list[str]) -> str | None:
             rest = [a for a in argv if a is not word]
             return mrag_command(*rest, "--", word)
     return None
+
+
+def _subcommand_option(exc: Exception, argv: list[str]) -> tuple[str, str] | None:
+    """After "No such option: --format" given to a group of commands (`mrag graph --format json`): (the command
+    line with the command of the group that takes it, what to read), the first such command's; None for any other
+    error, an option none of the group's commands takes, or a command line not ending in the group's words and
+    what followed them."""
+    from minirag_cli.hints import mrag_command
+
+    ctx, option = getattr(exc, "ctx", None), getattr(exc, "option_name", None)
+    commands = getattr(getattr(ctx, "command", None), "commands", None)
+    if type(exc).__name__ != "NoSuchOption" or not option or not commands:
+        return None
+    taking = [name for name, command in commands.items() if not getattr(command, "hidden", False)
+              and any(option in (*p.opts, *p.secondary_opts) for p in command.params)]
+    if not taking:
+        return None
+    words = _command_words(ctx).split()
+    # where the group's words end in what was typed: the command goes right after them
+    at = next((i + len(words) for i in range(len(argv) - len(words) + 1) if argv[i:i + len(words)] == words), None)
+    if at is None:
+        return None
+    others = f" (and {', '.join(taking[1:])})" if taking[1:] else ""
+    return (mrag_command(*argv[:at], taking[0], *argv[at:]),
+            f"{option} is an option of `{ctx.command_path} {taking[0]}`{others}, not of `{ctx.command_path}` "
+            f"itself ({ctx.command_path} {taking[0]} -h for help)")
 
 
 def _global_option_hint(exc: Exception, argv: list[str]) -> str | None:

@@ -67,12 +67,15 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
     return list(dict.fromkeys(spans))
 
 
-def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None:
+def note_span(path: str, root: str, head: str, titled: bool = False) -> tuple[dt.date, dt.date] | None:
     """The days a note is of: a weekly or monthly note's period (its file
     name, text.file_period), else its head's date (store.note_dating_heads),
     else its file name's or folders' (also tasks.py's note date and the
-    days answer.on_the_day keeps); None for an undated note."""
-    from minirag_cli.text import file_period, note_date
+    days answer.on_the_day keeps), and with `titled` (the days a question asks: _read_spans, answer.of_the_days)
+    last the month its name opens with (`2026-11 report.md`: text.note_period); None for an undated note. Without
+    it (tasks' and latest's note date) such a note stays undated: a task in `Treasurer/2026-11 report.md` is of no
+    day, not of November's 1st (review of qmonth)."""
+    from minirag_cli.text import file_period, note_date, note_period
 
     # the file name's period first: `2026-W45.md` headed `# Week of 2026-11-02` is the week, not its
     # Monday (it was, and "on Wednesday" never reached the week's review)
@@ -87,7 +90,16 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
         except ValueError:
             return None
         return day, day
-    return None
+    # last, a titled note's month: `Treasurer/2026-11 report.md` headed by no day is of November
+    return note_period(path) if titled else None
+
+
+def titled_month(path: str, root: str, head: str) -> bool:
+    """Is the note dated by the month its title opens with alone (note_span's last: `2026-11 report.md`)?"""
+    from minirag_cli.text import file_period, note_date
+
+    return (file_period(path) is None and not note_date(head, path, root or "")
+            and note_span(path, root, head, titled=True) is not None)
 
 
 # connection -> (store.data_stamp, [(document id, its span)]): every date question read every note's
@@ -97,24 +109,26 @@ def note_span(path: str, root: str, head: str) -> tuple[dt.date, dt.date] | None
 _SPANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _read_spans(conn) -> tuple[list, list]:
-    """(note_spans, section_days) read once while the index is unchanged (store.data_stamp)."""
+def _read_spans(conn) -> tuple[list, list, frozenset]:
+    """(note_spans, section_days, titled_month_notes) read once while the index is unchanged (store.data_stamp)."""
     stamp = store.data_stamp(conn)
     try:
         kept = _SPANS.get(conn)
     except TypeError:
         kept = None
     if kept is not None and kept[0] == stamp:
-        return kept[1], kept[2]
-    spans = [(doc, span) for doc, path, root, head in store.note_dating_heads(conn)
-             if (span := note_span(path, root, head)) is not None]
+        return kept[1], kept[2], kept[3]
+    heads = store.note_dating_heads(conn)
+    spans = [(doc, span) for doc, path, root, head in heads
+             if (span := note_span(path, root, head, titled=True)) is not None]
+    titled = frozenset(doc for doc, path, root, head in heads if titled_month(path, root, head))
     sections = [(doc, chunk, day) for doc, chunk, header in store.section_headers(conn)
                 if (day := _day(line_date(header_head(header)))) is not None]
     try:
-        _SPANS[conn] = (stamp, spans, sections)
+        _SPANS[conn] = (stamp, spans, sections, titled)
     except TypeError:
         pass
-    return spans, sections
+    return spans, sections, titled
 
 
 def _day(date: str) -> dt.date | None:
@@ -206,6 +220,12 @@ def week_note_of(conn, spans: list[tuple[dt.date, dt.date]]) -> bool:
     return bool(_shares(conn, spans)[1])
 
 
+def within_a_week(spans: list[tuple[dt.date, dt.date]]) -> bool:
+    """Is each asked span a day or a week (WEEK_NOTE_DAYS or fewer): no span a note titled after its month is of
+    (titled_month)?"""
+    return all((last - first).days + 1 <= WEEK_NOTE_DAYS for first, last in spans)
+
+
 def _shares(conn, spans: list[tuple[dt.date, dt.date]]) -> tuple[dict[int, float], dict[int, set], set]:
     """(document id -> the share of the note's own days in `spans`, 1 for a note with a dated section in them;
     week note id -> the asked days it covers; the asked days a daily note or a dated section is of), in one pass."""
@@ -214,7 +234,13 @@ def _shares(conn, spans: list[tuple[dt.date, dt.date]]) -> tuple[dict[int, float
     daily_days: set = set()
     if not spans:
         return votes, week_days, daily_days
+    # a note titled after its month (`2026-11 report.md`) is of a span of more than a week in it ("at the end of
+    # November", "in November"), not of a day or a week: the month's treasurer's report made every day of it a day
+    # with a note, and "what's on the 19th?" was searched without its words
+    titled = _read_spans(conn)[2] if within_a_week(spans) else ()
     for doc, span in note_spans(conn):
+        if doc in titled:
+            continue
         own = (span[1] - span[0]).days + 1
         for first, last in spans:
             shared = (min(last, span[1]) - max(first, span[0])).days + 1

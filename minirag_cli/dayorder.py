@@ -16,7 +16,8 @@ evidence, in this order, read from the note alone (a note's days do not change w
    sync (meta day_order); unset, the vault's (rules 30, vault_evidence): its notes' unambiguous slashed days, at
    least VAULT_DAYS of them in VAULT_NOTES notes, all one way (a landlord's rent table of `01/12/2026`s settles
    nothing itself, the vault's `20/11/2026`s do); else none. Sync reads it anew whenever notes change and extracts
-   every note anew when it turns (as a changed setting does).
+   every note anew when it turns (as a changed setting does); a new index's first sync reads it from the files
+   before it extracts any note (files_order), so it extracts them once.
 
 A day none of them settles stays no date, as before.
 """
@@ -38,6 +39,8 @@ DAY_EVIDENCE_KEY = "day_order_evidence"
 # the vault's order needs this many unambiguous slashed days, in this many notes, and none the other way: one chat
 # log's dates may be a pasted conversation, one US email in a UK vault leaves the order to the setting
 VAULT_DAYS, VAULT_NOTES = 3, 2
+# status and doctor name the notes and lines of this many of the ambiguous days left unread (vault_evidence)
+UNREAD_SHOWN = 5
 
 _WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _WEEKDAY_BEFORE = re.compile(rf"(?<![\w'’]){_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?$", re.I)
@@ -73,23 +76,43 @@ def _ambiguous(text: str) -> set[str]:
             if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
 
 
-def vault_evidence(notes, setting: str = "") -> dict:
+def vault_evidence(notes, setting: str = "", paths=None) -> dict:
     """What the notes (each its chunks, as the index holds them) say of their day order: {day_first, month_first:
     the unambiguous slashed days written each way (distinct in a note), notes_day_first, notes_month_first: the
     notes writing any, inferred: the order they settle (module docstring, 4) or '', unread: the ambiguous slashed
-    days no evidence settles with the setting `setting` or else the inferred order}."""
+    days no evidence settles with the setting `setting` or else the inferred order, unread_at: where the first
+    UNREAD_SHOWN of them are ({path: the note's, from `paths` (one a note, in order), line, day: as written}), for
+    status and doctor to say which they are}."""
+    held = list(notes)
+    out = _counted("\n".join(c.text for c in chunks) for chunks in held)
+    out["inferred"] = inferred_order(out)
+    out["unread"], out["unread_at"] = 0, []
+    for chunks, path in zip(held, paths if paths is not None else [""] * len(held)):
+        left = unread_surfaces(chunks, setting or out["inferred"])
+        out["unread"] += len(left)
+        if left and len(out["unread_at"]) < UNREAD_SHOWN:
+            line, day = _first_written(chunks, left)
+            out["unread_at"].append({"path": path, "line": line, "day": day})
+    return out
+
+
+def _counted(texts) -> dict:
+    """vault_evidence's counts of the unambiguous slashed days the notes' `texts` write each way."""
     out = {"day_first": 0, "month_first": 0, "notes_day_first": 0, "notes_month_first": 0}
-    held = []
-    for chunks in notes:
-        first, then = _unambiguous("\n".join(c.text for c in chunks))
+    for text in texts:
+        first, then = _unambiguous(text)
         out["day_first"] += len(first)
         out["month_first"] += len(then)
         out["notes_day_first"] += bool(first)
         out["notes_month_first"] += bool(then)
-        held.append(chunks)
-    out["inferred"] = inferred_order(out)
-    out["unread"] = sum(unread_days(chunks, setting or out["inferred"]) for chunks in held)
     return out
+
+
+def files_order(texts) -> str:
+    """The order the notes' `texts` (their files, before any is indexed) settle as vault_evidence would from their
+    chunks: a first sync reads its notes with it, not once unset and then again (vault_evidence reads the chunks the
+    index holds, so the sync still checks it once the notes are in)."""
+    return inferred_order(_counted(texts))
 
 
 def inferred_order(evidence: dict) -> str:
@@ -101,13 +124,30 @@ def inferred_order(evidence: dict) -> str:
     return ""
 
 
-def unread_days(chunks, order: str) -> int:
-    """How many distinct ambiguous slashed days with a year a note's `chunks` write that no evidence settles."""
+def unread_surfaces(chunks, order: str) -> set[str]:
+    """The distinct ambiguous slashed days with a year a note's `chunks` write that no evidence settles."""
     written = _ambiguous("\n".join(c.text for c in chunks))
     if not written:
-        return 0
+        return set()
     settled = {surface for days in chunk_slashed_days(chunks, order) for surface in days}
-    return len(written - settled)
+    return written - settled
+
+
+def _first_written(chunks, surfaces: set[str]) -> tuple[int, str]:
+    """(line number, day as written) of the first line of a note's `chunks` writing one of `surfaces`."""
+    from minirag_cli.yearless import note_outline
+
+    lines = note_outline(chunks).lines
+    for n in sorted(lines):
+        found = [m.group(0) for m in SLASHED_DATE.finditer(lines[n]) if m.group(0) in surfaces]
+        if found:
+            return n, found[0]
+    return chunks[0].start_line if chunks else 0, min(surfaces)
+
+
+def unread_place(at: dict) -> str:
+    """One of vault_evidence's unread_at as status and doctor say it: `02/10/2026 in Admin/bill.md line 7`."""
+    return f"{at.get('day')} in {at.get('path') or '?'} line {at.get('line')}"
 
 
 def evidence_note(evidence: dict | None, recorded: str | None) -> str:
@@ -125,8 +165,11 @@ def evidence_note(evidence: dict | None, recorded: str | None) -> str:
     shown = (f"the vault writes {first} unambiguous slashed days day first and {then} month first" if first and then
              else f"too few unambiguous slashed days ({first or then}) to settle the vault's order" if first or then
              else "no unambiguous slashed day settles the vault's order")
+    places = [unread_place(at) for at in evidence.get("unread_at") or () if isinstance(at, dict)]
+    more = unread - len(places)
+    where = f"{', '.join(places)}{f' and {more} more' if more > 0 else ''}; " if places else ""
     return (f"{unread} ambiguous slashed day{'s' if unread != 1 else ''} no note settles left unread ({shown}): "
-            'set day_order = "day-first" or "month-first" (MRAG_DAY_ORDER) to read them')
+            f'{where}set day_order = "day-first" or "month-first" (MRAG_DAY_ORDER) to read them')
 
 
 def _weekday(line: str, start: int, end: int) -> int | None:

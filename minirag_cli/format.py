@@ -133,7 +133,11 @@ def render_sync_summary(summary: dict, console: Console) -> None:
         table.add_row("moved", escape(f"{move['from']} -> {move['to']}: its {move['notes']} notes kept, "
                                       f"re-read only where they changed{undo}"))
     again = summary.get("reextracted")
-    if again:
+    if again and again.get("new_index"):  # a new index's notes settled its day order once all were in: no change
+        order = (again.get("day_order") or {}).get("to")
+        table.add_row("day order", f"{order}, as the notes' unambiguous slashed days settle it" if order
+                      else "none: the notes' unambiguous slashed days settle no order")
+    elif again:
         was = again["from_version"] or "not recorded"
         why = []
         if str(was) != str(again["to_version"]):

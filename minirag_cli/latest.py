@@ -29,6 +29,16 @@ first day (note_day). A question that also asks about days
 or a month ("when did I last see Priya in October?": datednotes.asked_spans)
 has only the notes of those days compete.
 
+An undated log is dated by its rows (row_day): the latest day up to the
+asking day that opens a row (a table's, a list item, a line) under a heading
+(or in a note) that says all the question's words (`Car/car service
+history.md`'s `| 19/11/2026 |`) or names a log of them (`# Running log`).
+`car service history` was listed undated and never competed, and a daily
+note of 15 November saying only "Car making a squeak" (half of "car
+serviced") was "the latest". No other line dates a note (a reminder letter,
+a chat's "can't make the gym", a subscription's renewal did), nor a plan's
+row: an unticked task, a booking, a due day, a timetable's row.
+
 Only a question about the asker: the words hold "I" or "we" ("when did I
 last…", "the last time we…", "my latest note"), outside quotes. "last"
 before a day ("last week", "last Tuesday": askday.py), "the last chapter",
@@ -97,8 +107,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from minirag_cli.answer_score import stem
 from minirag_cli.numbering import NUMBERED_KINDS
-from minirag_cli.text import MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
+from minirag_cli.tasks import line_task_state
+from minirag_cli.text import MONTH_ALT, MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
 
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
@@ -510,7 +522,7 @@ def _within(day: str, spans: list) -> bool:
 
 def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, heads: dict[int, str],
             spans: list | None = None, sections: dict | None = None,
-            titles: dict[int, str] | None = None, today=None) -> Reordered | None:
+            titles: dict[int, str] | None = None, today=None, day_rows=None) -> Reordered | None:
     """Move the latest-dated candidate of `hits` (fused, best first) to the
     first place (the earliest, or the one before the latest: latest.earliest,
     latest.place) and give the candidates their `recency` vote (module
@@ -525,7 +537,11 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     day, after which a note's date is no candidate's (None: any date). None
     when the question asks for a kind no candidate is of (Latest.unkinded):
     it is not read as one about the latest ("the last class" in a campaign's
-    notes, "my last swim" in notes of none)."""
+    notes, "my last swim" in notes of none). `day_rows(chunk ids)`: chunk id
+    -> (its note's title, its chunks and their days: store.note_day_mentions),
+    read for the undated candidates' best chunks, which compete by the latest
+    row of a log of what is asked (row_day: a `car service history` table's
+    last row), as a note dated that day would; None: they stay undated."""
     out = Reordered(latest, within=list(spans or []))
     text: dict = {}
     name: dict = {}
@@ -575,6 +591,8 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             dated.append((day, -i, chunk, rows[chunk][1]))
         else:
             out.undated.append((chunk, rows[chunk][1]))
+    if day_rows is not None and out.undated and not latest.earliest and (latest.names or latest.terms):
+        _date_by_rows(out, latest, dated, day_rows, best, hits, today)
     dated.sort(reverse=True)  # newest first; of one date, the better ranked
     out.dated = [(c, p, d) for d, _i, c, p in dated]
     by_id = {h.chunk_id: h for h in hits}
@@ -590,6 +608,258 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             hits.insert(0, first)
             out.moved = True
     return out
+
+
+def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list | None = None) -> str:
+    """The day an undated note competes by (reorder): the latest day up to `today` (and in the asked `spans`) that
+    opens a row of a log of what the question asks, '' if none. `heading`: the note's path and title; `chunks`: its
+    chunks in order (chunking.Chunk or alike: text, start_char, end_char, start_line, end_line) with the days the
+    extractor read in each (store.note_day_mentions: [(day, its forms as written)]).
+
+    A row is a table's row, a list item or a line that a day opens (`| 19/11/2026 | wipers |`, `- 2026-11-26 …`,
+    `20 Feb 2026: …`; not a chat export's `05/12/2026, 09:10 - Sam: …`), and it is a log's when the heading
+    directly over it (else the note's path and title: yearless.note_outline, outside fences and front matter) says
+    one of the question's words (a word by its stem: _Term) and with the headings above it all of them, two or
+    more (`Car/car service history.md` for "get the car serviced", a boiler note's `## Services`; not the `## Quotes`
+    below), or names a log of more than half of them (`# Running log` for "go for a run", `## Gym diary`); a
+    note named for the one word asked is no log (`Health/dentist.md`'s rows are reminders and calls). A question
+    of names alone dates no row ("when did I last see Priya"): the review of the general form (any dated line that
+    said the words, or named the person) found 9 of 15 questions answered by a dentist's reminder letter, a chat's
+    "can't make the gym", a subscription's renewal, "Priya says hi". No row of a plan counts (_may_be_done, _planned: an unticked task,
+    a timetable's row, `| 20/12/2026 | winter check (booked) |`, `- 02/12/2026 MOT due`); a log with such a row
+    whose day the extractor left unread (`01/12/2026`, either order, no day order set: dayorder.py) is not dated by
+    the others (a meter log's one `01/01/2026` was its latest). Not for the earliest ("when did I first…").
+    One walk over the note's lines, each read once from its start (a 2 MB log of 30,000 rows: well under 1 s)."""
+    if latest.earliest or not latest.terms:
+        return ""
+    from minirag_cli.yearless import note_outline
+
+    # a name as written ("MOT", not "Motors"), a word by its stem
+    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [_Term(t) for t in latest.terms]
+    last = today.isoformat() if today is not None else "9999"
+    read: dict = {}
+    for _chunk, days in chunks:  # a day may be or not be the latest whatever chunk writes it
+        for day, forms in _days_read(days, last, spans).items():
+            read[day] = None if forms is None else (*(read.get(day) or ()), *forms)
+    in_words = {form: day for day, forms in read.items() for form in forms or ()}
+    outline = note_outline([chunk for chunk, _days in chunks])
+    best, sections, section = "", None, None
+    for n, line, stack in outline.walk():
+        row = None if n in outline.code or not line else _row_day(line, read, in_words)
+        if row is None:
+            continue
+        if stack is not sections:  # the headings over a row change only at a heading: read them once
+            sections = stack
+            section = _Section(terms, heading, [outline.lines[at].lstrip(" \t#") for at, _lv, _m in stack])
+        if not section.log or not _may_be_done(line, section.schedule) or _planned(line, row[1]):
+            continue
+        if not row[0]:
+            return ""  # a day in figures either way the extractor left unread
+        best = max(best, row[0])
+    return best
+
+
+def _days_read(days: list[tuple[str, str]], last: str, spans: list | None) -> dict[str, tuple[str, ...] | None]:
+    """day -> its forms in words, lower case (`20 feb 2026`; its figures are read by _FIGURES), of a chunk's days
+    (store.note_day_mentions); None for a day that may not be the latest (after `last`, outside `spans`)."""
+    read: dict = {}
+    for day, forms in days:
+        can = day <= last and not (spans and not _within(day, spans))
+        read[day] = (*(read.get(day) or ()), *(_word_forms(forms) if _LETTER.search(forms) else ())) if can else None
+    return read
+
+
+def _row_day(line: str, read: dict, in_words: dict[str, str]) -> tuple[str, int] | None:
+    """(the day that opens `line` as a log's row, where the row's text after it starts), '' for the day when it is
+    one in figures the extractor did not read; None when no day opens it, one it read that may not be the latest
+    opens it (after the asking day), or the line is a chat export's message."""
+    rest = line.lstrip(_OPENING_MARKS)
+    if (box := _BOX.match(rest)) is not None:
+        rest = rest[box.end():].lstrip(_OPENING_MARKS)
+    if (weekday := _WEEKDAY.match(rest)) is not None:
+        rest = rest[weekday.end():]
+    at = len(line) - len(rest)
+    if (m := _FIGURES.match(rest)) is not None:
+        if _CHAT.match(rest, m.end()):
+            return None
+        days = [d for d in _readings(m) if d in read]
+        if not days:
+            return ("", at + m.end()) if _unread(m, read) else None
+        can = [d for d in days if read[d] is not None]
+        return (max(can), at + m.end()) if can else None
+    if (m := _WORDS_DAY.match(rest)) is not None and (day := in_words.get(m.group(0).lower())):
+        return day, at + m.end()
+    return None
+
+
+class _Section:
+    """What the headings over a row say of it (row_day): `log`, they make it a row of a log of what is asked (the
+    innermost that says a word, a day's or a year's alone not: `### 2026`, `## November`, says one of the question's
+    two or more words and with those above it and the note's path and title all of them, or names a log of them:
+    _log_of); `schedule`, one of them names a plan or a schedule (_SCHEDULE_HEADING: a pool's timetable, a packing list)."""
+
+    def __init__(self, terms: list, note: str, headings: list[str]):
+        worded = [h for h in headings if _LETTER.search(_DAY_WORDS.sub("", h))]
+        own = worded[-1] if worded else note
+        said = [t for t in terms if t.search(own)]
+        everything = "\n".join([note, *headings])
+        self.log = bool(said) and (len(terms) > 1 and all(t.search(everything) for t in terms)
+                                   or _log_of(terms, own) or len(worded) < 2 and _log_of(terms, note))
+        self.schedule = bool(_SCHEDULE_HEADING.search(everything))
+
+
+def _log_of(terms: list, heading: str) -> bool:
+    """The `heading` names a log (_LOG) of what is asked, more than half of the question's `terms`: `Running log`
+    of "go for a run", not `Car service history` of "service the boiler"."""
+    return _LOG.search(heading) is not None and 2 * sum(1 for t in terms if t.search(heading)) > len(terms)
+
+
+def _may_be_done(line: str, schedule: bool) -> bool:
+    """The `line` may write a time the asker did something: not an unticked (or cancelled) task (`- [ ] 12/01/2027
+    book car service`, `- TODO 03/11 ring the boiler man`), not a question (`12/11 did I pay the window cleaner?`),
+    and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a project's
+    backlog, birthdays), none but a ticked task (a to-do list's `- [x] 2026-10-14 boiler serviced`)."""
+    state = line_task_state(line)
+    if state is not None:
+        return state == "done"
+    return not schedule and not line.rstrip(" \t|*_").endswith("?")
+
+
+def _planned(line: str, after: int) -> bool:
+    """The row `line` (its day opening it, its text from `after` on) is of a plan, not a time done: it says its
+    day was booked, scheduled, planned, cancelled… (`| 20/12/2026 | winter check (booked) |`, `- 02/12/2026 rang
+    Kwik Fit, car service booked for 14/12/2026`: a booking, not the service; `car service reminder email`), or a
+    clause of it says a due or next day (_DUE) and writes no time of its own (`- 02/12/2026 MOT due`, `| 03/12/2026
+    | dentist | next |`; not `| 04/09/2026 | full service | next due Sept 2027 |`, nor a price's or an amount's
+    figures, `£320.50`, `3.5 hours`: _TIMES). At most _CLAUSES clauses are read, each once (a line of 2,000 days took
+    15.9 s read per day)."""
+    text = line[after:]
+    if _BOOKED.search(text):
+        return True
+    start = 0
+    for number, end in enumerate(_clause_ends(text)):
+        if number >= _CLAUSES:
+            break
+        clause = text[start:end]
+        start = end + 1
+        if _DUE.search(clause) and not _TIMES.search(clause):
+            return True
+    return False
+
+
+def _clause_ends(text: str):
+    """Where each clause of `text` ends (_CLAUSE_END), its end last."""
+    yield from (m.start() for m in _CLAUSE_END.finditer(text))
+    yield len(text)
+
+
+# what may come before the day that opens a log's row: a table's bar, a list's mark, a quote's, bold; a task's box
+# or a list's number after them (read by str.lstrip and one anchored match: no backtracking over a long run of blanks)
+_OPENING_MARKS = " \t|*+>-_"
+_BOX = re.compile(r"\[.?\][ \t]*|\d{1,3}[.)][ \t]+")
+_WEEKDAY = re.compile(rf"(?:{'|'.join(WEEKDAY_NAMES)}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?[ \t]+", re.I)
+# a day in words that opens a row (`20 Feb 2026`, `Feb 20, 2026`): looked up among the forms the extractor read
+_WORDS_DAY = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:{MONTH_ALT})\.?,?[ \t]+\d{{4}}"
+                        rf"|(?:{MONTH_ALT})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}", re.I)
+# a chat export's message after its day: `05/12/2026, 09:10 - Sam: …`, `05/12/2026 09:10:11] Sam: …`
+_CHAT = re.compile(r",?[ \t]*\d{1,2}[:.]\d\d(?::\d\d)?(?:[ \t]*[ap]\.?m\.?)?(?:\][ \t]*|[ \t]+[-–][ \t]+)"
+                   r"[^:\n]{1,40}?:")
+# a heading that names only days, months or years (`### 2026`, `## November`): its rows are the heading's above
+_DAY_WORDS = re.compile(rf"\b(?:{MONTH_ALT}|{'|'.join(WEEKDAY_NAMES)}|week|q[1-4])\b|[\W\d_]", re.I)
+# a heading or a note's name that names a log: `Running log`, `Service history`, `Dental records`, `Gym diary`
+_LOG = re.compile(r"\b(?:logs?|log[ -]?book|history|records?|diary)\b", re.I)
+# a day in figures: the year first (`2026-11-19`), or last after the day and month in either order (`19/11/2026`,
+# `4.9.26`)
+_DAY_MONTH = r"(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d\d)"
+_FIGURES = re.compile(r"(?<![\w/.-])(?:(?P<iy>\d{4})(?P<isep>[-/.])(?P<im>\d{1,2})(?P=isep)(?P<id>\d{1,2})"
+                      rf"|{_DAY_MONTH})(?![\w/]|[.-]\d)")
+_LETTER = re.compile(r"[^\W\d_]")
+# the heading of a plan or a schedule (a pool's timetable, a packing list, a to-do list, a 1:1's actions, a
+# project's backlog, a bin calendar, birthdays): the days of its rows are not the times the asker did something
+_SCHEDULE_HEADING = re.compile(
+    r"\b(?:time-?tables?|schedules?|itinerar(?:y|ies)|rotas?|agendas?|planner|plans?|planning|packing|check-?lists?"
+    r"|to-?dos?|to[ \t]+do|tasks|actions|action[ \t]+items|next[ \t]+steps|backlog|upcoming|calendar|term[ \t]+dates"
+    r"|reminders|bookings|deadlines|wish[ \t]*list|birthdays?|anniversar(?:y|ies))\b", re.I)
+# what says a row is a booking or a plan's, whatever other day it writes (_planned)
+_BOOKED = re.compile(r"\b(?:(?:re-?)?booked|booking|(?:re-?)?scheduled|planned|cancell?ed|postponed|tbc|tbd"
+                     r"|provisional|pencill?ed|reminders?)\b", re.I)
+# what says a day is due or to come: a time its clause writes, else the row's (_planned); not `next week try sub-24`
+_DUE = re.compile(r"\b(?:due|overdue|deadline|expires?|expiry|expiring|valid[ \t]+until|upcoming|birthday"
+                  r"|next(?![ \t]+(?:week|weekend|month|year|time|\w+day)\b)"
+                  r"|born|dob)\b", re.I)
+# the most clauses of a row read for a plan's word (_planned): a log's row has a few, a pasted blob thousands
+_CLAUSES = 64
+# where a line's clause ends: a table's bar, a comma, a semicolon, a sentence's end, a dash between blanks
+_CLAUSE_END = re.compile(r"[|;,]|[.!?](?=\s|$)|\s[–—-]\s")
+# a time a clause writes (`14/12/2026`, `2026-12-14`, `14 Dec 2026`, `Sept 2027`, `2027`, `10:30`, `10am`,
+# `10.30pm`): the one a word of due days is of (_planned); not a price or an amount (`£320.50`, `3.5 hours`, `70k`)
+_TIMES = re.compile(rf"(?:\b\d{{1,2}}(?:st|nd|rd|th)?[ \t]+)?\b(?:{MONTH_ALT})\b\.?(?:[ \t]+\d{{4}}\b)?"
+                    r"|(?<![\w.,£$€])(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?"
+                    r"|\d{1,2}\.\d{1,2}\.\d{2,4}|(?:19|20)\d\d|\d{1,2}(?:[:.]\d\d)?[ \t]*[ap]\.?m\b|\d{1,2}:\d\d)"
+                    r"(?![\w.,]\d)", re.I)
+
+
+def _word_forms(forms: str) -> list[str]:
+    """The forms of a day in words (`20 Feb 2026`) of a mention's forms (a JSON object's keys), lower case; its
+    figures are read by _FIGURES (a form is stored once per chunk: `2026-09-04` for a row's `04/09/2026`)."""
+    import json
+
+    try:
+        written = json.loads(forms or "{}")
+    except (ValueError, TypeError):
+        return []
+    return [f.lower() for f in written if isinstance(f, str) and _LETTER.search(f)]
+
+
+def _readings(m: re.Match) -> list[str]:
+    """The days a match of _FIGURES may be: the year first one, else day or month first."""
+    if m.groupdict().get("iy"):
+        return [f"{int(m.group('iy')):04d}-{int(m.group('im')):02d}-{int(m.group('id')):02d}"]
+    a, b, y = int(m.group("a")), int(m.group("b")), int(m.group("y"))
+    y += 2000 if y < 100 else 0
+    return [f"{y:04d}-{b:02d}-{a:02d}", f"{y:04d}-{a:02d}-{b:02d}"]
+
+
+def _unread(m: re.Match, read: dict) -> bool:
+    """A day in figures day or month first that the extractor did not read (neither order settled)."""
+    return not m.groupdict().get("iy") and not any(d in read for d in _readings(m))
+
+
+class _Term:
+    """A question's word, found in a text as a word of the same stem (answer_score.stem: `serviced` finds
+    `service`, `servicing`; `tyres` `tyre`; `car` `cars`): not by its first letters, which found `pain` for
+    "paint", `plums` for "plumber", `service` for "server" and `Motors` for "MOT"."""
+
+    def __init__(self, word: str):
+        low = word.lower()
+        self.stem = _stem(low)
+        lead = low[:next((i for i, (a, b) in enumerate(zip(low, self.stem)) if a != b), min(len(low), len(self.stem)))]
+        self.words = re.compile(rf"(?<!\w){re.escape(lead or low)}\w*", re.I)
+
+    def search(self, text: str) -> bool:
+        return any(_stem(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
+
+
+def _stem(word: str) -> str:
+    """answer_score.stem until it takes no more off: `readings` `reading` `read`, as "read the meters" asks."""
+    once = stem(word)
+    return once if once == word else stem(once)
+
+
+def _date_by_rows(out: Reordered, latest: Latest, dated: list, day_rows, best: dict, hits: list, today) -> None:
+    """The undated candidates whose lines write a day of what is asked (row_day) join `dated` by the latest; the
+    others stay in out.undated."""
+    rank = {hits[i].chunk_id: i for i in best.values()}
+    read = day_rows([chunk for chunk, _p in out.undated])
+    undated = []
+    for chunk, path in out.undated:
+        title, chunks = read.get(chunk, ("", []))
+        day = row_day(latest, path + "\n" + title, chunks, today, out.within)
+        if day:
+            dated.append((day, -rank[chunk], chunk, path))
+        else:
+            undated.append((chunk, path))
+    out.undated = undated
 
 
 def _numbered_one(kind: str) -> str:

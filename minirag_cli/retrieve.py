@@ -195,6 +195,9 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     # ß: each word is searched in the other spelling too. A spelling no note holds matches
     # no chunk and adds nothing to any chunk's score (an English "class" and its "claß")
     terms += [f'"{v}"' for v in map(sharp_s_variant, words) if v]
+    # a month's word is also its other spellings, "october" its "oct" (`statement Oct 2026.md`) and "oct" its
+    # "october": the month of a question's noun ("the october royalty statement") matched no note that shortens it
+    terms += [f'"{v}"' for w in words for v in month_spellings(w)]
     # "session 3" is also "session 03" and "session 003" (numbering.py): `Session 03 - 2026-09-05.md`
     terms += numbered_phrases(plain)
     terms += ['"' + " ".join(m.groups()) + '"' for m in dates]
@@ -245,6 +248,23 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
         out += [text[at:max(a, at)], " "]
         at = max(at, b)
     return "".join(out) + text[at:]
+
+
+# a month's full name and its short ones, only where each is the month's alone: "march", "april", "june", "august"
+# and "may" are words or names too ("protest march", "what did June say", "August Wilson"), and "jan", "mar", "apr",
+# "jun", "jul", "aug", "sep", "dec" a name, a verb, a rate, pandas' separator or "dec vs hex" (review of qmonth): those
+# search as written
+_MONTH_SHORT = {"january": ["jan"], "february": ["feb"], "july": ["jul"], "september": ["sep", "sept"],
+                "october": ["oct"], "november": ["nov"], "december": ["dec"]}
+_MONTH_FULL = {"feb": "february", "sept": "september", "oct": "october", "nov": "november"}
+
+
+def month_spellings(word: str) -> list[str]:
+    """The other spellings of the month `word` (lower case) is: `october` -> [oct], `oct` -> [october], `sept` ->
+    [september]; [] for any other word and a month's word that is also another's (`march`, `june`, `dec`, `sep`)."""
+    if word in _MONTH_SHORT:
+        return _MONTH_SHORT[word]
+    return [_MONTH_FULL[word]] if word in _MONTH_FULL else []
 
 
 def sharp_s_variant(word: str) -> str | None:
@@ -919,7 +939,19 @@ def _latest(s: _Search, fused: list[Hit]):
     best = best_of_notes(fused, rows, s.options.latest_pool, sections)
     bests = [fused[i].chunk_id for i in best.values()]
     return reorder(fused, asked, rows, best, note_heads(s.conn, bests), asked_spans(periods, s.days), sections,
-                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today)
+                   note_titles(s.conn, bests) if asked.named or asked.first_numbered else None, s.today,
+                   lambda chunks: _day_rows(s.conn, rows, chunks))
+
+
+def _day_rows(conn, rows: dict[int, tuple], chunks: list[int]) -> dict[int, tuple[str, list]]:
+    """chunk id -> (its note's title, its chunks and the days they write) for the undated candidates of a
+    "when did I last …?" question (latest.row_day: a service history's last row dates it)."""
+    from minirag_cli.store import note_titles
+
+    of_note = {rows[c][6]: c for c in chunks}
+    days = store.note_day_mentions(conn, list(of_note))
+    titles = note_titles(conn, chunks)
+    return {c: (titles.get(c, ""), days.get(doc, [])) for doc, c in of_note.items()}
 
 
 def _coming(s: _Search, fused: list[Hit]):

@@ -83,7 +83,7 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
-from minirag_cli.dayorder import DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, vault_evidence
+from minirag_cli.dayorder import DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, files_order, vault_evidence
 from minirag_cli.notespans import chunk_spans
 from minirag_cli.weekdaydays import chunk_weekday_days
 from minirag_cli.weeklabels import chunk_week_days
@@ -1164,6 +1164,8 @@ class _Run:
     deferred_sentences: dict[int, str] | None = None
     # the order the notes' ambiguous slashed days are read in (dayorder.py): the setting's, else the vault's
     day_order: str = ""
+    # the index held no note when the sync began: its notes' day order settled once they are in is no change of it
+    new_index: bool = False
 
     @property
     def reextracting(self) -> bool:
@@ -1273,6 +1275,7 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
     if limit_before and limit_before.isdigit():
         run.limit_before = int(limit_before)
     run.day_order = options.day_order or evidence["inferred"]
+    run.new_index = not store.totals(conn)[2]
     _check_heuristic_version(run, roots, index_path)
     _load_known_words(run, roots)
     # a sync stopped before it extracted anew the notes of keys made stale (_resolve_anew): this one does
@@ -1344,9 +1347,11 @@ def _sync_folders(conn, roots: Sequence[Path], summary: SyncSummary, *, embedder
 def _day_evidence(conn, setting: str) -> dict:
     """dayorder.vault_evidence over the notes the index holds that write a slashed day with its year (read from
     their stored chunks: a few of a vault's notes, a table of days at most)."""
-    docs = store.documents_writing_dated_slashes(conn)
+    paths = store.document_paths(conn)
+    docs = sorted(store.documents_writing_dated_slashes(conn), key=paths.__getitem__)  # the unread shown in order
     notes = store.stored_chunks(conn, docs)
-    return {**vault_evidence([[c for _id, c in notes[doc]] for doc in docs], setting), "setting": setting}
+    return {**vault_evidence([[c for _id, c in notes[doc]] for doc in docs], setting,
+                             [paths[doc][1] for doc in docs]), "setting": setting}
 
 
 def _recorded_day_evidence(conn, setting: str) -> dict | None:
@@ -1354,7 +1359,9 @@ def _recorded_day_evidence(conn, setting: str) -> dict | None:
     were counted with another setting."""
     with contextlib.suppress(ValueError, TypeError):
         recorded = json.loads(dbmod.get_meta(conn, DAY_EVIDENCE_KEY) or "null")
-        if isinstance(recorded, dict) and recorded.get("setting") == setting and "inferred" in recorded:
+        # (one recorded before the unread days' places were, read anew: status and doctor say where they are)
+        if (isinstance(recorded, dict) and recorded.get("setting") == setting and "inferred" in recorded
+                and ("unread_at" in recorded or not recorded.get("unread"))):
             return recorded
     return None
 
@@ -1373,6 +1380,8 @@ def _day_order_anew(run: _Run, roots: Sequence[Path], before: dict) -> None:
         run.day_order = evidence["inferred"]
         run.build[DAY_ORDER_KEY] = run.day_order or None
         _reextract(run, roots, str(HEURISTIC_VERSION))
+        if run.new_index:  # (the files did not settle it: _day_order_of_files) said as the order found, not changed
+            summary.reextracted["new_index"] = True
         evidence = _day_evidence(conn, setting)
     recorded = json.dumps(evidence, sort_keys=True)
     if dbmod.get_meta(conn, DAY_EVIDENCE_KEY) != recorded:
@@ -1577,6 +1586,29 @@ def _warn_copied_index(conn, index_path: Path | None, folders: Sequence[str], su
                 f"this index ({here}) also holds the {notes} note{'s' * (notes != 1)} of {other}, which has an index "
                 f"of its own: was {homes[0]} copied from it with its .mrag folder? Notes found in both are in this "
                 f"index twice; `{sync_hint(kept, index_path, rebuild=True)}` drops {other}'s")})
+
+
+def _day_order_of_files(run: _Run, files: Sequence[NoteFile]) -> None:
+    """A new index's day order, as its notes' files settle it (dayorder.files_order), read before any note is
+    extracted: the notes are extracted once with it, not with none and then all again by _day_order_anew (which
+    still checks it against their chunks once they are in: a note's reader may show other text than its file)."""
+    with_slashes = (_file_text(note) for note in files if note.size <= run.options.max_bytes)
+    order = files_order(text for text in with_slashes if "/" in text)
+    if order:
+        run.day_order = run.build[DAY_ORDER_KEY] = order
+
+
+def _file_text(note: NoteFile) -> str:
+    """A note file's text as its bytes decode (UTF-8, any other byte replaced), '' when it cannot be read now (the
+    sync says why when it reads it), writes no slash or is no UTF-8 (a NUL in its head: UTF-16, decoded once per
+    sync by its reader; the check on its chunks, _day_order_anew, still counts its days)."""
+    try:
+        data = note.abspath.read_bytes()
+    except OSError:
+        return ""
+    if b"/" not in data or b"\x00" in data[:4096]:
+        return ""
+    return data.decode("utf-8", "replace")
 
 
 def _check_heuristic_version(run: _Run, roots: Sequence[Path], index_path: Path | None) -> None:
@@ -2034,6 +2066,8 @@ def _sync_root(run: _Run, root: Path) -> None:
                             known={path: old[2:] for path, old in existing.items()}, looked=unlooked)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     run.folder_times[str(root)] = walked.folders
+    if run.new_index and not existing and not run.day_order and not store.totals(conn)[2]:
+        _day_order_of_files(run, walked.files)
     # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
     summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
     stale = (_stale_readings(run, str(root), walked, existing)

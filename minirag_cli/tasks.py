@@ -786,6 +786,21 @@ def org_tasks_in(lines: list[str]) -> list[dict]:
     return out
 
 
+def line_task_state(line: str) -> str | None:
+    """The state of the task one line writes ("open", "in_progress", "done", "cancelled", "forwarded"): a checkbox
+    (`- [ ] call Priya`), a Logseq block's marker (`- TODO call Priya`) or an Org headline's keyword (`* DONE
+    call Priya`); None for a line that writes no task. For a line read alone (latest.row_day: an unticked task's
+    day is no time it was done), without the note's fences or front matter."""
+    line = line.rstrip("\r")
+    if m := _TASK.match(line):
+        return OPEN_MARKS.get(m.group("mark")) or CLOSED_MARKS[m.group("mark")]
+    if m := _LOGSEQ_TASK.match(line):
+        return LOGSEQ_MARKERS[m.group("marker")]
+    if (m := _ORG_HEADLINE.match(line)) and (rest := m.group("rest").split(None, 1)):
+        return _ORG_STATUS.get(rest[0])
+    return None
+
+
 def tasks_of(path: str, lines: list[str]) -> list[dict]:
     """The tasks of the note at `path`: its checkboxes (tasks_in; none in the code
     blocks of an Org-mode, rST or AsciiDoc note's own markup: mdcode.code_kind) and, in an

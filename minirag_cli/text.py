@@ -51,6 +51,18 @@ wouldnt mustnt neednt shant aint couldve shouldve wouldve mightve mustve yall
 # the measure a question asks by after "how" ("how long did I sleep?", "how far did I run?") or as "so far" is no
 # content; elsewhere it is ("my long run", "the long table", "Far Cry")
 _ASKED_MEASURE = re.compile(r"\bhow\s+(long|far|often|soon)\b|\b(?:so|thus)\s+(far)\b", re.I)
+# the verbs that only frame a question about one's days and plans (qawriter: "what's happening tomorrow?" searched
+# `happening`, and three character notes saying "happens" outranked the one task due that day; "what do i need to do
+# tomorrow" searched `need`): "what's happening", "anything going on", "what's coming up", "what's planned", "what do
+# I need to do", "what have I got on". Only so framed: "the planned extension", "what happened to the boiler", "what
+# do I need for the passport", "coming of age" keep their word, and so does a name's ("what is Planned Parenthood")
+_PLAN_FRAME = re.compile(
+    r"\b(?:what|anything|something)(?:['’]?s|\s+(?:is|was|are|were|will\s+be|else|still))*\s+"
+    r"(?:happening|going\s+on|coming\s+up|planned)\b"
+    r"|\bwhat\s+(?:do|does|did|will|would|should)\s+(?:i|we|you)\s+need\s+to\s+do\b|\bwhat\s+needs\s+doing\b"
+    r"|\bwhat(?:\s+have|['’]?ve)\s+(?:i|we|you)\s+got\s+(?:on|planned|to\s+do|going\s+on|coming\s+up)\b",
+    re.I)
+_FRAMING_VERBS = frozenset("happening going coming planned need needs got".split())
 # the pieces of a contraction that FTS5 reads as words: `ve`, `re`, `ll` of "I've", "you're", "we'll", and the
 # stem of a negation ("didn't": `didn`; "don't": `don`, Don; "won't": `won`, a word)
 _CONTRACTED = re.compile(r"(?<=\w)['’](?:ve|re|ll)\b|\b[^\W\d_]+n['’]t\b", re.I)
@@ -59,10 +71,13 @@ _SENTENCE_STOP = re.compile(r"[.!?:;\n]")
 
 
 def asking_spans(question: str) -> list[tuple[int, int]]:
-    """The spans of `question`'s words that only ask (ASKING_WORDS, UNAPOSTROPHED, the measure after "how", a
-    contraction's pieces), in order. A word of those lists counts written in lower case or opening a sentence:
-    capitalised within one it is a name's (`Edward Said`, `Much Wenlock`, `Jony Ive`)."""
+    """The spans of `question`'s words that only ask (ASKING_WORDS, UNAPOSTROPHED, the measure after "how", the verb
+    framing a question about plans, a contraction's pieces), in order. A word of those lists counts written in lower
+    case or opening a sentence: capitalised within one it is a name's (`Edward Said`, `Much Wenlock`, `Jony Ive`)."""
     spans = [m.span(m.lastindex) for m in _ASKED_MEASURE.finditer(question)]
+    spans += [(frame.start() + w.start(), frame.start() + w.end()) for frame in _PLAN_FRAME.finditer(question)
+              for w in _ASKING_WORD.finditer(frame.group())
+              if w.group().lower() in _FRAMING_VERBS and (w.group().islower() or frame.group().isupper())]
     spans += [m.span() for m in _CONTRACTED.finditer(question)]
     after = 0  # where the word before ended
     for m in _ASKING_WORD.finditer(question):
@@ -189,6 +204,14 @@ NUMBER_WORDS = {w: n for n, w in enumerate(
 
 MONTH_NAMES = MONTHS_BY_LANGUAGE["en"].split()
 WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]  # date.weekday() order
+
+
+def weekday_plural(word: str) -> bool:
+    """Is `word` an English weekday's plural, "Wednesdays", "sundays": a day's label (`- Wednesdays: Chloe`) or a
+    name that names every such day, not a person or a thing (heuristic extraction, graph grounding)?"""
+    lower = word.lower()
+    return lower.endswith("s") and lower[:-1] in WEEKDAY_NAMES
+
 # German, French and Spanish weekday names, in the same order: the languages questions' days are read in (askday,
 # unheld)
 FOREIGN_WEEKDAYS = {
@@ -230,9 +253,12 @@ ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 # fixU, review of ukdates)
 _NOT_A_LIST_ITEM = r"(?:\s+(?!\d{1,2}(?:st|nd|rd|th)?[.)])|[^\S\r\n]+)"  # `Feb\n4. ProRoof`, `Feb\n4) x`
 WORD_DATE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
+    rf"\b(?:(?<!\d:)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
     rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
+# A day's number is none right after a colon after a figure: a ratio's or a time's (`1:1 Dec 3 with Wen`, `ratio 3:1
+# Nov 23`, `09:30 Dec 3` were the 1st and the 30th: rules 31, dedates); the month's word and the number after it are
+# the day (`Dec 3`)
 # ... but a number's lower-case `may` before a word is the verb's (`Only 3 may attend`, `Step 2 may fail`; the number
 # consumed before hid most), unless a day's preposition is before it (`on 4 may we flew`)
 _MAY_VERB_AFTER = re.compile(r"[ \t]+[^\W\d_]")
@@ -300,7 +326,12 @@ _LIST_ITEM_START = re.compile(r"[ \t>*+#-]*")  # a heading's number too (`## 2. 
 _UNMISTAKABLE_MONTHS = frozenset("januar jänner februar märz maerz juni oktober dezember".split())
 _UNMISTAKABLE_SHORT = frozenset("mär mrz okt dez".split())
 # (`am` after a clock's hour is English's: `Meeting at 9 am 3.10. with Tom` asked no day before qa39: fixE)
-_DAY_PREPOSITION = re.compile(r"(?i:\b(?:(?<!\d )am|vom|bis|zum|seit|ab)[ \t\u00a0]+)$")
+# (and English's `I am`: `I am 6.2. and she is 5.11.`, rules 31)
+_DAY_PREPOSITION_WORD = r"(?i:\b(?:(?<!\d[ \t])(?<!\bI[ \t])am|vom|bis|zum|seit|ab))"
+_DAY_PREPOSITION = re.compile(rf"{_DAY_PREPOSITION_WORD}[ \t\u00a0]+$")
+# German's days abbreviated (heuristic's names: `Mo`, `Di` before a day name nothing)
+GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
+GERMAN_DAY_SHORT = "(?:" + "|".join(sorted(GERMAN_DAY_ABBREVIATIONS)) + ")"
 # ... but German's after `um` and its hour, `am` the day's (`um 10 am 3.10.`, `um 9:30 am 3.10.`: fixF, review
 # revG), and a day after a weekday's German abbreviation (`am Mo. 5.10.`, `am Do., 5.11.`)
 _UM_HOUR = "|".join(rf"(?<=\bum {h} am )" for h in (r"\d", r"\d\d", r"\d:\d\d", r"\d\d:\d\d", r"\d\.\d\d", r"\d\d\.\d\d"))
@@ -331,6 +362,91 @@ def german_dates(text: str) -> list[tuple[re.Match, str | None, int, int]]:
         found.append((m, m.group(3), GERMAN_MONTHS[word], int(m.group(1))))
     found += [(m, m.group(3), int(m.group(2)), int(m.group(1))) for m in DOTTED_DATE.finditer(text)]
     return sorted(found, key=lambda f: f[0].start())
+
+
+# A German day in figures without its year, closed by its dot (`Do 17.12. um 09:40`, `am 17.11., 24.11. und 1.12.`),
+# or with a year of two figures (`Mo 7.12.26`). `1.12.` is as often a section's, a version's, a decimal's, a verse's
+# or an outline's number (`see 3.2.`, `v2.14.`, `grew 12.5.`, `Hausaufgaben: 3.1., 3.2.`, `Upgraded Node to 20.11.`),
+# so it is a day only where something says so (rules 31, dedates: a Berlin expat's `Do 17.12.` appointment was no
+# day): a weekday before it (German's `Di`, `Do.`, `Montag, den`; English's `Sun`, `Thursday`) or a preposition of
+# days (`am`, `vom`, `bis`, `zum`, `seit`, `ab`); or a list of such days where one of them has one (`Di 1.12. + Do
+# 3.12.`, `am 17.11., 24.11. und 1.12.`; `done: 17.11., 24.11., 1.12.` alone is none: a list of numbers alone is as
+# often sections', verses' or versions', fixDE, review of dedates); or a date entity's name whole (`17.12.`). German's
+# `Do` and `So` are English words too (`So 1.2. was wrong`, `- [ ] Do 3.2. first`): before a day whose month has one
+# figure they are one only with their dot or comma (`Do. 3.2.`); `am` is none after `I` (`I am 6.2.`). A list is no
+# day after a reference's word (`see`, `Section`, `Abschnitt`, `§`), nor one at a line's start before a word in
+# capitals (an outline's `1.2. Scope`). A year of two figures is read only after a weekday or a preposition (`Python
+# 3.12.10`, a file's `Releases/4.2.16.md`, `[[4.2.16]]` are versions), 69 and above as 19xx (Python's %y). `17.12
+# Uhr` (no closing dot), `1.12.0`, `10.1.1.12.` (a longer run of numbers) and amounts (`1.234,50`) are none.
+_DOTTED_DAY = re.compile(r"(?=\d)(?<![\w.§€$£])(?<!\d[,:])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\."
+                         r"(?:(\d\d)(?![\w.]|,\d))?(?!\w|[.,]\d)")
+# (what a text must hold for _DOTTED_DAY to be tried: a search for it takes a fifth of _DOTTED_DAY's time, and most
+# texts hold none; find_dates took 20 % longer over LiHua's notes without it)
+_DOTTED_DAY_HINT = re.compile(r"\d\.\d\d?\.")
+_GERMAN_DAY_OR_CAPS = f"(?:{GERMAN_DAY_SHORT}|{GERMAN_DAY_SHORT.upper()})"
+_DAY_WORDS = "|".join([*WEEKDAY_NAMES, *FOREIGN_WEEKDAYS["de"]])
+_SHORT_DAY_WORDS = "|".join(sorted((d.capitalize() for d in _WEEKDAY_WORDS), key=len, reverse=True))
+_DAY_BEFORE_DOTTED = re.compile(
+    rf"(?:(?<![\w.])(?:{_GERMAN_DAY_OR_CAPS}|{_SHORT_DAY_WORDS})(\.?,?)|(?i:\b(?:{_DAY_WORDS})),?(?:[ \t]+den)?"
+    rf"|{_DAY_PREPOSITION_WORD})[ \t\u00a0]+$")
+_ENGLISH_TOO = frozenset("do so".split())  # (German's day words English writes: above; `I am` is no preposition)
+# between two days of a list: a comma, a plus, a dash, `und`, `bis`; the next day's own weekday (`1.12. + Do 3.12.`)
+_DOTTED_DAYS_JOIN = re.compile(rf"[ \t]*(?:[,;+&/–—-]|(?i:und|and|bis|to|u\.))?[ \t]*"
+                               rf"(?:(?:{_GERMAN_DAY_OR_CAPS}|{_SHORT_DAY_WORDS})\.?,?[ \t]+)?")
+_REFERENCE_BEFORE = re.compile(
+    r"(?i:(?:§|\b(?:see|siehe|vgl|cf|section|sections|sect|sec|abschnitt|kapitel|chapter|punkt|nr|no|nos|page|pages|"
+    r"pp|p|seite|seiten|s|version|ver|v|release|step|schritt|table|tabelle|fig|figure|abb|item|rule|regel|ziffer|"
+    r"anlage|annex|appendix|anhang|art|para|clause|lektion|lesson|unit|aufgabe|exercise|übung|score|ergebnis|"
+    r"question|frage|task|top|pkt|abs|absatz|rn|kap|tab)(?:s|e|n|en)?\b)\.?[ \t]*)$")
+_OUTLINE_AFTER = re.compile(r"[ \t]+[^\W\d_a-zäöüß]")
+
+
+def _dotted_days(text: str) -> list[tuple[re.Match, int | None, int, int]]:
+    """(match, year or None, month, day) of each German day in figures without its four-figure year (_DOTTED_DAY,
+    above) that `text` says is a day."""
+    found = list(_DOTTED_DAY.finditer(text))
+    if not found:
+        return []
+    anchored = [_day_word_before(text, m) for m in found]
+    listed = [False] * len(found)
+    run_start = 0  # each list's first day: a reference's word before it makes none of them a day
+    for i in range(1, len(found) + 1):
+        if i < len(found) and _DOTTED_DAYS_JOIN.fullmatch(text, found[i - 1].end(), found[i].start()):
+            continue
+        if i - run_start >= 2 and any(anchored[run_start:i]) and not _reference(text, found[run_start]):
+            listed[run_start:i] = [True] * (i - run_start)
+        run_start = i
+    whole = text.strip(" .,")
+    days = []
+    for m, anchor, in_list in zip(found, anchored, listed):
+        if m.group(3) and not anchor:
+            continue  # a year of two figures only after a weekday or a preposition (`Python 3.12.10`, `4.2.16`)
+        if not (anchor or in_list or m.group(0).strip(" .") == whole):
+            continue
+        year = None if m.group(3) is None else int(m.group(3)) + (1900 if int(m.group(3)) >= 69 else 2000)
+        days.append((m, year, int(m.group(2)), int(m.group(1))))
+    return days
+
+
+def _day_word_before(text: str, m: re.Match) -> bool:
+    """Is a weekday or a preposition of days right before the day-like `m` (`Do 17.12.`, `am 3.10.`)? `Do`, `So`
+    before a month of one figure only with their dot or comma (`Do. 3.2.`, not `- [ ] Do 3.2. first`: above)."""
+    head = text[max(0, m.start() - 20):m.start()]
+    if not head.rstrip(" \t\u00a0").rstrip(".,")[-1:].isalpha():
+        return False  # (no word before it: most numbers of a list, `1.1., 1.2.`, cost no search)
+    before = _DAY_BEFORE_DOTTED.search(text, max(0, m.start() - 20), m.start())
+    if before is None:
+        return False
+    word = before.group(0).rstrip(" \t\u00a0.,").lower()
+    return word not in _ENGLISH_TOO or len(m.group(2)) == 2 or bool(before.group(1))
+
+
+def _reference(text: str, m: re.Match) -> bool:
+    """Is the day-like `m` a reference's or an outline's number (`see 3.2.`, `§ 1.12.`, `1.2. Scope`: above)?"""
+    if _REFERENCE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+        return True
+    return bool(_LIST_ITEM_START.fullmatch(text, text.rfind("\n", 0, m.start()) + 1, m.start())
+                and _OUTLINE_AFTER.match(text, m.end()))
 
 
 # A day written with slashes: the year first (`2027/05/15`, Japan's, China's and ISO's order with slashes) is always
@@ -424,6 +540,10 @@ def find_dates(text: str) -> list[tuple[str, str]]:
         if iso:
             found.append((m.group(0), iso))
     for m, year, month, day in slashed_dates(text):
+        iso = iso_date(year, month, day)
+        if iso:
+            found.append((m.group(0), iso))
+    for m, year, month, day in _dotted_days(text) if _DOTTED_DAY_HINT.search(text) else ():
         iso = iso_date(year, month, day)
         if iso:
             found.append((m.group(0), iso))
@@ -610,6 +730,31 @@ def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
     return first, (first + _dt.timedelta(days=32)).replace(day=1) - _dt.timedelta(days=1)
 
 
+# a note titled after its month, `2026-11 report`, `2026-11 - Treasurer`, `2026_11 Minutes`: its year and month, a
+# blank or a dash, then a title that opens with a letter (not `2026-11-18`, a day; not `2026-11 2nd draft`)
+_TITLED_MONTH = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:\s*[-–—:]\s*|\s+)([^\W\d_]+)")
+
+
+def note_period(path: str) -> tuple[_dt.date, _dt.date] | None:
+    """(first day, last day) of the period the note at `path` is of by its file name: a weekly, monthly or quarterly
+    note's (file_period), else the month of a note whose name opens with it and goes on with a title
+    (`Treasurer/2026-11 report.md`, `2026-11 - Treasurer.md`: November 2026, as `2026-11-18 committee meeting.md` is
+    of its day); not when the title opens with another month's name (`2026-11 December plan.md`). None for any other
+    note. The days a question asks read such a note as of its month (datednotes.note_span, answer's notes of the
+    days); its name stays a title's (file_period alone names a periodic note: heuristic.note_name)."""
+    period = file_period(path)
+    if period is not None:
+        return period
+    m = _TITLED_MONTH.match(note_stem(path))
+    if m is None:
+        return None
+    named = _month_of(m.group(3)) if m.group(3).lower().rstrip(".") in MONTH_WORDS else None
+    if named is not None and named != int(m.group(2)):
+        return None
+    first = _dt.date(int(m.group(1)), int(m.group(2)), 1)
+    return first, (first + _dt.timedelta(days=32)).replace(day=1) - _dt.timedelta(days=1)
+
+
 def dated_path(root: str, path: str) -> str:
     """`path` (a note's, in its synced folder `root`, '/'-separated) read
     with the folder's own last folders in front as far as a year, month and
@@ -690,7 +835,8 @@ def head_date(line: str) -> str:
     rest = line[_HEAD_LEAD.match(line).end():]
     if rest[:1].isalnum():
         for surface, iso in find_dates(rest[:40]):
-            if rest.startswith(surface) and not iso.startswith("--"):
+            # (not a dotted day's two-figure year, `# 7.12.26`: rules 31 read it in a text, no reader dates a note so)
+            if rest.startswith(surface) and not iso.startswith("--") and not _DOTTED_DAY.fullmatch(surface):
                 return iso
     return ""
 
@@ -1364,6 +1510,9 @@ def same_umlauts(a: str, b: str) -> bool:
     return umlaut_key(a) == umlaut_key(b)
 
 
+_DOTTED_DAY_NAME = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])")
+
+
 @functools.lru_cache(maxsize=1 << 16)  # pure, and surface forms repeat across chunks (sync profile)
 def normalise_key(name: str, type_: str | None = None) -> str:
     """The key an entity is stored and found under: case, accents, spacing,
@@ -1372,7 +1521,8 @@ def normalise_key(name: str, type_: str | None = None) -> str:
     a date typed as one becomes `date:` + its ISO form. Case is folded, not
     lowered: "Größe", "GRÖSSE" and "grosse" share the key "grosse" (fold)."""
     if type_ == "date":
-        dates = find_dates(name)
+        # (a German day's `17.12.` is named without its closing dot, `17.12`, as every name is: rules 31)
+        dates = find_dates(name) or (find_dates(name + ".") if _DOTTED_DAY_NAME.fullmatch(name) else [])
         if dates:
             return "date:" + dates[0][1]
     text = fold(name)

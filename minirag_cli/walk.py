@@ -1962,6 +1962,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # running journal of `## 4 Dec` headings was one undated note, cut into chunks of several days each.
 # fixJH: the note's year dates its first such day; each next is of the year nearest the day above it (a journal
 # crossing New Year, a school year), only into the two months next to New Year in a note naming its year.
+# 17, codefence's part: a fence on a line of a list item's own indented four columns or more to the item's text (`\t  ````
+# under `\t- stack trace:`, Logseq's) is a fenced block (mdcode._blocks): what sections reads no heading in
+# (sections.fenced_blocks) and joins no hyphen in (mdcode.code_ranges), as the extractors read it (heuristic rules 31).
 READER_VERSION = 17
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

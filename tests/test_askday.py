@@ -30,10 +30,12 @@ SUNDAY = dt.date(2026, 5, 3)
     ("What happened the day before yesterday?", "the day before yesterday", "2026-05-01", "2026-05-01"),
     ("what did we cook 3 days ago?", "3 days ago", "2026-04-30", "2026-04-30"),
     ("what did I write two days ago", "two days ago", "2026-05-01", "2026-05-01"),
-    # N weeks ago: that day, as N days ago is (was left alone: "a week ago" searched as words)
+    # a week ago: that day, as N days ago is (was left alone: "a week ago" searched as words); two or more weeks ago
+    # the Monday-to-Sunday week of that day (qdays3: were the day alone, "what happened two weeks ago?" lost the
+    # week's other logs)
     ("what did I do a week ago?", "a week ago", "2026-04-26", "2026-04-26"),
-    ("What did I cook two weeks ago?", "two weeks ago", "2026-04-19", "2026-04-19"),
-    ("where was I 3 weeks ago?", "3 weeks ago", "2026-04-12", "2026-04-12"),
+    ("What did I cook two weeks ago?", "two weeks ago", "2026-04-13", "2026-04-19"),
+    ("where was I 3 weeks ago?", "3 weeks ago", "2026-04-06", "2026-04-12"),
     ("what did I write last week?", "last week", "2026-04-20", "2026-04-26"),  # Monday to Sunday
     ("What did I do this week?", "this week", "2026-04-27", "2026-05-03"),
     ("what did I read last month?", "last month", "2026-04-01", "2026-04-30"),

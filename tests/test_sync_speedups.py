@@ -139,6 +139,11 @@ def _find_dates_before(text: str) -> list[tuple[str, str]]:
         iso = t.iso_date(int(year) if year else None, month, day)
         if iso:
             found.append((m.group(0), iso))
+    # (text._dotted_days itself: what is checked is that find_dates' hint, _DOTTED_DAY_HINT, skips no text it reads)
+    for m, year, month, day in t._dotted_days(text):
+        iso = t.iso_date(year, month, day)
+        if iso:
+            found.append((m.group(0), iso))
     return found
 
 
@@ -150,7 +155,8 @@ def test_find_dates_as_before():
              "号", "٣", "١٢", "２０２４", "T10", "_", "on", "we", "Li Hua", "\n", "Step", "attend"]
     texts = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 14))) for _ in range(30_000)]
     texts += ["Only 3 may attend", "on 4 may we flew", "am 3.10. um 9", "2024年5月3日", "5月3号", "no figure here",
-              "Meet 4 December 2026", "20240501_1200", "١٢ May"]
+              "Meet 4 December 2026", "20240501_1200", "١٢ May", "Do 17.12. um 9", "done: 17.11., 1.12.", "Mo 7.12.26",
+              "am 17.11., 24.11. und 1.12."]
     assert [textmod.find_dates(t) for t in texts] == [_find_dates_before(t) for t in texts]
 
 

@@ -54,6 +54,9 @@ def _read(question: str) -> tuple | None:
     ("What did I do on Monday last week?", "on Monday last week", ["2026-11-23"]),  # read nothing before
     ("What did I do on Mon and Wed of last week?", "on Mon and Wed of last week", ["2026-11-23", "2026-11-25"]),
     ("What did I do on Tue the 3rd?", "on Tue the 3rd", ["2026-11-03"]),  # not Thursday 12-03
+    # "two weeks ago" is a week (qdays3): the days of it named
+    ("What did I do from Monday to Wednesday two weeks ago?", "from Monday to Wednesday two weeks ago",
+     ["2026-11-16", "2026-11-17", "2026-11-18"]),
     ("What did I do on Sat the 31st?", "on Sat the 31st", ["2026-10-31"]),
 ])
 def test_weekdays_beside_a_week_are_its_days(question, words, days):
@@ -62,7 +65,7 @@ def test_weekdays_beside_a_week_are_its_days(question, words, days):
 
 @pytest.mark.parametrize("question, words", [
     ("What did I do on Mon and Wed in November?", "in November"),
-    ("What did I do from Monday to Wednesday two weeks ago?", "two weeks ago"),
+    ("What did I do from Monday to Wednesday a week ago?", "a week ago"),  # a day, no week (qdays3)
     ("What did I do yesterday and on Mon?", "yesterday"),
     ("What did I eat on Sun. yesterday?", "yesterday"),
     ("What did I do on Mon at the gym last week?", "last week"),  # apart from it: the week

@@ -70,9 +70,11 @@ from minirag_cli.extract.mdcode import ORG, Ranges, code_kind, code_ranges, with
 from minirag_cli.monthnames import month_numbers
 from minirag_cli.shortnames import WEEKDAY_SHORT
 from minirag_cli.walk import NOTE_EXTENSIONS
-from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE, GERMAN_WORDS,
-                              MONTH_ALT, MONTH_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period,
-                              find_dates, fold, folder_date, german, normalise_key, without_invisibles, without_notion_ids)
+from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE,
+                              GERMAN_DAY_ABBREVIATIONS, GERMAN_DAY_SHORT, GERMAN_WORDS, MONTH_ALT, MONTH_WORDS,
+                              WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
+                              folder_date, german, normalise_key, weekday_plural, without_invisibles,
+                              without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
 # `heuristic_version`) by every sync that builds it. Bump it with ANY change to
@@ -936,6 +938,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    THANKS`, `- SATISFACTORY.`) names nothing and ends the name before it (`HMRC RECEIVED my return` names HMRC);
 #    `NHS`, `HMRC`, `BRITISH GAS`, `TESCO` as before. (`Leaning Jim - did a good job` left: the verb rule cuts it when
 #    the note writes Jim mid-sentence, and its `(Jim)` is no such evidence.)
+# 31, codefence's part (session 56's software lead's Logseq graph): a fence on a line of a list item's own, indented
+#    to the item's text (`\t  ```` under `\t- stack trace from checkout-api pods:`, `      ```` under `    - step`) is
+#    the item's fenced block (mdcode._blocks, as CommonMark reads it; it was a code span to the next fence's), and a
+#    fence in a list item is read, chunk by chunk, in a `~~~` fence of its own (mdcode.chunk_readings): a chunk that
+#    started at `\t- ```yaml` after its tab was taken to start inside it, and an incident's action items after its
+#    two fences (`owner Priya, PAY-1201`, `Diego, PAY-1202`, `PR #4530`) were read as code. Fences at column 0 and
+#    code spans are read as before.
+# 31, fixCF's part (review of codefence): a bare fence line closes a list item's fence whatever its indentation
+#    (`\t```` under `\t- trace:` + `\t  ````: it ended the item and opened a fence that hid the siblings' names
+#    after it); a list item's own-line fence opens only with no other fence run on its line (`\t~~~ that was a
+#    joke ~~~ said Anna Berg.`, a paragraph after a list, is text); a listed fence's `~~~` wrapper is longer than
+#    any tilde run a chunk may start at (`\t  ~~~` read alone closed it).
 # 31, logsched's part (session 56's software lead's Logseq graph): a task's planning line (mdcode.PLANNING_LINE:
 #    `SCHEDULED: <2026-12-08 Tue>`, `DEADLINE: <2026-12-18 Fri 10:00 +1w>`, `CLOSED: [2026-12-02 Wed 16:10]`, one or
 #    several, active or inactive) writes its days, as a Tasks plugin's `📅 2026-12-08` does (mdcode._planning_days): the
@@ -946,6 +960,20 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    are as before. Each day is left in angle brackets, `<2026-12-08>` (fixLS, review of logsched): a bare day on its
 #    own line joined the dates of the lines around it (`3 May` above took its year, 2026-05-03; `June Carter` below
 #    was `08\nJune`), as find_dates reads across a line end.
+# 31, dedates' part (session 56's Berlin expat and software lead): a German day in figures without its year, closed by
+#    its dot, is a day where its text says so (text._dotted_days: after a weekday, `Do 17.12. um 09:40`, `Di 1.12.`,
+#    `Sun 11.10.`, or a preposition of days, `bis 18.12.`; in a list with one such, `am 17.11., 24.11. und 1.12.`),
+#    with a year of two figures after a weekday or a preposition (`Mo 7.12.26`); a reference's or an outline's number
+#    is none (`see 3.2.`, `Section 1.12.`, `1.2. Scope`, `v2.14.`, `1.12.0`, `grew by 12.5.`). The Bürgeramt's `Do
+#    17.12.` was no day, so "what is on next week" ranked it 19th. A German weekday abbreviated before such a day, in
+#    English text too, or in a span of them (`Mo–Fr`) or a list before hours (`Di+Do 15–18`) names nothing (`Mo
+#    11.01.2027`, `Sprechstunde Mo–Fr 8–12`: `Mo`, `Di`, `Sprechstunde Mo` were names). A day's number right after a
+#    colon after a figure is a ratio's or a time's (text.WORD_DATE: `1:1 Dec 3 with Wen`, `ratio 3:1 Nov 23`, `09:30
+#    Dec 3` were the 1st and the 30th). fixDE (review of dedates) removed what read numbers as days with no word
+#    saying so: a list alone (`Hausaufgaben: 3.1., 3.2., 3.5.`, `Matthew 5.3., 5.4.`), a text writing a German day
+#    elsewhere (`Upgraded Node to 20.11.`, `der Zug fährt um 8.10.`), a two-figure year as a name's whole
+#    (`Releases/4.2.16.md`, `[[4.2.16]]` were 2016-02-04); `So`, `Do`, `am` are English too (`So 1.2. was wrong`,
+#    `I am 6.2.`): before a month of one figure only with their dot; `Call Mo/Di`, `Mo + Di are coming` name Mo, Di.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1133,9 +1161,26 @@ im am vom zum zur beim ins ans aufs fürs ums
 # were, rules 23, qa39); `Mo` alone is a name's (Mo Farah), so only before a German day (text.GERMAN_DATE, or its
 # figures with their dots: a decimal's `10.5`, `20.50` or an ISO day is none), and in German text or opening a line
 # (fixE, review revE: `Coffee with Mo 2026-10-05`, `Ran the loop with Mo, 10.5 km`, `Paid Di 20.50` lost Mo, Di)
-GERMAN_DAY_ABBREVIATIONS = frozenset("Mo Di Mi Do Fr Sa So".split())
 _GERMAN_DAY_BEFORE_DATE = re.compile(r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.)")
 _GERMAN_DAY_BEFORE_WORDS = re.compile(r"\.?,?[ \t]+")
+# ... and in English text too before a day in figures closed by its dot (`**Termin:** Do 17.12. um 09:40`, `München Hbf,
+# Mo 11.01.2027 06:29`: a Berlin expat's notes named Do, Mo; rules 31, dedates), or in a span or a list of German days
+# (`Sprechstunde Mo–Fr 8–12, Di+Do 15–18`, `Di + Do 18:00–21:00`: `Sprechstunde Mo`, `Di`): a span of days (`Mo–Fr`),
+# or a list before a span of hours (`Mo, Mi 9–12`); `Mo & Di`, `Mo and Di`, `Call Mo/Di about it`, `Mo + Di are
+# coming`, `Dinner with Mo, Di 8:00` are names (Mo Farah, Princess Di: fixDE, review of dedates)
+_GERMAN_DAY_BEFORE_DOTTED_DAY = re.compile(
+    r"\.?,?[ \t]+(?=(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:(?:19|20)?\d\d)?(?!\w|[.,]\d))")
+_GERMAN_DAY = rf"{GERMAN_DAY_SHORT}\.?"
+_GERMAN_DAYS_RUN = re.compile(rf"(?<![\w.-]){_GERMAN_DAY}(?:[ \t]*(?:([–—-])|[+/,&]|und)[ \t]*{_GERMAN_DAY})+"
+                              r"(?!\w)(?=([ \t]*:?[ \t]*\d\d?(?:[:.]\d\d)?(?:[ \t]*Uhr)?[ \t]*(?:[–—-]|bis)[ \t]*\d)?)")
+
+
+def _in_german_days_run(text: str, start: int, end: int) -> bool:
+    """Is the German day abbreviated at `start`..`end` of `text` one of a span or a list of days (above)?"""
+    for m in _GERMAN_DAYS_RUN.finditer(text, max(0, start - 30), min(len(text), end + 30)):
+        if m.start() <= start and end <= m.end() and (m.group(1) or m.group(2)):
+            return True
+    return False
 _LINE_OPENING = re.compile(r"[ \t#>*+-]*")  # what opens a line before its first word: a heading's, a list's marks
 # the days and months, which German capitalises as nouns: never a name of one word in a German text
 GERMAN_CALENDAR = (frozenset("Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Sonnabend".split())
@@ -2278,7 +2323,7 @@ def _weekday_label(tag: str) -> bool:
     any label (a rota's `Mon: Priya`, `- Thu 3 Dec: Chloe picks up`; review revD, names28a lost them)."""
     words = [w.strip(",.") for w in tag.split()]
     first = fold(words[0]) if words else ""
-    if not (first in WEEKDAY_SHORT or first.endswith("s") and first[:-1] in WEEKDAY_NAMES):
+    if not (first in WEEKDAY_SHORT or weekday_plural(first)):
         return False
     return all(_calendar_word(w) or _CALENDAR_FILLER.fullmatch(w.lower()) for w in words[1:] if w)
 
@@ -2991,7 +3036,11 @@ def _weekday_before_day(word: str, text: str, end: int) -> bool:
 
 def _german_day_before_date(text: str, start: int, end: int, is_german: bool) -> bool:
     """Is the word at `start`..`end` of `text` (`Mo`, `Di`: GERMAN_DAY_ABBREVIATIONS) a German day abbreviated before
-    its date: one in German text or opening its line, a German day after it (`5. Okt.`, `13.10.2026`, `3.10.`)?"""
+    its date: a day in figures closed by its dot after it (`Do 17.12.`, `Mo 11.01.2027`), in any text (rules 31); one
+    in German text or opening its line, a German day after it (`5. Okt.`, `3.10`)? Or one of a span or a list of them
+    (`Mo–Fr 8–12`, `Di+Do 15–18`, `Di + Do 18:00`: _GERMAN_DAYS_RUN, rules 31)?"""
+    if _GERMAN_DAY_BEFORE_DOTTED_DAY.match(text, end) or _in_german_days_run(text, start, end):
+        return True
     if not (is_german or _LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start)):
         return False
     if _GERMAN_DAY_BEFORE_DATE.match(text, end):
@@ -4057,6 +4106,10 @@ class HeuristicExtractor:
                               and not (words[-1] == "A" and len(words) > 1 and words[-2] in LETTERED))
                              or re.search(r"['’](re|ll|ve|d|m|t)$", words[-1])):
                 words = words[:-1]
+            if (len(words) > 1 and words[-1] in GERMAN_DAY_ABBREVIATIONS and found.endswith(words[-1])
+                    and _german_day_before_date(text, start + len(found) - len(words[-1]), start + len(found),
+                                                is_german)):
+                words = words[:-1]  # `Sprechstunde Mo–Fr 8–12`: a German day ends the name before it (rules 31)
             # a work calendar's status (`- Priya OOO next week.`, `- Dan PTO 21 Dec`, `# Holidays and OOO 2026`)
             # names nothing and ends the name before it, which names as the longer span did (rules 28: `Priya OOO`,
             # `OOO` were names; names28a's common word lost a lone Priya opening her line, review revD); a status
@@ -4714,7 +4767,8 @@ def makes_known(name: str, type_: str) -> bool:
     if type_ not in ("person", "name") or _KNOWN_WORD.fullmatch(name) is None:
         return False
     lower = name.lower()
-    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY or lower.endswith("s") and (lower[:-1] in WEEKDAY_NAMES or fold(lower[:-1]) in _CALENDAR_ONLY)
+    return not (lower in TABLE_COMMON_WORDS or lower in NAME_WORDS or fold(lower) in _CALENDAR_ONLY
+                or weekday_plural(lower) or lower.endswith("s") and fold(lower[:-1]) in _CALENDAR_ONLY
                 or lower in MONTHS or lower in WEEKDAY_SHORT  # `Sun 14 Feb: boat` (`Sun` alone was no common word)
                 or VERB_FORM.fullmatch(lower) is not None or name in _IRREGULAR
                 or ONE_NAME_VERBS.fullmatch(name) is not None)

@@ -28,8 +28,12 @@ fence's info string holds no backtick); the block closes at a line of the
 same character, at least as long, with nothing after it but spaces, or at
 the end of the text; a fence opened on a list item's line (`- ```sql`) is the
 item's, closed by a line indented to the item's text or ended by one indented
-less (readers 8); a fence opened in a block quote (`> ```python`, `> > ~~~`) is the
-quote's, closed by its closing line in the quote (`> ````) or ended by a line
+less (readers 8), and so is one on a line of the item's own indented to its text
+(`\t  ```` under `\t- stack trace:`, Logseq's, four columns or more, its line no other fence's
+run: readers 17); a bare fence line closes either at any indentation (`\t```` under it: readers 17),
+and chunk_readings reads either in a `~~~` fence of its own (Code.listed); a fence opened in a
+block quote (`> ```python`, `> > ~~~`) is the quote's, closed by its closing line in the quote
+(`> ````) or ended by a line
 without the quote's markers (a blank one too: CommonMark's quote ends there), its
 opener the markers and the fence, so a chunk read alone reads it so (readers 9). Not CommonMark's: a fence nothing closes ends before
 the first paragraph after a blank line that reads as prose (reads_as_prose)
@@ -305,13 +309,16 @@ def _mdx_blocks(text: str) -> list[tuple[int, int]]:
     return found
 
 
-_TILDE_LINE = re.compile(r"^ {0,3}(~{3,})", re.MULTILINE)
+# a run of tildes a chunk may start at (the chunker starts one at a word): a line's first, after any
+# indentation or a list item's marker (`\t  ~~~`, `- ~~~`), or one after a blank mid-line
+_TILDE_RUN = re.compile(r"(?:^|(?<=[ \t]))(~{3,})", re.MULTILINE)
 
 
 def _block_fence(block: str) -> str:
-    """The `~~~` fence a block of a note kind's own markup is read in: longer than any line of
-    tildes it holds, which would close it."""
-    return "~" * max([3] + [len(m.group(1)) + 1 for m in _TILDE_LINE.finditer(block)])
+    """The `~~~` fence a block of a note kind's own markup (or a fence in a list item: Code.listed) is
+    read in: longer than any run of tildes it holds a chunk may start at, which would close it (read
+    alone, a chunk that starts at `\t  ~~~` after its tab starts at a closing line)."""
+    return "~" * max([3] + [len(m.group(1)) + 1 for m in _TILDE_RUN.finditer(block)])
 _BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 # what starts a list item (a bullet, or 1 to 9 digits and `.` or `)`), and its text's indent
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])([ \t]+|$)")
@@ -328,6 +335,7 @@ _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 # the fence the extractors read an indented block in: a line of the block,
 # indented four columns or more, can close no fence (closing_fence)
 _INDENTED_FENCE = "~~~"
+_LEAD_BLANKS = re.compile(r"[ \t]*")  # a line's indentation
 # A planning stamp, as Org (and Logseq, under a task) writes one: `SCHEDULED: <2026-11-20 Fri>`,
 # `DEADLINE: <2026-11-25 Wed 10:00 .+1w>`, `CLOSED: [2026-11-02 Mon 17:03]` (groups: the keyword, the day);
 # and a planning line: one that holds such stamps and nothing else. The one reading of both:
@@ -433,6 +441,10 @@ class Code:
     closer: str = ""  # what closes a span (its backticks), an element (`</code>`) or an HTML block
     opened: int = -1  # a prose fence's closing line: where its opening line starts
     cut: bool = False  # a raw HTML block nothing closes, ended before a paragraph of prose (_unclosed_end)
+    # a fence opened in a list item (`- ```sql`, or on a line of the item's own, `\t  ```` under
+    # `\t- stack trace:`), not in a quote: its lines are indented, which read alone (a chunk that
+    # starts inside it or at its first line) close no fence, so chunk_readings reads it as a "block"
+    listed: bool = False
 
 
 def _html_code(start: int, end: int, opener: str, cut: bool = False) -> Code:
@@ -502,15 +514,25 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
     item = 0  # the text indent (columns) of the list item the open fence was opened in (`- ```sql`), or 0
     quote = 0  # the depth of the block quote the open fence was opened in (`> ```python`: 1), or 0
     mark = ""  # the open fence's opening as written but its info string: its quote's markers and the fence
+    items: list[int] = []  # the text indents (columns) of the list items open at the line, innermost last
+    deep = _DEEP_FENCE.search(text) is not None  # a fence indented 4+ columns, which a list item may hold
     start = pos = 0
     while pos <= len(text):
         nl = text.find("\n", pos)
         end = len(text) if nl < 0 else nl
         line = text[pos:end]
+        if fence is not None and item and not quote and closes(line.lstrip(" \t"), fence):
+            # a bare fence line closes a list item's fence, whatever its indentation: people close one
+            # under `\t- trace:` at `\t```` (a line indented less than the item's text, which ended the
+            # item: the line opened a fence that hid the item's siblings)
+            blocks.append(Code(start, end, "fence", mark, listed=True))
+            fence, item = None, 0
+            pos = end + 1
+            continue
         if fence is not None and item and line.strip() and _indent(line)[0] < item:
             # a line indented less than the item's text ends the item, and the fence opened in it
             # (CommonMark); read alone, a chunk closes it there
-            blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark))
+            blocks.append(Code(start, max(start, pos - 1), "fence", mark, mark, listed=not quote))
             fence, item, quote = None, 0, 0  # the quote it was in, if any, ends with it
             continue
         # a quote in a list item (`- > ```python`): the item's indent off, then the quote's markers
@@ -538,18 +560,34 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             continue
         else:
             start = pos
+            col = _open_items(items, line) if deep else 0  # the line's indentation (columns)
             fence = opening_fence(line)
+            fence_line = line  # the line as its fence is read (a list item's indentation off)
+            if fence is None and items and col - items[-1] in range(4):
+                # a fence on a line of a list item's own, indented four columns or more to the item's
+                # text (`\t  ```` under `\t- stack trace:`, Logseq's; `      ```` under `    - step`): the
+                # item's, as CommonMark reads it, closed by a line indented as it is or ended by one
+                # indented less than the item's text; it was read as no fence (its backticks a code
+                # span's, to the next fence's). One indented less than four columns is read as before.
+                # Only a line that is the fence alone, or with an info string holding no other fence
+                # (`\t~~~ that was a joke ~~~ said Anna.`, a paragraph after a list, is text).
+                fence_line = _dedent(line, items[-1])
+                fence = opening_fence(fence_line)
+                if fence is not None and _FENCE_RUN.search(fence_line, fence_line.index(fence) + len(fence)):
+                    fence = None
+                item = items[-1] if fence is not None else 0
             mark = fence or ""
             lead = _ITEM_FENCE.match(line) if fence is None else None
-            listed = _ITEM_QUOTE.match(line) if fence is None and lead is None else None
-            quoted = _QUOTE_FENCE.match(line, listed.end() if listed else 0) if fence is None and lead is None else None
+            item_quote = _ITEM_QUOTE.match(line) if fence is None and lead is None else None
+            quoted = (_QUOTE_FENCE.match(line, item_quote.end() if item_quote else 0)
+                      if fence is None and lead is None else None)
             if quoted is not None:
                 # a fence in a block quote (`> ```python`): its lines are code, up to its closing line in
                 # the quote (`> ````) or the quote's end; it was read as text, its names and links read.
                 # In a list item (`- > ```python`, its lines `  > ...`), the item's too (revS: it was text)
                 fence = opening_fence(line[quoted.end():])
                 quote = quoted.group(0).count(">") if fence is not None else 0
-                item = len(listed.group(0).expandtabs(4)) if listed is not None and fence is not None else 0
+                item = len(item_quote.group(0).expandtabs(4)) if item_quote is not None and fence is not None else 0
                 mark = "> " * quote + fence if fence is not None else ""
             if lead is not None:
                 # a fence opened on a list item's line (`- ```sql`, its closing line indented to the
@@ -558,7 +596,7 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
                 fence = opening_fence(line[lead.end():])
                 item = len(lead.group(0).expandtabs(4)) if fence is not None else 0  # its text's column
                 mark = fence or ""
-            if fence is not None and prose is None and PROSE_FENCE.match(line[lead.end():] if lead else line):
+            if fence is not None and prose is None and PROSE_FENCE.match(line[lead.end():] if lead else fence_line):
                 item = 0
                 blocks.append(Code(pos, end, "prose", fence))  # ```` ```ad-note ````: the line, not the block
                 prose, fence = (fence, line.rstrip("\r"), pos), None
@@ -582,7 +620,8 @@ def _blocks(text: str, own: dict[int, int]) -> list[Code]:
             # the first paragraph after a blank line that reads as prose (heuristic rules 14),
             # and what follows is read for code again
             cut = _unclosed_end(text, start)
-            blocks.append(Code(start, cut, "fence", mark, mark if cut < len(text) else ""))
+            blocks.append(Code(start, cut, "fence", mark, mark if cut < len(text) else "",
+                               listed=bool(item and not quote)))
             fence, item, quote = None, 0, 0
             pos = cut + 1
     return blocks
@@ -636,6 +675,39 @@ _QUOTE_FENCE = re.compile(r"(?: {0,3}>[ \t]?)+(?= {0,3}(?:`{3}|~{3}))")
 _QUOTE_MARK = re.compile(r" {0,3}>[ \t]?")
 # a list item's marker before a block quote's (`- > ```python`): the item's text indent its end
 _ITEM_QUOTE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=>)")
+
+
+# a line indented four columns or more that starts with a fence: one a list item may hold (_blocks)
+_DEEP_FENCE = re.compile(r"^(?: {0,3}\t| {4})[ \t]*(?:`{3}|~{3})", re.MULTILINE)
+# a fence's run of backticks or tildes (in an info string: the line is no fence's opening line)
+_FENCE_RUN = re.compile(r"`{3}|~{3}")
+
+
+def _item_text_column(col: int, rest: str) -> int | None:
+    """The column of the text of the list item a line opens (`- `, `* `, `1. `), `rest` its text
+    after its indentation of `col` columns, or None: no item's marker."""
+    item = _LIST_ITEM.match(rest)
+    if item is None:
+        return None
+    gap = _indent(rest[item.end(1):])[0] if item.group(2) else 1
+    return col + len(item.group(1)) + (gap if 1 <= gap <= 4 else 1)
+
+
+def _open_items(items: list[int], line: str) -> int:
+    """Update `items`, the text indents of the list items open before `line` (a line outside any
+    block), to those open at it: a line indented less than an item's text ends the item (a blank
+    line ends none; a lazy continuation line is taken to end it too, so a fence after it is read as
+    before), a list item's line opens one (`- - -` is a rule). The line's indentation (columns)."""
+    col, chars = _indent(line)
+    rest = line[chars:].rstrip("\r")
+    if not rest.strip():
+        return col
+    while items and col < items[-1]:
+        items.pop()
+    item = None if _RULE.match(rest) else _item_text_column(col, rest)
+    if item is not None:
+        items.append(item)
+    return col
 
 
 def _unquoted(line: str, depth: int) -> str | None:
@@ -836,20 +908,19 @@ def indented_blocks(text: str, fences: Sequence[Code] = ()) -> list[tuple[int, i
             continue
         rest = line[chars:].rstrip("\r")  # a CRLF note's line ends in \r
         rule = col < 4 and _RULE.match(rest)
-        item = None if rule else _LIST_ITEM.match(rest)  # `- - -` is a rule, not an item
-        while items and col < items[-1] and (before == "blank" or item or _INTERRUPTS.match(rest)):
+        item = None if rule else _item_text_column(col, rest)  # `- - -` is a rule, not an item
+        while items and col < items[-1] and (before == "blank" or item is not None or _INTERRUPTS.match(rest)):
             items.pop()
         # an indented list item where no list is open ("    - Maria called", a nested outline's
         # item pasted alone, an outliner's page) is read as an item: CommonMark makes it code, but
         # in notes it is an outline far more often than code, and code read as text costs less
         # than an outline's names lost
-        if not items and col >= 4 and before in ("blank", "block") and not item:
+        if not items and col >= 4 and before in ("blank", "block") and item is None:
             code_start, code_end = pos, pos + len(line.rstrip("\r"))
             before = "code"
             continue
-        if item and (not items or col - items[-1] < 4):
-            gap = _indent(rest[item.end(1):])[0] if item.group(2) else 1
-            items.append(col + len(item.group(1)) + (gap if 1 <= gap <= 4 else 1))
+        if item is not None and (not items or col - items[-1] < 4):
+            items.append(item)
         if col < 4 and (rule or _ATX.match(rest) or (before == "text" and _SETEXT.match(rest))):
             before = "block"
         else:
@@ -962,6 +1033,10 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
     if not code:
         return texts
     reach = list(itertools.accumulate((k.end for k in code), max))  # the furthest end up to each
+    # a fence listed in an item (`\t- ```yaml`, Code.listed) is read as a "block" is: in a `~~~` fence of
+    # its own (its indented lines, read alone, close no fence they did not open), worked out once (a
+    # block of megabytes spans thousands of chunks)
+    wrappers = {i: _block_fence(note[k.start:k.end]) for i, k in enumerate(code) if k.listed}
     out = []
     for c, text in zip(chunks, texts):
         text = file_part(text, c.start_char, c.end_char)  # the offsets are the file's: a table's head is none
@@ -977,8 +1052,14 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                 break
             if k.end <= s:
                 continue
-            if k.start < s:
-                prefix = (_INDENTED_FENCE if k.kind == "indented" else k.opener) + "\n"  # "block": its fence
+            block = k.kind == "block" or k.listed
+            opener = wrappers[i] if k.listed else k.opener
+            # a chunk starts inside a fence or an HTML block after its first line's indentation only:
+            # one that starts at it holds the opening line (the chunker starts a chunk at a word)
+            inside = k.start < s and (k.kind not in ("fence", "html") or block
+                                      or s > _LEAD_BLANKS.match(note, k.start).end())
+            if inside:
+                prefix = (_INDENTED_FENCE if k.kind == "indented" else opener) + "\n"  # "block": its fence
                 if k.kind == "fence" and k.opener.startswith(">") and note[s - 1] != "\n":
                     # a chunk cut inside a line of a quoted fence: the line's rest is in the quote
                     prefix += k.opener.rstrip("`~")
@@ -991,18 +1072,18 @@ def chunk_readings(chunks: Sequence, markdown: bool = True, comments: bool | Non
                 prose_prefix = k.opener + "\n"
             if k.kind in ("span", "tag", "comment") and k.end > e:
                 suffix = "\n" + ("    " if k.kind == "span" else "") + k.closer  # as the opener, no fence
-            if k.kind == "html" and (k.start < s or k.cut) and s < k.end <= e:
+            if k.kind == "html" and (inside or k.cut) and s < k.end <= e:
                 # the line that ends the block, which the chunk may hold only after its end tag
                 # (`</pre> and more`: the line is the block's), ends it read alone too; so does the
                 # last line before the paragraph of prose that ends a block nothing closes
                 at = k.end - s - (text[k.end - s - 1] == "\r")
                 inserts.append((at, k.closer))
-            if k.kind == "fence" and k.closer and s < k.end <= e:
+            if k.kind == "fence" and not block and k.closer and s < k.end <= e:
                 # a fence nothing closes ends before a paragraph of prose (find_code): read alone,
                 # the chunk closes it there
                 inserts.append((k.end - s, "\n" + k.closer))
-            if k.kind in ("indented", "block"):
-                fence = _INDENTED_FENCE if k.kind == "indented" else k.opener
+            if k.kind == "indented" or block:
+                fence = _INDENTED_FENCE if k.kind == "indented" else opener
                 if k.start >= s:
                     inserts.append((k.start - s, fence + "\n"))
                 if k.end < e:

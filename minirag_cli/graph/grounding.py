@@ -21,8 +21,8 @@ from minirag_cli.graph import sql
 from minirag_cli.idnames import is_id
 from minirag_cli.numbering import respelled, spelled_numbers
 from minirag_cli.options import GraphOptions
-from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key, same_umlauts,
-                              split_camel, umlaut_keys, without_invisibles, word_keys)
+from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_RUN, GROUNDING_STOPWORDS, find_dates, normalise_key,
+                              same_umlauts, split_camel, umlaut_keys, weekday_plural, without_invisibles, word_keys)
 
 # wh-words -> entity types that answer them (heuristic types: person, name,
 # work, date, concept; LLM types: person, organization, location, event,
@@ -349,6 +349,11 @@ def ground(conn, question: str, query_vector=None, *, terms: QueryTerms | None =
             # 22", seeded as a word of its name: is anyone out on December 16?)
             continue
         if s.via == "vector" and named_ids and (is_id(s.name) or normalise_key(s.name) in id_words):
+            continue
+        if s.via == "vector" and weekday_plural(s.name):
+            # a weekday's plural named in a note ("too many meetings on Wednesdays") embeds near every day word:
+            # "what do I have wednesday?", "what's scheduled for tomorrow?" seeded it 0.47-0.79 and put the note that
+            # says it first (qdays3); a question that writes it seeds it by its word
             continue
         seeds.append(s)
     seeds.sort(key=lambda s: (-s.similarity, s.chunks, s.entity_id))
