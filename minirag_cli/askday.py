@@ -51,7 +51,9 @@ latest such span ended by today, none of it to come; "from Mon to Fri" too; not 
 "Mon-Fri", a topic's, a schedule's or a choice's as often, "what did we decide about Mon-Fri remote work?");
 beside a week, that week's days, "on Mon and Wed last week": _weekdays_within; a short weekday beside
 another phrase leaves that one read, "yesterday and on Mon"), and "on the 21st" (a day of the month with no month:
-the latest such day up to today, when the ordinal ends the question or a clause, "on the 21st?",
+the coming one in a question of a plan, "what's on the 19th?", else the latest such day up to today, _nth_to_come;
+beside its weekday, "on Tue the 3rd", "on sat 19th", the 3rd that is a Tuesday: _weekday_of_the_day; when the
+ordinal ends the question or a clause, "on the 21st?",
 or is "on" one followed by a preposition, "on the 2nd at work"; not "the 3rd
 floor", "the 5th at the race", nor one of two, "the 2nd and 3rd books", nor a count, "on the 5th in a
 row", "my 3rd run or the 4th"). The same in German, French and Spanish (gestern, heute, vorgestern,
@@ -129,7 +131,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
@@ -186,6 +188,9 @@ _FOREIGN = {
 }
 # a month's name as written in a question, capitalised: "October", "Oct", "Sept" (longest first)
 _MONTH_WORDS = "|".join(w.capitalize() for w in MONTH_ALT.split("|"))
+# an English weekday's name or short name in any case, longest first ("sat", "Tues", "thursday"): before a day of the
+# month it is that day's weekday, no word's ("on sat 19th": _PHRASE's wdom)
+_ANY_ENGLISH_DAY = "(?:" + "|".join(sorted([*WEEKDAY_NAMES, *_SHORT_DAYS], key=len, reverse=True)) + r")(?!\w)"
 # a weekday's short name capitalised, "Mon", "Thurs" (longest first)
 _SHORT_DAY_WORDS = "|".join(w.capitalize() for w in sorted(_SHORT_DAYS, key=len, reverse=True))
 # after a weekday's short name: no name's word ("on Sun Valley", "Sat's"), a capitalised one but a month's
@@ -403,11 +408,16 @@ _PHRASE = re.compile(
     # the coming one; not "next Monday and Friday", nor "next Monday to Friday" (several days: none, as before)
     r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
     + _WEEKDAY + r"))"
+    # a weekday with its day of the month, no "the" ("on sat 19th", "for Tuesday 24th"): the day of that number on
+    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words)
+    r"|(?:on|for)\s+(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    r"(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
     r"(?P<weekdays>(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*&\s*)(?:(?:on|" + _LAST_OF_A_DAY + r")\s+)?"
     r"(?:" + _WEEKDAY + r"))*)"
-    # "on the 21st": a day of the month with no month, the latest such day up to today; not "the 3rd
+    # "on the 21st": a day of the month with no month, the latest such day up to today or the coming one
+    # (_nth_to_come); not "the 3rd
     # floor" or "the 21st century" (a word other than these after it is the ordinal's noun), and these
     # words only after "on the 21st" (_a_day_of_the_month: "the 5th at the race" is a race)
     r"|the\s+(?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
@@ -674,14 +684,15 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return days
     if someone is _A_QUOTE:
         return None
-    if _the_calendars(days, question):
+    if _the_calendars(days, question, m):
         return days
     return UnreadDays(days, someone, _language(m))
 
 
-def _the_calendars(days: AskedDays, question: str) -> bool:
+def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
     """Are `days` all to come (AskedDays.ahead: "tomorrow", "next week", a coming weekday, "on Friday" of "is Chloe
-    babysitting on Friday?") in a question of no past form: the calendar's days, the same for everyone, read whoever
+    babysitting on Friday?") in a question of no past form (`m`, the day phrase's match, for a role on a day of the
+    month: "who is run director on the 26th"; none for a month's part): the calendar's days, the same for everyone, read whoever
     the question is about ("who is on call next week?", "is Priya off tomorrow?")? Someone else's day is left unread
     because a note's "tonight", "last week" or "on Saturday" is of the note's day (module docstring); a question's plan
     to come is the asker's calendar, when the question says a plan (_PLAN_OF_SOMEONE: "will", "going to", a subject's
@@ -689,8 +700,20 @@ def _the_calendars(days: AskedDays, question: str) -> bool:
     tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
     ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
-    return (days.ahead and not days.written and not _past_form(question) and bool(_PLAN_OF_SOMEONE.search(question))
+    return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
+            and bool(_PLAN_OF_SOMEONE.search(question)
+                     or (m is not None and (m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
             and not _SAID_OR_WISHED.search(question))
+
+
+# who holds a role on a day of the month ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who
+# are the timekeepers for the 19th?"): a rota's, the calendar's (_the_calendars, _nth_to_come); its role one or two
+# nouns in lower case: not a name ("who is Anna on the 19th?" asks of Anna), a participle ("who is mentioned on the
+# 3rd?"), a word of a note's or of a choice (_NOT_A_ROLE: "who is the author on the 3rd?", "who is right for…")
+_NOT_A_ROLE = (r"(?!\w*(?:ed|ing)\b|(?:it|this|that|there|here|right|wrong|better|best|worse|worst|good|bad|fine"
+               r"|author|writer|sender|recipient|person|people|one|guy|name|first|last|next|same|other|only)\b)")
+_ROLE_ON_A_DAY = re.compile(r"\W*who(?:\s+(?:is|are)|['’](?:s|re))\s+(?:the\s+)?" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*)"
+                            r"(?:\s+" + _NOT_A_ROLE + r"(?-i:[a-z][\w-]*))?\s+(?:on|for)\s", re.I)
 
 
 def _language(m: re.Match) -> str:
@@ -781,15 +804,11 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         # ("from Fri to Mon" asked on a Sunday: Friday to the Monday just gone, not to tomorrow)
         last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
         return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
-    if m.group("dom"):  # the latest such day up to today: "the 31st" asked on May 3 is March 31
-        day, first = int(m.group("dom")), today.replace(day=1)
-        while True:
-            try:
-                if (asked := first.replace(day=day)) <= today:
-                    return one(asked)
-            except ValueError:  # no 31st in April
-                pass
-            first = (first - dt.timedelta(days=1)).replace(day=1)
+    if m.group("dom"):  # the latest such day up to today ("the 31st" asked on May 3 is March 31), or the coming one
+        return one(_day_of_the_month(int(m.group("dom")), today, _nth_to_come(m)))
+    if m.group("wdom"):  # "on sat 19th": the 19th that is a Saturday (none: _read_words says so)
+        return one(_weekday_of_the_day(int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()], today,
+                                       _nth_to_come(m)))
     if m.group("rollunit") or m.group("fortnight"):
         return _rolling_days(m, today), today, False
     if m.group("nextunit") or m.group("nextfortnight"):
@@ -827,6 +846,119 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         first = (first + dt.timedelta(days=32)).replace(day=1)
     following = (first + dt.timedelta(days=32)).replace(day=1)
     return first, following - dt.timedelta(days=1), True
+
+
+# the notes or records of a day before it ("what are my notes on the 3rd?", "what's the summary of the meeting on the
+# 3rd?", "journal entries from the 3rd"): written, so of a day gone, as dayspans reads "notes from Jan 3" (_nth_to_come)
+_RECORDS = re.compile(r"\b" + RECORD_WORDS, re.I)
+# a plan's words for a day of the month that _PLANNED_FORM and _PLAN_OF_SOMEONE miss: "anything happening / coming up
+# on the 19th?", "anything for the 22nd?" (right before it, as "anything for friday?": _coming_weekdays)
+_PLAN_OF_A_DAY = re.compile(r"\b(?:happening|coming\s+up|upcoming)\b", re.I)
+# ... but not a place someone is in or at ("who is at the office on the 3rd?": of the 3rd gone as often, as "on Friday"
+# in it is: _coming_weekdays)
+_WHERE_NOW = re.compile(r"\b(?:in|at)$", re.I)
+_ANYTHING_FOR = re.compile(r"\b(?:anything|something)\s+for\s+$", re.I)
+# ... nor a thing from or of a day ("what should I remember from the 3rd?", "what do I need to do about the email of
+# the 2nd?"): a day gone
+_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|of|since)\s+$", re.I)
+# "on" or "for" right before a day of the month: a yes/no question's form ends before it (_plans_the_day)
+_ON_OR_FOR_BEFORE = re.compile(r"\b(?:on|for)\s+$", re.I)
+
+
+def _nth_to_come(m: re.Match) -> bool | None:
+    """Which way the day of the month `m` reads ("on the 19th", "on sat 19th") looks: True, the coming one, in a
+    question of a plan (_plans_the_day: "what's on the 19th?", "who is run director on the 26th?", "is anything
+    booked for the 22nd?") not in the past tense; False, the latest gone, in the past tense or of a day's notes or
+    records ("what did we do on the 19th?", "notes from the 3rd") or of a thing from it ("what should I remember from
+    the 3rd?"); None for any other, as terse ("meeting on the
+    3rd?", "recap of the 2nd", "the 5th?"): "the 3rd" alone is then the latest gone (_day_of_the_month), as it always
+    was (read ahead, a question of the notes of a recent day fell to next month: review of qnth); a weekday written
+    with it (_weekday_of_the_day) the nearest either way."""
+    question = _without_weekdays_of_a_day(m.string)
+    if (past_tense(question) or _RECORDS.search(question, 0, m.start())
+            or _FROM_OR_OF_BEFORE.search(question, 0, m.start())):
+        return False
+    return True if _plans_the_day(question, m) else None
+
+
+def _plans_the_day(question: str, m: re.Match) -> bool:
+    """Does `question` ask of a plan on the day of the month `m`: a plan's form (_PLANNED_FORM: "what's on", "anything
+    on", "will", "going to", "booked", "due", "what are we doing"; _PLAN_OF_SOMEONE: "who is off", "is Tom coming";
+    _PLAN_OF_A_DAY: "happening", "coming up"), a role on it (_ROLE_ON_A_DAY), "anything for" right before it, or a
+    yes/no question of a plan or an appointment on it ("am I free on the 19th?", "is the party on the 19th?")?"""
+    day = m.start("wdom") if m.group("wdom") else m.start()  # "sat 19th", "the 19th"
+    lead = _ON_OR_FOR_BEFORE.search(question, 0, day)
+    start = lead.start() if lead else day
+    return bool(_PLANNED_FORM.search(question) or any(not _WHERE_NOW.search(p.group())
+                                                      for p in _PLAN_OF_SOMEONE.finditer(question))
+                or _PLAN_OF_A_DAY.search(question) or _ROLE_ON_A_DAY.match(question)
+                or _ANYTHING_FOR.search(question, 0, day)
+                or _YES_NO_COMING.fullmatch(question, 0, start)
+                or (_YES_NO_ON.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, m.end())))
+
+
+def _without_weekdays_of_a_day(question: str) -> str:
+    """`question` with the weekdays written before a day of the month blanked (_WEEKDAY_BEFORE_ORDINAL), each letter a
+    blank: its places stay."""
+    return _WEEKDAY_BEFORE_ORDINAL.sub(lambda w: " " * len(w.group()), question)
+
+
+# a weekday written before a day of the month ("on sat 19th", "on Sat the 19th") is no verb's past (sat: sit), nor is
+# "Sat" anywhere before an ordinal: blanked, one blank a letter, before _nth_to_come reads the question's tense
+_WEEKDAY_BEFORE_ORDINAL = re.compile(
+    _ANY_ENGLISH_DAY + r"(?=\.?,?\s+(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)", re.I)
+
+
+# how far ahead a day of the month to come may be: a month's ("the 30th" asked on Feb 1 is no March 30, Jan 30 then)
+_COMING_DAY_OF_THE_MONTH_DAYS = 31
+
+
+def _day_of_the_month(day: int, today: dt.date, coming: bool | None) -> dt.date:
+    """The day `day` of a month: with `coming` (True) the first from `today` on within _COMING_DAY_OF_THE_MONTH_DAYS,
+    else, or when none is so near, the latest up to `today` (today's own day is today's either way): "the 31st"
+    asked on April 5 is March 31; asked on Jan 31 "what's on the 30th?" is Jan 30, no Feb 30 to come (March 30 was
+    read: review of qnth)."""
+    if coming:
+        for months in (0, 1):
+            try:
+                asked = _months_on(today.replace(day=1), months).replace(day=day)
+            except ValueError:  # no 31st in April
+                continue
+            if 0 <= (asked - today).days <= _COMING_DAY_OF_THE_MONTH_DAYS:
+                return asked
+    month = today.replace(day=1)
+    for _ in range(3):  # a 31st is at most two months back
+        try:
+            if (asked := month.replace(day=day)) <= today:
+                return asked
+        except ValueError:  # no 31st in April
+            pass
+        month = _months_on(month, -1)
+    raise ValueError(f"no day {day} of a month near {today}")
+
+
+def _weekday_of_the_day(day: int, weekday: int, today: dt.date, coming: bool | None) -> dt.date | None:
+    """The day `day` of a month that falls on `weekday` (0 Monday), within _WEEKDAY_DAY_WEEKS of `today` in the
+    question's direction (`coming`, _nth_to_come: True to come, False gone, None either, the nearest): "on sat 19th"
+    asked on Monday 2026-12-07 is 12-19, "what did I do on Tue the 3rd?" 11-03, "german class on tue 24th" 11-24;
+    None when none ("what's on sat 20th": Feb 20, a slip of the weekday as likely as a day months off)."""
+    found = []
+    for months in range(-2, 3):
+        try:
+            candidate = _months_on(today.replace(day=1), months).replace(day=day)
+        except ValueError:  # no 31st in April; no year 0
+            continue
+        ahead = (candidate - today).days
+        if (candidate.weekday() == weekday and abs(ahead) <= 7 * _WEEKDAY_DAY_WEEKS
+                and (coming is None or (ahead >= 0) == coming or ahead == 0)):
+            found.append(candidate)
+    return min(found, key=lambda c: abs((c - today).days), default=None)
+
+
+# how far from today a weekday with its day of the month is looked for ("on sat 19th", "on Tue the 3rd"): six weeks; a
+# day further off is less likely than a slip of the weekday ("what's on sat 20th" asked on Monday 2026-12-07, Sunday
+# the 20th this weekend, read Saturday 2027-02-20: review of qnth)
+_WEEKDAY_DAY_WEEKS = 6
 
 
 def _rolling_days(m: re.Match, today: dt.date) -> dt.date:
@@ -1708,19 +1840,28 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
             or _writes_a_date(question[:m.start()] + " " + question[m.end():]
                               if m.group("monthname") or m.group("nthweek") else question)):
         return None
+    if m.group("wdom") and _LISTED_DAY_OF_THE_MONTH.match(question, m.end()):
+        return None  # "on fri 18th, sat 19th and sun 20th": every day asked, not the first alone (as before qnth)
     try:
+        if m.group("wdom") and (unmatched := _no_such_weekday_day(m, today)):
+            return unmatched
         first, last, month = _resolve(m, today)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
-            # "on Tue the 3rd": the latest 3rd that is a Tuesday, none if two days; a weekday apart from it ("on
-            # Fri; what did Anna say on the 3rd?") or one no 3rd of the last two months falls on ("on Wed the 3rd"
-            # asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside it (revI)
-            if (first - (beside := _weekday_of_the_month(weekdays, first))).days <= _WEEKDAY_OF_THE_MONTH_DAYS:
+            # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
+            # from it ("on Fri; what did Anna say on the 3rd?") or one no 3rd of the two months around falls on ("on
+            # Wed the 3rd" asked on 2026-12-06: June) leaves the 3rd read alone, as before weekdays were read beside
+            # it (revI)
+            beside = _weekday_of_the_day(first.day, _one_weekday(weekdays), today, _nth_to_come(m))
+            if beside is not None:
                 first = last = beside
     except (OverflowError, ValueError):  # "999 days ago" asked in the year 1; "in week 53 of 2025": no such day
         return None
-    if weekdays and first > today:
-        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before
+    if weekdays and first > today and not m.group("dom"):
+        return None  # "next week from Monday to Friday": a span to come beside weekdays, read as none before (not
+        # "what's on Fri the 15th?": its coming one, _nth_to_come)
     if weekdays and (within := _weekdays_within(question, m, weekdays, first, last)):
+        if within.first > today:  # "what's on Fri the 15th?": a day to come (_nth_to_come), read as "next Friday" is
+            within = replace(within, ahead=True, today=today)
         return _whose_days(within, question, m, person)
     if any(not _SHORT_OR_FROM.match(w.group(0)) for w in weekdays):
         return None  # "last Friday compared to this week": two days asked, none read (as before short names were)
@@ -1747,6 +1888,15 @@ class UnreadSpan:
 
     def note(self) -> str:
         return f"“{self.days.words}” is searched as written, not as the days between: {self.why}."
+
+
+class UnreadWeekdayDay(UnreadSpan):
+    """A weekday with its day of the month that no day near enough is ("on wed 19th" when no 19th within two months
+    falls on a Wednesday: _no_such_weekday_day): its words searched as written, and said so, the day of the month
+    alone being as likely a slip as the weekday."""
+
+    def note(self) -> str:
+        return f"“{self.days.words}” is searched as written: {self.why}."
 
 
 # the preposition before a written day, part of its phrase for _asks_ahead_of_a_date ("is physio on Jan 12?")
@@ -1779,11 +1929,6 @@ def _spelled_span(question: str, today: dt.date) -> AskedDays | UnreadSpan | Non
     return UnreadSpan(days, found.why) if found.why else days
 
 
-# how far back "on Tue the 3rd" looks for a 3rd on a Tuesday: two months; a weekday further off is a slip of the
-# weekday more likely than a day months ago
-_WEEKDAY_OF_THE_MONTH_DAYS = 62
-
-
 def _written_beside(question: str, pieces: list[re.Match]) -> bool:
     """Are the phrases `pieces` written one beside the next in `question`: only blanks, commas or "of" between
     them ("on Mon and Wed of last week", "on Tue the 3rd"; not "on Mon at the gym last week")."""
@@ -1791,21 +1936,41 @@ def _written_beside(question: str, pieces: list[re.Match]) -> bool:
     return all(re.fullmatch(r"[\s,]*(?:of\s+)?", question[a.end():b.start()]) for a, b in zip(pieces, pieces[1:]))
 
 
-def _weekday_of_the_month(weekdays: list[re.Match], latest: dt.date) -> dt.date:
-    """The latest day up to `latest` (a day of the month _resolve read) with its day of the month that falls on
-    the one weekday `weekdays` names ("on Tue the 3rd"); ValueError for several ("on Mon and Tue the 3rd")."""
+def _one_weekday(weekdays: list[re.Match]) -> int:
+    """The one weekday (0 Monday) `weekdays` names beside a day of the month ("on Tue the 3rd"); ValueError for
+    several ("on Mon and Tue the 3rd") or a span."""
     named = {_DAY_INDEX[d.lower()] for w in weekdays for d in _ANY_DAY.findall(w.group(0))}
     if len(named) != 1 or len(weekdays) != 1 or weekdays[0].group("spanfrom"):
         raise ValueError("several weekdays beside one day of the month")
-    day, month = latest.day, latest.replace(day=1)
-    for _ in range(12 * 30):  # a day of the month falls on each weekday within 14 months (29th-31st: longer)
-        try:
-            if (candidate := month.replace(day=day)) <= latest and candidate.weekday() in named:
-                return candidate
-        except ValueError:  # no 31st in April
-            pass
-        month = (month - dt.timedelta(days=1)).replace(day=1)
-    raise ValueError("no such day")
+    return named.pop()
+
+
+def _no_such_weekday_day(m: re.Match, today: dt.date) -> UnreadSpan | None:
+    """"on wed 19th" when no 19th near enough in the question's direction is a Wednesday (_weekday_of_the_day): its
+    words searched as written, and said so, rather than a guess of the day meant; None when there is one."""
+    day, weekday = int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()]
+    coming = _nth_to_come(m)
+    if _weekday_of_the_day(day, weekday, today, coming) is not None:
+        return None
+    near = _day_of_the_month(day, today, coming)
+    if coming is None and abs(((to_come := _day_of_the_month(day, today, True)) - today).days) < (today - near).days:
+        near = to_come
+    nth = f"{day}{_ordinal_suffix(day)}"
+    way = {True: ("to come ", "coming"), False: ("gone ", "latest"), None: ("", "nearest")}[coming]
+    return UnreadWeekdayDay(AskedDays(" ".join(m.group(0).split()), near, near, m.span()),
+                            f"no {nth} {way[0]}within six weeks falls on a {WEEKDAY_NAMES[weekday].capitalize()} "
+                            f"(the {way[1]} {nth}, {near}, is a {WEEKDAY_NAMES[near.weekday()].capitalize()})")
+
+
+# another day of the month listed after a weekday with its own ("on fri 18th, sat 19th and sun 20th", "on fri 18th or
+# the 25th"): _read_words reads none of them, as before weekdays with their day were read, not the first alone
+_LISTED_DAY_OF_THE_MONTH = re.compile(
+    r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*&\s*|\s*[-–—]\s*|\s+(?:to|through|thru|till|until)\s+)"
+    r"(?:(?:on|for)\s+)?(?:" + _ANY_ENGLISH_DAY + r"\.?,?\s+)?(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
+
+
+def _ordinal_suffix(day: int) -> str:
+    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 # a day of the month written after a German, French or Spanish weekday ("el sábado 14 de noviembre", "samedi 14

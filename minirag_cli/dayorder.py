@@ -47,12 +47,15 @@ _WEEKDAY_BEFORE = re.compile(rf"(?<![\w'’]){_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?
 _WEEKDAY_AFTER = re.compile(rf"[ \t]*,?[ \t]*\(?{_WEEKDAY}\b", re.I)
 _WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
 _FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
-# a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`)
-_YEARLESS = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
+# a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`;
+# a task's deadline, taskdue.py: `DEADLINE 11/12`)
+YEARLESS_SLASHED = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
 
 
 def note_order(text: str) -> str:
     """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
+    if "/19" not in text and "/20" not in text:  # no day-month-year's `/2026` (a quick look: tasks' deadlines ask it)
+        return ""
     first, then = _unambiguous(text)
     return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
 
@@ -199,7 +202,7 @@ def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
         if day:
             out.append((m.group(0), day))
     if month:  # a day without its year, in the heading's month (module docstring, 2)
-        for m in _YEARLESS.finditer(line):
+        for m in YEARLESS_SLASHED.finditer(line):
             a, b = int(m.group(1)), int(m.group(2))
             year, wanted = int(month[:4]), int(month[5:])
             readings = {iso for first, then in ((b, a), (a, b)) if first == wanted

@@ -485,6 +485,7 @@ class Index:
         any work, `limit`, the number the caller will list of them, with the others: all are returned
         (the MCP tool counts them)."""
         from minirag_cli import tasks as taskmod
+        from minirag_cli.dayorder import DAY_ORDER_KEY
         from minirag_cli.store import notes_with_tasks
         from minirag_cli.text import typed_text
 
@@ -493,8 +494,10 @@ class Index:
         self.require_notes("List them")
         with self.lock:
             notes = list(notes_with_tasks(self.conn, taskmod.TASK_WORDS, taskmod.TASK_FILE_ENDS))
+            # the vault's day order (dayorder.py), for a slashed day a task's words write (`DEADLINE 11/12`)
+            day_order = db.get_meta(self.conn, DAY_ORDER_KEY) or ""
         return taskmod.select(notes, query=typed_text(query) if query else query, state=state, due=due,
-                              overdue=overdue, today=today, window=window, priority=priority)
+                              overdue=overdue, today=today, window=window, priority=priority, day_order=day_order)
 
     def _dated_in(self, results: list[dict], days) -> bool:
         """Some result's note is of one of `days` (askday.AskedDays), as

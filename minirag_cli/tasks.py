@@ -51,6 +51,9 @@ its priority and `:LOGBOOK:` drawer out of its text. A Roam Research page's
 blocks opening with `{{[[TODO]]}}` / `{{[[DONE]]}}` are read alike (roam_tasks_in),
 a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
+
+select reads a task with no due date of its fields as due on a deadline its words write (`DEADLINE 11/12`,
+`by Wed`: taskdue.py, read against its day's note's day, _NoteDays.anchor).
 """
 
 from __future__ import annotations
@@ -1067,7 +1070,7 @@ def _before_threshold(task: dict, todo_txt: Callable[[], bool], reach: str) -> b
 
 def select(notes, *, query: str | None = None, state: str = "open", due: bool = False, overdue: bool = False,
            today: dt.date | None = None, window: tuple[dt.date | None, dt.date | None] | None = None,
-           priority: str | None = None) -> list[Task]:
+           priority: str | None = None, day_order: str = "") -> list[Task]:
     """The tasks of `notes` ((root, path, dating head, lines): store.notes_with_tasks)
     in `state` (open, done or all), each word of `query` in its text or tags
     (case and accents aside); `due`: those with a due date, soonest first;
@@ -1086,9 +1089,10 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     so an archived TODO is no open task (nor overdue); so are an archived Google
     Keep list's unticked items (keep.archived: Keep's way of putting a list away). Else newest note first
     (undated notes last), then path, then line."""
+    from minirag_cli.dayorder import note_order
     from minirag_cli.extract import orgmode
     from minirag_cli.keep import archived
-    from minirag_cli.sections import day_changes, day_of_line
+    from minirag_cli.taskdue import might_be_due, worded_due
     from minirag_cli.text import fold
     from minirag_cli.todotxt import is_todo_txt
 
@@ -1102,8 +1106,10 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     reach = cutoff if window is None else max(cutoff, last or "9999-12-31")  # the last day asked about
     out: list[Task] = []
     for root, path, head, lines in notes:
-        day, changes = None, None
+        days = _NoteDays(root, path, head, lines)
         todo_txt = functools.cache(lambda path=path, lines=lines: is_todo_txt(path, lines))
+        # the note's own day order (a slashed day a deadline writes) reads the whole note: only when one is asked
+        order = functools.cache(lambda lines=lines: note_order("\n".join(lines)) or day_order)
         for found in tasks_of(path, lines):
             if state != "all" and found["done"] != (state == "done"):
                 continue
@@ -1112,27 +1118,25 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
             # archived: out of the agenda, as Org keeps it; a Keep list archived is put away done
             if state == "open" and (orgmode.org_archive(path) or archived(path, lines)):
                 continue
+            if words and not matches(found, words):
+                continue
+            if priority is not None and found.get("priority") != priority.upper():
+                continue
+            if not found["due"] and might_be_due(found["text"]):  # a deadline in words (`by Wed`), its fields none
+                found["due"] = worded_due(found["text"], days.anchor(found["line"]) or today or dt.date.today(),
+                                          order)
             if (due or overdue) and not found["due"]:
                 continue
             if overdue and found["due"] >= cutoff:
                 continue
             if window is not None:
-                days = {f: window_day(found, f) if f != "done" or found["done"] else None for f in fields}
-                found["in_window"] = [f for f in fields if days[f] and (first is None or days[f] >= first)
-                                      and (last is None or days[f] <= last)]
+                days_of = {f: window_day(found, f) if f != "done" or found["done"] else None for f in fields}
+                found["in_window"] = [f for f in fields if days_of[f] and (first is None or days_of[f] >= first)
+                                      and (last is None or days_of[f] <= last)]
                 if not found["in_window"]:
                     continue
-            if words and not matches(found, words):
-                continue
-            if priority is not None and found.get("priority") != priority.upper():
-                continue
-            if day is None:  # once per note, and only for a note with a task listed (a todo.txt by its name alone)
-                day = _note_day(root, path, head) or ""
-                changes = day_changes("\n".join(lines), path)
             found.pop("_tags", None)
-            # a task under a dated heading (a journal's `## 2026-11-03`, sections.py) is of that day
-            out.append(Task(path=path, root=root, note_date=day_of_line(changes, found["line"]) or day or None,
-                            **found))
+            out.append(Task(path=path, root=root, note_date=days(found["line"]) or None, **found))
     out.sort(key=lambda t: (t.path, t.root, t.line))
     if window is not None:  # by the day that put it in the window: due, scheduled or done, the earliest
         out.sort(key=lambda t: min(window_day(t, f) for f in t.in_window))
@@ -1141,3 +1145,49 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     else:
         out.sort(key=lambda t: t.note_date or "", reverse=True)  # stable: path and line order kept within a day
     return out
+
+
+class _NoteDays:
+    """The day of a note's lines (its date, or its dated section's: a journal's `## 2026-11-03`, sections.py),
+    '' undated, worked out once a note and only when asked (a todo.txt by its name alone)."""
+
+    def __init__(self, root: str, path: str, head: str, lines: list[str]):
+        self.note = (root, path, head, lines)
+        self.day: str | None = None
+        self.changes: list = []
+
+    def __call__(self, line: int) -> str:
+        from minirag_cli.sections import day_of_line
+
+        return day_of_line(self._changes(), line) or self.day
+
+    def _changes(self) -> list:
+        from minirag_cli.sections import day_changes
+
+        root, path, head, lines = self.note
+        if self.day is None:
+            self.day = _note_day(root, path, head) or ""
+            self.changes = day_changes("\n".join(lines), path)
+        return self.changes
+
+    def anchor(self, line: int) -> dt.date | None:
+        """The day a deadline in words at `line` is read against (taskdue.worded_due): its dated section's, else
+        its note's when the note is a day's (dated by its name, a daily or weekly note, or by a date its first line
+        writes); None for another (`Projects/Kitchen.md`, `created: 2025-03-02`: its `by Fri` is not the Friday
+        of its creation, long overdue, but the coming one, as an undated note's)."""
+        from minirag_cli.frontmatter import head_date_line
+        from minirag_cli.sections import day_of_line
+
+        root, path, head, _lines = self.note
+        day = day_of_line(self._changes(), line)
+        # dated by its name or its first line, not by a front matter's `date:`/`created:` alone
+        if not day and self.day and (not head_date_line(head or "") or _named_day(root, path)):
+            day = self.day
+        return dt.date.fromisoformat(day[:10]) if day else None
+
+
+def _named_day(root: str, path: str) -> bool:
+    """Is the note at `path` dated by its file name or folders (a daily note, `2026-W47.md`), whatever its head?"""
+    from minirag_cli.text import dated_path, file_period, name_date
+
+    return file_period(path) is not None or bool(name_date(dated_path(root, path)))

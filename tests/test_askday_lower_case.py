@@ -98,7 +98,7 @@ def test_a_lower_case_short_weekday_is_the_day(question, words, days):
     "what is the article on sat prep about?", "what was my last sat score?", "the chair i last sat in?",
     "where did we last sat?", "what do i remember of the last sun of summer?", "what did i read on Sun Valley?",
     "thurs",  # no "on": as "friday" alone
-    "what did i do on fri 27.11.", "what did i do on wed 2nd",  # a date beside it: as "on Fri 27.11."
+    "what did i do on fri 27.11.",  # a date beside it: as "on Fri 27.11." ("on wed 2nd" is that Wednesday: qnth)
     "what did i do between mon and wed",  # as "between Mon and Wed"
 ])
 def test_a_weekday_word_that_is_no_day_is_not_read(question):

@@ -85,10 +85,13 @@ def test_a_weekday_within_the_week_before_last_is_its_day():
     "Tuesday week 47 notes",
     "may I see the march notes",
     "what did I order from Tmr Foods?",
-    "anything for friday 18th?",  # a date written beside it, not the bare weekday's
 ])
 def test_other_words_read_no_day(question):
     assert _read(question) is None
+
+
+def test_a_weekday_with_its_day_of_the_month_is_that_day_not_the_bare_weekday():
+    assert _read("anything for friday 18th?") == ("for friday 18th", "2026-12-18", "2026-12-18")  # qnth
 
 
 # review of qdays3 (fixQ3): a weekday after "for" is the coming one, as "for this weekend" is (the past one read the
