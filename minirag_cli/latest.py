@@ -236,6 +236,9 @@ class Latest:
     first_numbered: bool = False
     span: tuple[int, int] = (0, 0)  # where the question says it (`words`)
     coming: bool = False  # "when is the next inset day?": the soonest day to come (coming.py), not a date gone
+    # the noun "next" is said of ("meeting" of "the next committee meeting"): a minutes' `Next meeting:` line says
+    # only it (coming.py)
+    head: str = ""
 
     def holds(self, text: str, name: str = "") -> bool:
         """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""

@@ -163,3 +163,185 @@ def test_explain_says_a_line_writes_the_day():
     assert "recency: a line of its note writes 2027-01-04, the soonest to come of the notes that match" in lines
     assert "number 2 of the days to come" in explain_lines({"channels": {"recency": second}})[-1]
     assert (recency_place(first), recency_place(second)) == ("the soonest to come", "number 2 of the days to come")
+
+
+# session 56 (nextmeet): a club secretary's minutes end with the next meeting's day; the file name dates them
+MINUTES = ("# Committee meeting – Wed 18th Nov 2026\n\nSt Mark's Church Hall, 7.30pm\n\n## 7. AOB\n"
+           "- Jim raised parking at the leisure centre.\n\n**Next meeting:** Wed 16th Dec, 7.30pm, St Mark's.\n")
+MINUTES_NAME = "Minutes/2026-11-18 committee meeting.md\nCommittee meeting – Wed 18th Nov 2026"
+
+
+@pytest.mark.parametrize("question,line,name,day", [
+    ("when is the next committee meeting?", "**Next meeting:** Wed 16th Dec, 7.30pm", MINUTES_NAME, "2026-11-18"),
+    ("next committee meeting?", "Date of next meeting: 12 Jan 2027", MINUTES_NAME, "2026-11-18"),
+    ("when is the next committee meeting", "NEXT MEETING Wed 16th Dec", MINUTES_NAME, "2026-11-18"),
+    ("when is the next committee meeting", "- Next committee meeting: 16/12/2026", MINUTES_NAME, "2026-11-18"),
+    ("when's the next PTA meeting", "Next meeting - Tue 12 Jan 2027", "School/PTA/2026-11-30 PTA.md\nPTA",
+     "2026-11-30"),
+    ("when is the next board meeting", "The next meeting will be on 20 Jan 2027.",
+     "Board/2026-11-20 minutes.md\nBoard minutes 20 Nov", "2026-11-20"),
+    ("when is the next team meeting", "Next meeting: Thu 10 Dec", "Team/Minutes/2026-12-03.md\n2026-12-03",
+     "2026-12-03"),
+    ("when is the next supervision", "Next: 14 Jan 2027", "Supervision/2026-11-30 supervision.md\nSupervision",
+     "2026-11-30"),
+    ("when is the next cpd session", "Next session - Fri 11 Dec, Kingsmead", "CPD/2026-11-25 CPD session 2.md\nCPD",
+     "2026-11-25"),
+])
+def test_a_next_meeting_line_is_of_the_meeting_its_dated_note_is_about(question, line, name, day):
+    asked = next_words(question)
+    text = "Minutes of last meeting agreed.\n\n" + line + "\n"
+    assert soonest(asked, text, name, day, TODAY) != ""
+
+
+def test_the_minutes_heading_says_what_the_next_meeting_is_of():
+    # a daily note's section of the committee meeting: its heading says "committee"
+    daily = ("# Mon 30 Nov\n\nGym.\n\n## Committee meeting\nBudget agreed.\n\nNext meeting: Wed 16 Dec\n\n"
+             "## Home\nBins.\n")
+    asked = next_words("when is the next committee meeting")
+    assert soonest(asked, daily, "Daily/2026-11-30.md\nMon 30 Nov", "2026-11-30", TODAY) == "2026-12-16"
+    # ... not a meeting under another heading of it
+    other = daily.replace("## Committee meeting", "## Book club")
+    assert soonest(asked, other, "Daily/2026-11-30.md\nMon 30 Nov", "2026-11-30", TODAY) == ""
+
+
+@pytest.mark.parametrize("question,line,name", [
+    # another committee's minutes, another meeting's line, a line that is no label, a past day, no day at once
+    ("when is the next social committee meeting", "Next meeting: Wed 16 Dec",
+     "Minutes/2026-11-18 finance committee.md\nFinance committee"),
+    ("when is the next committee meeting", "Next race meeting Wed 6th Jan",
+     "Minutes/2026-12-02 race subcommittee.md\nRace sub-committee 2/12"),
+    ("when is the next committee meeting", "Jim asked when the next meeting is, maybe 16 Dec", MINUTES_NAME),
+    ("when is the next committee meeting", "Next meeting: 2 Dec", MINUTES_NAME),
+    ("when is the next committee meeting", "Next session: Wed 16 Dec", MINUTES_NAME),
+    ("when is the next supervision", "Next: send chapter 3 draft by 14 Jan 2027",
+     "Supervision/2026-11-30 supervision.md\nSupervision"),
+    ("when is the next supervision", "Next: 14 Jan 2027", "Daily/2026-11-30.md\nMon 30 Nov"),
+])
+def test_not_a_next_meeting_line_of_what_is_asked(question, line, name):
+    asked = next_words(question)
+    assert soonest(asked, "Minutes agreed.\n\n" + line + "\n", name, "2026-11-18", TODAY) == ""
+
+
+def test_a_terms_first_letters_are_not_another_word():
+    # qaphd: "Maria's comments on my ch3 draft" above "full ch3 draft by **Dec 18**" read as a committee's day
+    asked = next_words("when is the next committee meeting")
+    text = "## Chapter 3\nMaria's comments on my ch3 draft v2:\n- she wants the full ch3 draft by **Dec 18**\n"
+    assert soonest(asked, text, "Meetings/2026-11-24 Supervisor.md\nSupervisor meeting", "2026-11-24", TODAY) == ""
+    # ... while a long word's kin still count ("supervision" of a supervisor's note)
+    assert soonest(next_words("when is the next supervision"), "Next session 14 Jan 2027",
+                   "Meetings/Supervisor.md\nSupervisor", "", TODAY) == "2027-01-14"
+
+
+def test_the_minutes_that_write_the_next_meeting_come_first(tmp_path):
+    # the September minutes say most of the committee; the November ones write the meeting to come
+    vault = {
+        "Minutes/2026-09-16 committee meeting.md": "# Committee meeting Sept\n\nCommittee meeting: race date fixed, "
+            "committee agreed the committee budget. The committee meets monthly.\n",
+        "Minutes/2026-10-21 committee meeting.md": "# Committee meeting 21/10/2026\n\nMinutes approved.\n\n"
+                                                   "Next meeting 18th Nov.\n",
+        "Minutes/2026-11-18 committee meeting.md": MINUTES,
+    }
+    write_notes(tmp_path / "notes", vault)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    result = _search(db, "when is the next committee meeting?")
+    assert result.results[0]["path"] == "Minutes/2026-11-18 committee meeting.md"
+    assert result.results[0]["channels"]["recency"]["date"] == "2026-12-16"
+
+
+# review nextmeet: a note's shortening of the asked word is the word, the first letters alone are not
+@pytest.mark.parametrize("long,short", [
+    ("chemotherapy", "Chemo"), ("retrospective", "Retro"), ("gynaecologist", "Gynae"), ("orthodontist", "Ortho"),
+    ("conference", "Conf"), ("psychiatrist", "Psych"), ("dermatologist", "Derm"), ("examination", "Exam"),
+    ("physiotherapy", "Physio"), ("dentist", "Dental"), ("supervision", "Supervisor"),
+])
+def test_a_shortening_or_a_kin_word_says_the_asked_word_both_ways(long, short):
+    for asked, written in ((long, short), (short.lower(), long.capitalize())):
+        assert soonest(next_words(f"when is my next {asked}"), f"# Health\n\n{written} Thu 10 Dec, 9am\n",
+                       "Health/Health.md\nHealth", "", TODAY) == "2026-12-10", (asked, written)
+
+
+@pytest.mark.parametrize("question,line", [
+    ("when is the next committee meeting", "Maria's comments on draft 18 Dec"),
+    ("when is the next committee meeting", "Commission review 18 Dec"),
+    ("when is the next committee meeting", "Commit 3f2a pushed, release 18 Dec"),
+    ("when is the next party", "Part 2 of the course 18 Dec"),
+    ("when is the next art class", "Article due 18 Dec"),
+])
+def test_a_words_first_letters_are_not_the_word(question, line):
+    assert soonest(next_words(question), f"# Notes\n\n{line}\n", "Work/Notes.md\nNotes", "", TODAY) == ""
+
+
+@pytest.mark.parametrize("line,name", [
+    # review nextmeet: a bare "Next:" of a task, or under a heading of tasks, is no meeting's day
+    ("## Next steps\n- Tom: draft by 14 Dec\n- Next: review 18 Dec",
+     "Work/2026-12-01 project meeting.md\nProject meeting"),
+    ("Next: Monday 14 Dec deadline for chapter 3", "Supervision/2026-11-30 supervision.md\nSupervision"),
+    ("Next: Wed 16 Dec send draft", "Supervision/2026-11-30 supervision.md\nSupervision"),
+    ("Next: Mon 14 Dec - chase Mr Smith re homework", "Meetings/2026-11-26 meeting.md\nProject meeting"),
+    ("## Actions\nNext: 14 Jan 2027", "Work/2026-12-01 project meeting.md\nProject meeting"),
+])
+def test_a_bare_next_of_a_task_is_no_meetings_day(line, name):
+    asked = next_words("when is the next project meeting" if "project" in name.lower() else
+                       "when is the next supervision")
+    assert soonest(asked, "Notes.\n\n" + line + "\n", name, "2026-11-30", TODAY) == ""
+
+
+@pytest.mark.parametrize("line,day", [
+    ("Next: Wed 16th Dec, 7.30pm, St Mark's", "2026-12-16"),
+    ("Next: Thu 14 Jan 2027 at 10am, Room 3", "2027-01-14"),
+])
+def test_a_bare_next_of_a_day_and_its_place_is_the_next_ones(line, day):
+    assert soonest(next_words("when is the next supervision"), "Notes.\n\n" + line + "\n",
+                   "Supervision/2026-11-30 supervision.md\nSupervision", "2026-11-30", TODAY) == day
+
+
+@pytest.mark.parametrize("line,day", [
+    # the day right after the label, not every day of the line
+    ("Next meeting chaired by Jim; accounts due 10 Dec", ""),
+    ("Next meeting (was 9 Dec) now 13 Jan 2027", "2027-01-13"),
+    ("Next meeting: Wed 13 Jan 2027 (December meeting cancelled, 16 Dec hall unavailable)", "2027-01-13"),
+    ("Next meeting date: 16 Dec", "2026-12-16"),
+    ("Next meeting time: 7pm, 16 Dec", "2026-12-16"),
+])
+def test_a_next_meeting_line_says_the_day_right_after_its_label(line, day):
+    asked = next_words("when is the next committee meeting")
+    assert soonest(asked, "Minutes agreed.\n\n" + line + "\n", MINUTES_NAME, "2026-11-18", TODAY) == day
+
+
+@pytest.mark.parametrize("question", ["when is the next committee meeting date?",
+                                      "when is the next committee meeting scheduled", "when is the next committee "
+                                      "meeting happening"])
+def test_the_asked_noun_is_before_date_or_scheduled(question):
+    assert soonest(next_words(question), MINUTES, MINUTES_NAME, "2026-11-18", TODAY) == "2026-12-16"
+
+
+def test_a_run_of_dashes_after_next_is_read_at_once():
+    import time
+
+    started = time.monotonic()
+    soonest(next_words("when is the next supervision"), "Next " + "-" * 20000 + " x 1\n",
+            "Supervision/2026-11-30 supervision.md\nSupervision", "2026-11-30", TODAY)
+    assert time.monotonic() - started < 5  # 26 s when the label's run of dashes was read by two [\W_]*
+
+
+def test_the_latest_minutes_say_the_next_meeting(tmp_path):
+    # review nextmeet: October's minutes say 16 Dec, November's say the December meeting is cancelled
+    vault = {
+        "Minutes/2026-10-21 committee meeting.md": "# Committee meeting 21 Oct 2026\n\nMinutes approved. Treasurer "
+                                                   "report.\n\n**Next meeting:** Wed 16th Dec, 7.30pm\n",
+        "Minutes/2026-11-18 committee meeting.md": "# Committee meeting 18 Nov 2026\n\nBudget agreed.\n\n**Next "
+            "meeting:** Wed 13 Jan 2027 (December meeting cancelled, hall unavailable)\n",
+    }
+    write_notes(tmp_path / "notes", vault)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    result = _search(db, "when is the next committee meeting?")
+    assert result.results[0]["path"] == "Minutes/2026-11-18 committee meeting.md"
+    assert result.results[0]["channels"]["recency"]["date"] == "2027-01-13"
+    # ... and October's 16 Dec, said anew since, is no day to come
+    assert result.results[1]["channels"].get("recency", {}).get("from") != "next"
