@@ -221,7 +221,7 @@ def test_a_long_log_is_read_fast():
     day = row_day(latest_words("when did I last run the server backup"), "server backup log.md\n# Server backup log",
                   chunks, TODAY)
     assert day == (start + dt.timedelta(days=2499)).isoformat()
-    assert time.perf_counter() - began < 2.0
+    assert time.perf_counter() - began < 10.0  # 0.2 s alone; a pattern per line took 20 s
 
 
 @pytest.mark.parametrize("question,heading,text,days,day", [
@@ -438,4 +438,4 @@ def test_long_lines_are_read_once():
     began = time.perf_counter()
     assert _day("when did I last go to the gym", "Fitness/gym log.md\n# Gym log", line, days) == "2024-01-01"
     assert _day("when did I last go to the gym", "Fitness/gym log.md\n# Gym log", spaces, ["2026-12-03"]) == "2026-12-03"
-    assert time.perf_counter() - began < 1.0
+    assert time.perf_counter() - began < 5.0  # 0.01 s alone; reading a line again per day took 15.9 s
