@@ -663,7 +663,7 @@ def _graph_channel(s: _Search, seeds) -> None:
     s.periods = _asked_periods(s)
     if s.periods:
         found = {c for items in s.scores.values() for c, _s in items}
-        s.scores["date"] = [(c, 1.0) for c in _of_the_days(s, graph.dated_chunks(s.conn, s.periods, found))]
+        s.scores["date"] = _mentioning_lowered(s, _of_the_days(s, graph.dated_chunks(s.conn, s.periods, found)))
 
 
 def _asked_periods(s: _Search) -> list[str]:
@@ -698,6 +698,29 @@ def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
     return [c for c in chunks if doc_of.get(c) not in sectioned or c in ok]
 
 
+def _mentioning_lowered(s: _Search, chunks: list[int]) -> list[tuple[int, float]]:
+    """The graph's date votes for `chunks` (graph.dated_chunks: their notes mention an asked day or month) of a question
+    of days gone: 1.0 for a chunk of a note dated in the asked days; of a note only mentioning one, WRITING_NOTE_VOTE
+    for a chunk that writes one itself (a rota's `| 1/12 | Coach Dave |` row, a log's row) and none for its other
+    chunks. Each had 1.0, a dated note's vote: a month's journal and expenses outranked `House/2026-11-28 leak in
+    bathroom.md` for "what happened on 28/11/2026", a trip's travel page the conference notes' day (testers' home and
+    PhD vaults), the December rota's row voted as `Coaching/2026-12-01 track - 400s.md` for "what was the session
+    last tuesday" (club; the rota still ranks 1st there on its cosine). A log's row keeps half: none put the reading log
+    and the blood test page below other notes of October. Days to come keep the graph's votes: _writing_votes reads
+    them."""
+    from minirag_cli import datednotes
+    from minirag_cli.graph import sql
+
+    spans = datednotes.asked_spans(s.periods, s.days)
+    if not chunks or not spans or (s.days is not None and s.days.to_come()):
+        return [(c, 1.0) for c in chunks]
+    dated = datednotes.dated_notes(s.conn, spans)
+    doc_of = sql.document_of_chunks(s.conn, chunks)
+    undated = [c for c in chunks if dated.get(doc_of.get(c), 0.0) <= 0]
+    writing = sql.writing_chunk_ids(s.conn, s.periods, undated)
+    return [(c, WRITING_NOTE_VOTE if c in writing else 1.0) for c in chunks if c in writing or c not in undated]
+
+
 def _gone_days_lowered(s: _Search, date: dict[int, float], to_come) -> dict[int, float]:
     """`date` (chunk id -> date vote), the chunks of notes dated in the asked days gone and in none to come at
     WRITING_NOTE_VOTE's share: a plan's question of the month under way ("what's due this month?" asked on 7 Dec)
@@ -713,7 +736,8 @@ def _gone_days_lowered(s: _Search, date: dict[int, float], to_come) -> dict[int,
 
 
 # the date vote of a note that writes a day to come without being dated in it (_dated_notes), when all the days asked
-# about are to come ("next week"; a period under way, "this week", gives it 1.0): a note dated in the days has 1.0
+# about are to come ("next week"; a period under way, "this week", gives it 1.0), and of a chunk writing a day gone of
+# a note not dated in it (_mentioning_lowered): a note dated in the days has 1.0
 WRITING_NOTE_VOTE = 0.5
 
 
