@@ -1592,16 +1592,20 @@ def _day_order_of_files(run: _Run, files: Sequence[NoteFile]) -> None:
     """A new index's day order, as its notes' files settle it (dayorder.files_order), read before any note is
     extracted: the notes are extracted once with it, not with none and then all again by _day_order_anew (which
     still checks it against their chunks once they are in: a note's reader may show other text than its file)."""
-    with_slashes = (_file_text(note) for note in files if note.size <= run.options.max_bytes)
+    with_slashes = (_file_text(note, run.read_ahead.get(note.path)) for note in files
+                    if note.size <= run.options.max_bytes)
     order = files_order(text for text in with_slashes if "/" in text)
     if order:
         run.day_order = run.build[DAY_ORDER_KEY] = order
 
 
-def _file_text(note: NoteFile) -> str:
-    """A note file's text as its bytes decode (UTF-8, any other byte replaced), '' when it cannot be read now (the
-    sync says why when it reads it), writes no slash or is no UTF-8 (a NUL in its head: UTF-16, decoded once per
-    sync by its reader; the check on its chunks, _day_order_anew, still counts its days)."""
+def _file_text(note: NoteFile, ahead: _ReadAhead | None = None) -> str:
+    """A note file's text: as the alias pass kept it read whole (`ahead`, run.read_ahead: a note is opened once per
+    sync), else as its bytes decode (UTF-8, any other byte replaced); '' when it cannot be read now (the sync says
+    why when it reads it), writes no slash or is no UTF-8 (a NUL in its head: UTF-16, decoded once per sync by its
+    reader; the check on its chunks, _day_order_anew, still counts its days)."""
+    if ahead is not None:
+        return "" if ahead.skipped else ahead.text
     try:
         data = note.abspath.read_bytes()
     except OSError:
@@ -2066,8 +2070,6 @@ def _sync_root(run: _Run, root: Path) -> None:
                             known={path: old[2:] for path, old in existing.items()}, looked=unlooked)
     run.looked[str(root)] = run.looking = walked.looked  # the binary files and malformed canvases added as read
     run.folder_times[str(root)] = walked.folders
-    if run.new_index and not existing and not run.day_order and not store.totals(conn)[2]:
-        _day_order_of_files(run, walked.files)
     # maybe OneDrive's copies named for a computer its user named, maybe notes: indexed, said once
     summary.warnings += [{"path": path, "reason": reason} for path, reason in sorted(walked.possible_copies.items())]
     stale = (_stale_readings(run, str(root), walked, existing)
@@ -2102,6 +2104,9 @@ def _sync_root(run: _Run, root: Path) -> None:
     run.folders[str(root)] = folder_notes(run.names, synced)
     recorded = recorded_aliases(conn).get(str(root))  # (aliases, joined) as the graph has them, or None
     run.aliases[str(root)] = _aliases_now(run, walked, existing, synced, recorded and recorded[0])
+    if run.new_index and not existing and not run.day_order and not store.totals(conn)[2]:
+        # after the alias pass: the notes it kept read whole (run.read_ahead) are not opened again
+        _day_order_of_files(run, walked.files)
     run.shared_names = _with_folder(run.shared_names, str(root),
                                     shared_note_names(run.names, str(root), synced, run.aliases[str(root)]))
     # the lower-case pages the links will name once the notes are written, named before any is extracted
