@@ -207,6 +207,13 @@ def stem(word: str) -> str:
     return w
 
 
+def stem_twice(word: str) -> str:
+    """`word` stemmed, and its stem stemmed once more (`readings` `reading` `read`): the form two words share when
+    one is a plural of an inflection of the other, as a note's "Meter readings" says "read the meters"."""
+    once = stem(word)
+    return once if once == word else stem(once)
+
+
 def words(text: str) -> list[str]:
     """Normalised tokens of a text, stopwords included (see the module doc)."""
     text = _mark_dates_and_times(fold(text))

@@ -149,7 +149,7 @@ def _kin(asked: str, word: str) -> bool:
     letters, begins the longer, 3 letters longer at least, not cut between a doubled letter: "part" is no "party",
     "commit" no "committee"), or a form derived of one root ("dentist"/"dental", "supervision"/"supervisor").
     "comments" and "commission" are not "committee"'s: the first letters alone found them (review nextmeet)."""
-    from minirag_cli.latest import _stem as inflected
+    from minirag_cli.answer_score import stem_twice as inflected
 
     a, w = (re.sub(r"['’]s?$", "", x.lower()).replace("-", "") for x in (asked, word))
     a, w = inflected(a), inflected(w)

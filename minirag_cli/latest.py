@@ -104,10 +104,11 @@ for the latest ("last") are not searched by BM25 (without_recency): notes of
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 
-from minirag_cli.answer_score import stem
+from minirag_cli.answer_score import stem_twice
 from minirag_cli.numbering import NUMBERED_KINDS
 from minirag_cli.tasks import line_task_state
 from minirag_cli.text import MONTH_ALT, MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WEEKDAY_NAMES, asking_spans
@@ -802,8 +803,6 @@ _TIMES = re.compile(rf"(?:\b\d{{1,2}}(?:st|nd|rd|th)?[ \t]+)?\b(?:{MONTH_ALT})\b
 def _word_forms(forms: str) -> list[str]:
     """The forms of a day in words (`20 Feb 2026`) of a mention's forms (a JSON object's keys), lower case; its
     figures are read by _FIGURES (a form is stored once per chunk: `2026-09-04` for a row's `04/09/2026`)."""
-    import json
-
     try:
         written = json.loads(forms or "{}")
     except (ValueError, TypeError):
@@ -832,18 +831,13 @@ class _Term:
 
     def __init__(self, word: str):
         low = word.lower()
-        self.stem = _stem(low)
+        self.stem = stem_twice(low)
         lead = low[:next((i for i, (a, b) in enumerate(zip(low, self.stem)) if a != b), min(len(low), len(self.stem)))]
         self.words = re.compile(rf"(?<!\w){re.escape(lead or low)}\w*", re.I)
 
     def search(self, text: str) -> bool:
-        return any(_stem(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
+        return any(stem_twice(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
 
-
-def _stem(word: str) -> str:
-    """answer_score.stem until it takes no more off: `readings` `reading` `read`, as "read the meters" asks."""
-    once = stem(word)
-    return once if once == word else stem(once)
 
 
 def _date_by_rows(out: Reordered, latest: Latest, dated: list, day_rows, best: dict, hits: list, today) -> None:
