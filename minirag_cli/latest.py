@@ -839,7 +839,6 @@ class _Term:
         return any(stem_twice(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
 
 
-
 def _date_by_rows(out: Reordered, latest: Latest, dated: list, day_rows, best: dict, hits: list, today) -> None:
     """The undated candidates whose lines write a day of what is asked (row_day) join `dated` by the latest; the
     others stay in out.undated."""
