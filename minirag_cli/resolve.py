@@ -6,14 +6,17 @@ punctuation and a possessive 's removed), so "Wolfgang Schulz",
 seen for the first time is merged into an existing entity when rapidfuzz
 finds a close enough key among those of its forms (typos, plurals: "jam
 session"/"jam sessions");
-short keys and keys with digits (dates, versions) only merge exactly.
+short keys and keys with digits (dates, versions) only merge exactly. A new key joins a group only when
+close to every key of it, so a key merged fuzzily is no bridge to another a later key is far from (rules 32:
+`Source`, merged into `Source A`, let `Source D` join); and the members of a series, or a series and one of
+them, never merge fuzzily (`Source A`, `Source D`, `Source`; `Final Fantasy XV`, `XVI`: series_code).
 A note's alias (`aliases: [Jo]` in `Jonas Berg.md`) joins the note's own
 entity whatever its key (sync.joined_names gives `resolve` the note's key).
 What a resolved entity is keyed, called and typed: naming.py. The first key
 seen of a fuzzy group is its entity's key only until the counts decide
 (naming.chosen_key, applied by store.refresh_entities after every write);
 `rename` has the resolver follow, so a form resolves to the key the entity
-bears now; a new key is matched against every key of a group, whichever won.
+bears now; a new key is matched against every key of a group, whichever won (and must be close to all).
 A #tag and a name a word apart do not merge fuzzily (`#flashcards` is a topic,
 `DS flashcards` a note about one; heuristic rules 17), though two names do
 ("FC Barcelona", "Barcelona"). A Slack-style handle of a first name and an
@@ -43,6 +46,9 @@ FUZZY_THRESHOLD = 90.0
 _WORD_SPLIT = re.compile(r"[\s_./-]+|(?<=[a-z])(?=[A-Z])")
 # a handle of a first name and an initial (`@priya.r`, `@priya_r`), as a chat export writes its speakers
 _FIRST_INITIAL = re.compile(r"@([^\W\d_]{2,})[._-]([^\W\d_])")
+# a series' member's code after its name's words (`Source D`, `Witness B`, `Final Fantasy XV`): a letter, or a roman
+# numeral in capitals; codes with figures (`Flat 2A`, `Room 12`) make a key no fuzzy match takes already (fuzzable)
+_SERIES_CODE = re.compile(r"[^\W\d_]|(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
 
 
 def form_words(form: str) -> list[str]:
@@ -54,6 +60,20 @@ def _a_word_more(form: str, key: str) -> bool:
     """Is `form` the key `key` and one word more (`DS flashcards` and `flashcards`)?"""
     words = form_words(form)
     return len(words) > 1 and any("".join(words[:i] + words[i + 1:]) == key for i in range(len(words)))
+
+
+def series_code(form: str) -> str | None:
+    """The code a form of two words or more ends in (`Source D`, `#source-d`, `SourceD`: d; `Final Fantasy XV`: xv),
+    else None (`Source`, `Janet Okoro`)."""
+    words = [w for w in _WORD_SPLIT.split(form.lstrip("#@")) if normalise_key(w)]
+    return words[-1].casefold() if len(words) > 1 and _SERIES_CODE.fullmatch(words[-1]) else None
+
+
+def _other_members(one: str, other: str) -> bool:
+    """Are the forms `one` and `other` two members of a series, or a series and one member of it (`Source D` and
+    `Source A`, `Source` and `Source A`, `Final Fantasy X` and `Final Fantasy XV`)? Their keys may be a letter
+    apart, but the code is what tells the members apart, never a misspelling (rules 32)."""
+    return series_code(one) != series_code(other)
 
 
 def _name_words(form: str) -> list[str] | None:
@@ -159,6 +179,22 @@ class Resolver:
         flashcards` once `#flashcards`, of its key, is known)."""
         return any(self._word_apart(form, key, other) for form in {surface, *self._forms.get(key, ())})
 
+    def _series_apart(self, surface: str, key: str, other: str) -> bool:
+        """Are a form of `key` (`surface` among them) and a form of the known key `other` members of a series
+        (_other_members: `Source D`, `Source A`)? Then they never merge fuzzily, whatever their keys' score."""
+        return any(_other_members(form, known) for form in {surface, *self._forms.get(key, ())}
+                   for known in self._forms.get(other, ()))
+
+    def _close_groups(self, matches) -> list:
+        """The `matches` (rapidfuzz's, of the keys close to a new one) of the groups every fuzzable key of
+        which is close to it: a key merged fuzzily is no bridge a later key may cross to its group (`Source`
+        merged into `Source A` let `Source D`, close to `Source` alone, join too), so what a group takes is
+        not the chain of the keys that came before (rules 32)."""
+        close = {k for k, _score, _i in matches}
+        return [match for match in matches
+                if all(member in close for member in self._members.get(self.canonical[match[0]], ())
+                       if fuzzable(member))]
+
     def _split(self, key: str, surface: str) -> None:
         """A new form of the merged key `key` a word apart from a form of another key of its group (a
         `#flashcards` come after `Flashcards` joined `DS flashcards`): the group is forgotten, its keys
@@ -245,7 +281,9 @@ class Resolver:
             matches = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD,
                                       limit=None)
             if matches and joined is None:
-                matches = [match for match in matches if not self._apart(surface, key, match[0])]
+                matches = [match for match in matches if not self._apart(surface, key, match[0])
+                           and not self._series_apart(surface, key, match[0])]
+            matches = self._close_groups(matches)
             if matches:
                 # the closest key, the first in code point order at equal scores: not the first listed
                 best = max(score for _k, score, _i in matches)

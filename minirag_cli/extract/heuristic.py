@@ -1005,6 +1005,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Station`, `- Trusts Manager at Barclays`, `Trains`, `Raises` named Point, Chapel, Station, Manager); and a label's
 #    first word is kept as a name (`Paris with kids:`, `Priya to do:`, `1. Maren at the quay:` named nothing), but for
 #    an institution's of a particle (`Agenzia delle entrate:` whole, as before).
+# 32, fuzzchain's part (session 57's journalist: `Source D` was Source A): a fuzzy match is no bridge: a new key joins
+#    a group only when close to every fuzzable key of it (resolve.Resolver._close_groups; `Source`, of a `# Source list`
+#    title, merged into Source A at 92, and `Source D`, 85.7 to `sourcea`, joined at 92 to `source`), so a chain of keys
+#    each close only to the next (Maribel, Maribell, Maribelle) joins no more; and the members of a series never merge
+#    fuzzily, nor a series with one of them (resolve.series_code: a last word of one letter or a roman numeral in
+#    capitals, `Source A`/`Source D`/`Source`, `Witness B`, `Site C`, `Final Fantasy X`/`Final Fantasy`, `Final
+#    Fantasy XV`/`XVI`; codes with figures, `Room 12`, `Flat 2A`, never merged fuzzily). Typos, accents and plurals
+#    merge as before (`Janet Okoroh`, `Burgeramt`, `Mohamed`, `Bluebells`, `FC Barcelona`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
