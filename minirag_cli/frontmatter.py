@@ -76,6 +76,9 @@ TOML_FENCE = "+++"
 # the keys whose value dates a note, in order of preference: Jekyll's and
 # Hugo's `date`, then Obsidian's `created`
 DATE_KEYS = ("date", "created")
+# the keys whose value is the day a note was last edited (Joplin's and Obsidian plugins' `updated`, `modified`, Hugo's
+# `lastmod`): the end of the span a running note writes its days over (FrontMatter.edited_day, heuristic rules 32)
+EDITED_KEYS = ("updated", "modified", "lastmod", "last_modified", "last-modified", "date modified", "updated_at")
 
 # a top-level key: not indented, not a list item, comment or quoted key; the
 # key ends at the first ": " (or ":" ending the line), so `title: Re: lunch` is `title`
@@ -158,6 +161,20 @@ class FrontMatter:
                 return e.line if _KEY.match(e.line) else f"{e.key}: {e.values[0]}"
             if key == "created" and len(e.values) == 1 and _EPOCH_MS.fullmatch(e.values[0]):
                 return epoch_ms_line(e.key, e.values[0])
+        return ""
+
+
+    def edited_day(self) -> str:
+        """The ISO day the note was last edited, as its front matter says (the first of EDITED_KEYS whose value is a
+        date: `updated: 2026-11-29 21:30:00Z`, `modified: 20261129`, Dendron's epoch milliseconds); '' for none."""
+        for key, e in _keyed(self.entries, EDITED_KEYS):
+            value = e.values[0] if e.values else ""
+            if _EPOCH_MS.fullmatch(value):
+                value = epoch_ms_line(key, value)[len(key) + 2:]
+            m = _DATE_VALUE.match(value)
+            if m:
+                digits = m.group(0).replace("-", "")
+                return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
         return ""
 
 
