@@ -66,7 +66,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from minirag_cli.extract import roam
-from minirag_cli.text import MONTHS, daily_date
+from minirag_cli.text import MONTHS, daily_date, iso_date
 
 OPEN = "---"
 CLOSE = ("---", "...")
@@ -167,15 +167,24 @@ class FrontMatter:
     def edited_day(self) -> str:
         """The ISO day the note was last edited, as its front matter says (the first of EDITED_KEYS whose value is a
         date: `updated: 2026-11-29 21:30:00Z`, `modified: 20261129`, Dendron's epoch milliseconds); '' for none."""
-        for key, e in _keyed(self.entries, EDITED_KEYS):
-            value = e.values[0] if e.values else ""
-            if _EPOCH_MS.fullmatch(value):
-                value = epoch_ms_line(key, value)[len(key) + 2:]
-            m = _DATE_VALUE.match(value)
-            if m:
-                digits = m.group(0).replace("-", "")
-                return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+        for _key, e in _keyed(self.entries, EDITED_KEYS):
+            day = _value_day(e.values[0]) if e.values else None
+            if day:
+                return day
         return ""
+
+
+def _value_day(value: str) -> str | None:
+    """The ISO day a front matter value is (`2026-11-29 21:30:00Z`, `20261129`, Dendron's epoch milliseconds: the
+    local day), None for none or a day no calendar has (`2026-02-30`: fixWY, a crash of every sync)."""
+    if _EPOCH_MS.fullmatch(value):
+        try:
+            return _dt.datetime.fromtimestamp(int(value) / 1000).date().isoformat()
+        except (OverflowError, OSError, ValueError):
+            return None
+    m = _DATE_VALUE.match(value)
+    digits = m.group(0).replace("-", "") if m else ""
+    return digits and iso_date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
 
 
 def _keyed(entries: Iterable[Entry], keys: tuple[str, ...]) -> Iterator[tuple[str, Entry]]:

@@ -30,7 +30,10 @@ weekday settles what the text leaves out, read from the note alone:
    reads by the note's day holds (a 2025 diary's `Sat 22 Nov`; September's `Fri 11th` in a note of 2026-09-01 edited
    2026-12-07, though December's is one too: the two months share a calendar); a slip true by neither changes
    nothing (`Fri 22 Nov`), nor does a note of one day (fixU's `INSET Mon 5 Jan` in a note of 2026-12-07) or a dated
-   section's day.
+   section's day. The last edit reads a note's days only when the note lists EDIT_LEAST weekday-days or more and it
+   sets right EDIT_SHARE of them, within EDIT_GAP_DAYS of the note's day (_edit_reads, fixWY: a rota, not a trip's
+   one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, nor a chat's `can you do Sun 22 Nov`), and only in a note
+   its front matter's date line dates (sync._edited_days: not a daily note `Daily/2025-11-20.md` touched a year on).
 
 Each is a surface -> ISO day of the chunk (the settled days sync._settled_days gives _plan_entities and
 notespans.chunk_spans): a date mention, and a span's end.
@@ -48,6 +51,12 @@ from minirag_cli.yearless import dated_day
 
 WINDOW_DAYS = 42  # a note of a day writes of the six weeks around it (a term's half)
 SPAN_DAYS = 31  # a span's end, after its start
+# a note's last edit (3) reads its days when it lists EDIT_LEAST weekday-days or more and sets right EDIT_SHARE of
+# them, within EDIT_GAP_DAYS (about 13 months) of the note's day (fixWY, review of wdyear: one slip in a trip's note,
+# a daily note touched a year on, a reading list ticked two years on moved a year)
+EDIT_LEAST = 3
+EDIT_SHARE = 0.8
+EDIT_GAP_DAYS = 400
 
 _SHORT = [w for w in WEEKDAY_NUMBER if w not in WEEKDAY_NAMES]  # mon, tues, weds, thurs...
 # a weekday: its name in any case, a short name capitalised (`Thurs`, `THU`; `sat`, `wed`, `sun` are words)
@@ -85,9 +94,48 @@ def chunk_weekday_days(chunks, dates: list[str], edited: list[str] | None = None
     chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: the day each was
     last edited, by its note's front matter ('' for none: sync._edited_days)."""
     school = _school_years(chunks, dates)
-    edited = edited or [""] * len(chunks)
+    edited = edited if edited and _edit_reads(chunks, dates, edited) else [""] * len(chunks)
     return [weekday_days(c.text, day, day in school, last) if day else {}
             for c, day, last in zip(chunks, dates, edited, strict=True)]
+
+
+def _edit_reads(chunks, dates: list[str], edited: list[str]) -> bool:
+    """Whether a note's last edit (3) reads its days: it lists EDIT_LEAST weekday-days or more (each surface once:
+    a chat's `Sun 22 Nov` written twice is one) and its last edit sets right EDIT_SHARE of them that its own day
+    reads false (a rota, a running list); one slip in a trip's or a meeting's note (`back Tue 16 Jun?` beside a true
+    `Sun 15 Jun`) holds."""
+    listed: set[str] = set()
+    fixed: set[str] = set()
+    for c, day, written in zip(chunks, dates, edited, strict=True):
+        last = _last_edit(day, written)
+        if last is None or _ANY_WEEKDAY.search(c.text) is None:
+            continue
+        for surface, iso, wanted, given in _weekday_dates(c.text, day):
+            listed.add(surface)
+            if given.weekday() != wanted and _weekday_of(nearest_year(iso, last.isoformat())) == wanted:
+                fixed.add(surface)
+        near = dict(_month_days(c.text, day))
+        for surface, _iso in _month_days(c.text, day, last):
+            listed.add(surface)
+            if surface not in near:
+                fixed.add(surface)
+    return len(listed) >= EDIT_LEAST and len(fixed) >= EDIT_SHARE * len(listed)
+
+
+def _last_edit(day: str, edited: str) -> dt.date | None:
+    """The day `edited` ('' for none) a note of the ISO day `day` was last edited, when it is a later day at most
+    EDIT_GAP_DAYS after it (3): a note edited years on (a 2024 reading list ticked in 2026) was not written then."""
+    if not (_is_day(day) and _is_day(edited)):
+        return None
+    try:
+        own, last = dt.date.fromisoformat(day[:10]), dt.date.fromisoformat(edited[:10])
+    except ValueError:  # (FrontMatter.edited_day gives a true day; a caller's `2026-02-30` dates nothing)
+        return None
+    return last if 0 < (last - own).days <= EDIT_GAP_DAYS else None
+
+
+def _weekday_of(iso: str | None) -> int | None:
+    return None if iso is None else dt.date.fromisoformat(iso).weekday()
 
 
 def _school_years(chunks, dates: list[str]) -> set[str]:
@@ -107,7 +155,7 @@ def weekday_days(text: str, day: str, school_year: bool = False, edited: str = "
     or when the note was edited after its day: 3); a surface written as two days is none."""
     if not (school_year or _is_day(day)) or not any(ch.isdigit() for ch in text) or _ANY_WEEKDAY.search(text) is None:
         return {}
-    last = dt.date.fromisoformat(edited[:10]) if _is_day(day) and edited[:10] > day[:10] else None
+    last = _last_edit(day, edited)
     found: dict[str, set[str]] = {}
     days = [*(_yearless_days(text, day) if school_year else ()), *(_edited_years(text, day, last) if last else ()),
             *(_month_days(text, day, last) if _is_day(day) else ())]
@@ -116,10 +164,9 @@ def weekday_days(text: str, day: str, school_year: bool = False, edited: str = "
     return {surface: days.pop() for surface, days in found.items() if len(days) == 1}
 
 
-def _false_weekdays(text: str, day: str) -> list[tuple[str, str, int]]:
-    """(surface, yearless ISO day, weekday number) of each yearless day after its weekday in a chunk of date `day`
-    whose reading by that date (yearless.dated_day) makes the weekday false (`Sun 22 Nov` in a note of 2026-01-04:
-    2025-11-22, a Saturday)."""
+def _weekday_dates(text: str, day: str) -> list[tuple[str, str, int, dt.date]]:
+    """(surface, yearless ISO day, weekday number, the day it reads by `day`: yearless.dated_day) of each yearless
+    day after its weekday in a chunk of date `day` (`Sun 22 Nov` in a note of 2026-01-04: 2025-11-22)."""
     yearless = {surface: iso for surface, iso in find_dates(text) if iso.startswith("--")}
     out = []
     for m in WORD_DATE.finditer(text) if yearless else ():
@@ -128,10 +175,17 @@ def _false_weekdays(text: str, day: str) -> list[tuple[str, str, int]]:
             continue
         iso = yearless[m.group(0)]
         given = dated_day(iso, day)
-        wanted = weekday_number(weekday.group(1))
-        if given is not None and dt.date.fromisoformat(given).weekday() != wanted:
-            out.append((m.group(0), iso, wanted))
+        if given is not None:
+            out.append((m.group(0), iso, weekday_number(weekday.group(1)), dt.date.fromisoformat(given)))
     return out
+
+
+def _false_weekdays(text: str, day: str) -> list[tuple[str, str, int]]:
+    """(surface, yearless ISO day, weekday number) of each yearless day after its weekday in a chunk of date `day`
+    whose reading by that date makes the weekday false (`Sun 22 Nov` in a note of 2026-01-04: 2025-11-22, a
+    Saturday)."""
+    return [(surface, iso, wanted) for surface, iso, wanted, given in _weekday_dates(text, day)
+            if given.weekday() != wanted]
 
 
 def _yearless_days(text: str, day: str) -> list[tuple[str, str]]:

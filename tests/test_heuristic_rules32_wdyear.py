@@ -53,30 +53,36 @@ ROTA = _matter("2026-01-04", "2026-11-29 21:30:00Z") + (
     "Weekends Nov - Jan\n\n| weekend | who |\n|---|---|\n| Sat 21 - Sun 22 Nov | Tom |\n| Sat 2 - Sun 3 Jan | Tom |\n"
     "| Sat 16 - Sun 17 Jan | me |\n")
 
-# the notes a weekday and the last edit settle: the rota, the other ways a user writes a weekday's day, the other
-# keys a last edit is written under, a weekday's ordinal near the last edit only
+# the notes a weekday and the last edit settle: the rota, a running list of the other ways a user writes a weekday's
+# day under each key a last edit is written under, weekdays' ordinals near the last edit only; each lists three
+# weekday-days or more, all of them true by the last edit and false by the note's day (fixWY)
 MOVED = {
     "Co-parenting/Custody rota 2026.md": ROTA,
-    "Money/Child benefit.md": _matter("2025-08-01", "2026-11-20 19:00:00Z")
-    + "Paid every 4 weeks on Mondays. Next payment Mon 14 Dec.\n",
-    "Kids/Fair.md": _matter("2026-01-04", "20261129", key="modified") + "Christmas fair Sunday 22nd November, 10am.\n",
-    "Kids/Panto.md": _matter("2026-01-04", "2026-11-29", key="lastmod") + "Panto tickets for Sunday, December 6.\n",
-    "Kids/Swim gala.md": _matter("2026-01-04", "2026-11-29") + "- Swim gala Sun, 13 Dec (warm up 9am)\n",
+    "Kids/Winter dates.md": _matter("2026-01-04", "20261129", key="modified")
+    + "- Christmas fair Sunday 22nd November, 10am.\n- Panto tickets for Sunday, December 6.\n"
+    "- Swim gala Sun, 13 Dec (warm up 9am)\n",
+    "Kids/Clubs.md": _matter("2026-01-04", "2026-11-29", key="lastmod")
+    + "- Cubs camp Sat 28 Nov\n- Carols Tue 15 Dec\n- Rugby Sun 20 Dec\n",
     "Family/Grandparents.md": _matter("2026-02-10", "2026-11-30 19:10:00Z")
-    + "- Pat's 70th - party Sat 19th? we can't, Tom's weekend.\n",
+    + "- Pat's 70th - party Sat 19th? we can't, Tom's weekend.\n- Carols Thu 17th\n- Lunch at theirs Sun 27th\n",
 }
 MOVED_DAYS = {
     "Co-parenting/Custody rota 2026.md": {"2026-01-04", "2026-11-29", "2026-11-22", "2027-01-03", "2027-01-17"},
-    "Money/Child benefit.md": {"2025-08-01", "2026-11-20", "2026-12-14"},
-    "Kids/Fair.md": {"2026-01-04", "2026-11-29", "2026-11-22"},
-    "Kids/Panto.md": {"2026-01-04", "2026-11-29", "2026-12-06"},
-    "Kids/Swim gala.md": {"2026-01-04", "2026-11-29", "2026-12-13"},
-    "Family/Grandparents.md": {"2026-02-10", "2026-11-30", "2026-12-19"},
+    "Kids/Winter dates.md": {"2026-01-04", "2026-11-29", "2026-11-22", "2026-12-06", "2026-12-13"},
+    "Kids/Clubs.md": {"2026-01-04", "2026-11-29", "2026-11-28", "2026-12-15", "2026-12-20"},
+    "Family/Grandparents.md": {"2026-02-10", "2026-11-30", "2026-12-19", "2026-12-17", "2026-12-27"},
 }
+
+# the same days as the daily note of their year before: a note its file name or its title dates is of that day,
+# whatever its `modified:` says (review of wdyear: a touch a year on moved them to the next year)
+_THREE_SUNDAYS = "- Dinner at Mum's Sun 22 Nov, bring the pie\n- Fair Sun 29 Nov\n- Carols Sun 6 Dec\n"
+_SUNDAYS_2025 = {"2025-11-22", "2025-11-29", "2025-12-06"}
 
 # what holds: a weekday its day's reading makes true (a 2025 diary edited in 2026; September's `Fri 11th`, though
 # December 2026 has one too), a slip no year near makes true, a note of one day (fixU), a dated section's day, an
-# undated template, a day with its year
+# undated template, a day with its year; and (fixWY) a note of one or two weekday-days or of one slip among true ones
+# (a trip's `back Tue 16 Jun?`, a meeting's `next review Tue 10 Mar`, a chat's `can you do Sun 22 Nov`), a daily
+# note, a note its title dates, a note edited more than 13 months after its day
 HELD = {
     "Diary/Christmas fair.md": _matter("2025-11-20", "2026-02-01") + "Christmas fair Sat 22 Nov, Maya on cakes.\n",
     "House/Things to remember.md": _matter("2026-09-01", "2026-12-07 07:30:00Z")
@@ -87,6 +93,19 @@ HELD = {
     "\n\n## 2026-02-01\n\nQuiet.\n",
     "Templates/Weekend.md": "---\ntitle: Weekend\ndate: {{date}}\nupdated: 2026-11-29\n---\n\nSat 21 - Sun 22 Nov\n",
     "History.md": _matter("2026-01-04", "2026-11-29") + "Armistice Day was Mon 11 Nov 1918.\n",
+    "Money/Child benefit.md": _matter("2025-08-01", "2026-11-20 19:00:00Z")
+    + "Paid every 4 weeks on Mondays. Next payment Mon 14 Dec.\n",
+    "Family/Party.md": _matter("2026-02-10", "2026-11-30") + "- Pat's 70th - party Sat 19th? we can't.\n",
+    "Trips/Lisbon.md": _matter("2025-06-01", "2026-06-20 18:00:00Z")
+    + "Flight out Sun 15 Jun, back Tue 16 Jun?\n\n| day | plan |\n|---|---|\n| Sat 14 - Sun 15 Jun | Sintra |\n",
+    "Meetings/Quarterly review.md": _matter("2025-03-03", "2026-03-10")
+    + "## Actions\n- Priya: send deck before next review Tue 10 Mar\n- Sam: book room for Wed 12 Mar\n",
+    "Chats/Tom.md": _matter("2025-11-18", "2026-12-01")
+    + "Tom: can you do Sun 22 Nov instead?\nMe: ok, swap to Sat 21 - Sun 22 Nov then\n",
+    "Daily/2025-11-20.md": "---\nmodified: 2026-11-29\n---\n# Thursday\n\n" + _THREE_SUNDAYS,
+    "Daily/Thursday.md": "---\ntitle: 2025-11-20 Thursday\ncreated: 2025-11-20\nupdated: 2026-11-29\n---\n\n"
+    + _THREE_SUNDAYS,
+    "Lists/Books read.md": _matter("2025-11-20", "2026-12-29") + _THREE_SUNDAYS,
 }
 HELD_DAYS = {
     "Diary/Christmas fair.md": {"2025-11-20", "2026-02-01", "2025-11-22"},
@@ -96,6 +115,14 @@ HELD_DAYS = {
     "Journal.md": {"2026-01-04", "2026-02-01", "2026-11-29", "2025-11-22"},
     "Templates/Weekend.md": set(),  # (a template names nothing)
     "History.md": {"2026-01-04", "2026-11-29", "1918-11-11"},
+    "Money/Child benefit.md": {"2025-08-01", "2026-11-20", "2025-12-14"},
+    "Family/Party.md": {"2026-02-10", "2026-11-30"},
+    "Trips/Lisbon.md": {"2025-06-01", "2026-06-20", "2025-06-15", "2025-06-16"},
+    "Meetings/Quarterly review.md": {"2025-03-03", "2026-03-10", "2025-03-10", "2025-03-12"},
+    "Chats/Tom.md": {"2025-11-18", "2026-12-01", "2025-11-22"},
+    "Daily/2025-11-20.md": {"2025-11-20", "2026-11-29", *_SUNDAYS_2025},
+    "Daily/Thursday.md": {"2025-11-20", "2026-11-29", *_SUNDAYS_2025},
+    "Lists/Books read.md": {"2025-11-20", "2026-12-29", *_SUNDAYS_2025},
 }
 
 
@@ -148,3 +175,38 @@ def test_the_last_edit_in_epoch_milliseconds(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_a_trip_and_a_chat_keep_their_spans(synced):
+    """One slip among true days (a trip's `back Tue 16 Jun?`) or one day written twice (a chat's `Sun 22 Nov`) is read
+    by the note's day, its spans too (fixWY; wdyear read the chat's `Sat 21 - Sun 22 Nov` as 2026's)."""
+    assert synced[1]["Trips/Lisbon.md"] == {("2025-06-14", "2025-06-15")} and synced[1]["Chats/Tom.md"] == set()
+
+
+@pytest.mark.parametrize("updated", ["2026-02-29", "2026-02-30", "2026-13-01 10:00", "2026-04-31T09:00:00Z"])
+def test_an_impossible_last_edit_dates_nothing(tmp_path, updated):
+    """`updated: 2026-02-29` stopped the whole sync (weekdaydays: `day is out of range for month`; review of wdyear):
+    a day no calendar has is no last edit, the note read by its own day."""
+    from minirag_cli import frontmatter
+
+    note = f"---\ncreated: 2026-01-04\nupdated: {updated}\n---\n\nSwap Sat 19th\nSun 22 Nov swap\n"
+    assert frontmatter.of_note(note).edited_day() == ""
+    assert _synced(tmp_path, {"Bad.md": note})[0]["Bad.md"] == {"2026-01-04", "2025-11-22"}
+
+
+@pytest.mark.parametrize("edited", ["2026-02-30", "2026-13-01", "soon", "2026-11-29"])
+def test_weekday_days_read_any_last_edit(edited):
+    """weekday_days is given a chunk's last edit as written: a malformed one is none (no ValueError)."""
+    from minirag_cli.weekdaydays import weekday_days
+
+    found = weekday_days("- Sun 22 Nov\n- Sun 29 Nov\n- Sun 6 Dec\n", "2026-01-04", edited=edited)
+    moved = {"22 Nov": "2026-11-22", "29 Nov": "2026-11-29", "6 Dec": "2026-12-06"}  # (the surface its weekday settles)
+    assert found == (moved if edited == "2026-11-29" else {})
+
+
+def test_a_school_years_span_runs_into_the_next_year(tmp_path):
+    """A note of no date nor edit: notespans reads a range's end as its note settles it (`Fri 8 Jan` under `# Autumn
+    term 2026`: 2027-01-08, rules 30), so `INSET Mon 4 - Fri 8 Jan` is the span 2027-01-04..08 (none before rules 32:
+    the end read alone was 2026's, before its start)."""
+    spans = _synced(tmp_path, {"Lists/School.md": "# Autumn term 2026\n\n- INSET Mon 4 - Fri 8 Jan\n"})[1]
+    assert spans["Lists/School.md"] == {("2027-01-04", "2027-01-08")}

@@ -1015,6 +1015,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    2026-12-19). A weekday true as read holds (a 2025 diary's `Sat 22 Nov`; `Fri 11th` in a note of 2026-09-01
 #    edited 2026-12-07 stays September's: December's is one too), a slip true by neither holds (`Fri 22 Nov`), a note
 #    of one day holds (fixU's `INSET Mon 5 Jan`), as does a dated section's day.
+# 32, fixWY's part (review of wdyear): the last edit reads a note's days only when its front matter's date line dates
+#    it (not a daily note's file name, `Daily/2025-11-20.md` touched in 2026, nor its title), it was edited at most
+#    400 days after (weekdaydays.EDIT_GAP_DAYS: a 2024 list ticked in 2026 holds), and it lists three weekday-days or
+#    more (each surface once), 80% of them false by its day and true by the edit (weekdaydays._edit_reads: a rota;
+#    a trip's one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, a meeting's `next review Tue 10 Mar`, a chat's
+#    `can you do Sun 22 Nov`, one `party Sat 19th?` hold, as before 32). A day no calendar has (`updated: 2026-02-29`)
+#    is no last edit (it stopped the whole sync).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
