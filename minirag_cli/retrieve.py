@@ -863,6 +863,36 @@ def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
     s.scores["period"] = [(c, 1.0) for c in chosen if doc_of.get(c) in notes]
 
 
+# the weight of the vote for a chunk that writes the asked person's e-mail address or phone number (_contact_votes):
+# both text channels' shares: the note whose title said the question's words scored 0.96 for "what's hannah's email"
+# (journalist tester), `Contacts.md`'s row 0.26; at 0.5 it stayed 3rd. Only chunks writing the asked value next to
+# the name get it, and the channels order those
+CONTACT_VOTE = 1.0
+
+
+def _contact_votes(s: _Search) -> None:
+    """The `contact` vote for the chunks that write the asked value next to the asked name (contacts.py), of a
+    question asking for someone's e-mail, phone number or address: among the chunks the channels found and those
+    holding the name's words (BM25), as "hannahs" written without its apostrophe matched no chunk's `Hannah`."""
+    from minirag_cli import contacts
+    from minirag_cli.store import note_titles
+
+    asked = contacts.asked_contact(s.question, lambda word: store.is_name(s.conn, word)
+                                   or store.capitalised_in_notes(s.conn, word))
+    if asked is None:
+        return
+    o = s.options
+    found = {c for items in (*s.scores.values(), *s.pools.values()) for c, _v in items}
+    named = fts_query(" ".join(asked.names))
+    if named:
+        found.update(c for c, _v in store.bm25_rows(s.conn, named, o.header_weight, o.note_fetch * o.candidates))
+    texts = store.chunk_texts(s.conn, sorted(found))
+    titles = note_titles(s.conn, list(texts))
+    held = [c for c, text in texts.items() if contacts.holds_contact(text, asked, titles.get(c, ""))]
+    if held:
+        s.scores["contact"] = [(c, 1.0) for c in sorted(held)]
+
+
 def _explain(s: _Search, fused: list[Hit]) -> dict[int, dict]:
     if s.graph_votes is None:
         return {}
@@ -939,9 +969,11 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if "graph" in channels:
         _graph_channel(s, seeds)
     _dated_notes(s)
+    _contact_votes(s)
     # the note of the asked week or month (_period_notes) scores as BM25's best match would, had its head written
     # the asked days' dates as a daily note's does
-    weights = {**o.weights, "period": o.weights.get("period", o.weights.get("bm25", 0.0))}
+    weights = {**o.weights, "period": o.weights.get("period", o.weights.get("bm25", 0.0)),
+               "contact": o.weights.get("contact", CONTACT_VOTE)}
     fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)

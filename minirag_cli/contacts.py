@@ -1,0 +1,248 @@
+"""Questions asking for someone's contact details ("what's hannah's email", "dev malik phone number", "contact
+details for the press office") and the places in a chunk that hold them: an item (a list item, a table row, a
+paragraph, a pasted vCard) that writes a value of the asked kind (an e-mail address, a phone number, a postal
+address) and the asked name, or writes the value under a heading or in a note whose title is that name
+(`People/Hannah Reyes.md`'s `Phone: 0161 …`).
+
+Without this a contacts note lost to any note whose title said the question's words: `Email from Hannah - Patel
+update.md` outranked `Contacts.md`'s row `Hannah Reyes — … — hannah.reyes@… — 01632 960112` for "what's hannah's
+email" (journalist tester: not in the top 10). retrieve._contact_votes gives the chunks holding one a vote.
+
+Only the question's head asks so: "what did hannah say in her email", "when did I email hannah", "did I send the
+email to the council", "email the invoice" ask for no address; a bare "number" is a contact's only after a name the
+index knows ("bola ajayi number", not "the case number for the hearing")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+EMAIL, PHONE, POSTAL = "email", "phone", "postal"
+
+# the noun that asks, with the kinds of value it asks for; longest first (the regex takes the first that fits)
+_NOUNS: list[tuple[str, frozenset[str]]] = [
+    (r"e-?mail\s+address(?:es)?|e\s?mail\s+address|mail\s+address", frozenset({EMAIL})),
+    (r"e-?mails?|e\s?mail", frozenset({EMAIL})),
+    (r"(?:tele)?phone\s+(?:number|no\.?|#)|mobile\s+(?:number|no\.?)|cell\s*(?:phone)?\s+number|contact\s+number"
+     r"|landline(?:\s+number)?|whatsapp(?:\s+number)?", frozenset({PHONE})),
+    (r"(?:tele)?phone|mobile|cell(?:phone)?|tel\.?", frozenset({PHONE})),
+    (r"(?:postal|home|street|mailing|office)\s+address|post\s*code|zip\s*code", frozenset({POSTAL})),
+    (r"address", frozenset({POSTAL, EMAIL})),
+    (r"contact\s+(?:details|info|information|card)|contact", frozenset({EMAIL, PHONE, POSTAL})),
+]
+_NUMBER = r"number|no\.?|#"  # only after a name the index knows (asked_contact)
+# a word that says which of someone's values: "hannah's work email"
+_QUALIFIER = r"(?:(?:work|home|personal|private|direct|office|business|new|current|mobile|uk|us)\s+)?"
+# how a question asking for one opens ("what's", "give me the", "do I have")
+_LEAD = (r"(?:(?:what(?:'s|s|\s+is|\s+was|\s+are|\s+were)|where(?:'s|\s+is)|which\s+is|give\s+me|get(?:\s+me)?|find"
+         r"|show(?:\s+me)?|look\s+up|tell\s+me|send\s+me|(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got"
+         r"|i\s+need|need)\s+)?(?:the\s+|an?\s+)?")
+_TAIL = r"\s*(?:again|please|pls)?\s*[?.!]*\s*$"
+_NAME_WORD = r"[^\W\d_][\w.&-]*"
+# words no name is made of: a pronoun, a determiner, a word of time or of the question's frame ("the latest email",
+# "her email", "in the email")
+_NOT_NAME = frozenset("""i me my mine her hers his him their theirs them our ours your yours its it we you they she he
+the a an this that these those which what whose who whom in on at to from with by of for about and or last latest
+first new old next same previous recent other another any some all did does do send sent reply replied say said
+write wrote read unread draft forward forwarded original long short main work home""".split())
+_VERBS = {"contact": frozenset({EMAIL, PHONE, POSTAL}), "reach": frozenset({EMAIL, PHONE}),
+          "get hold of": frozenset({EMAIL, PHONE}), "get in touch with": frozenset({EMAIL, PHONE}),
+          "call": frozenset({PHONE}), "ring": frozenset({PHONE}), "phone": frozenset({PHONE}),
+          "text": frozenset({PHONE})}
+
+
+@dataclass(frozen=True)
+class AskedContact:
+    """What a contact question asks: the kinds of value (EMAIL, PHONE, POSTAL) and whose (its name's words, lower
+    case, a possessive's 's taken off)."""
+
+    kinds: frozenset[str]
+    names: tuple[str, ...]
+
+
+def _noun_alternatives(with_number: bool) -> str:
+    nouns = [n for n, _k in _NOUNS] + ([_NUMBER] if with_number else [])
+    return "|".join(f"(?:{n})" for n in nouns)
+
+
+_NAME = rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}?)"
+# "what's hannah's email", "dev malik phone number", "hannah reyes's work email address?"
+_NAME_FIRST = re.compile(rf"^{_LEAD}{_NAME}(?:'s|'|’s|’)?\s+{_QUALIFIER}(?P<noun>{_noun_alternatives(True)}){_TAIL}",
+                         re.I)
+# "email address for hannah", "what is the phone number of the press office", "contact details for bola ajayi"
+_NOUN_FIRST = re.compile(rf"^{_LEAD}{_QUALIFIER}(?P<noun>{_noun_alternatives(False)})\s+(?:for|of)\s+"
+                         rf"(?:the\s+)?{_NAME}{_TAIL}", re.I)
+# "how do I contact the press office", "how can I reach dev malik"
+_HOW = re.compile(rf"^how\s+(?:do|can|could|should|would)\s+(?:i|we|you)\s+(?P<verb>{'|'.join(_VERBS)})\s+"
+                  rf"(?:the\s+)?{_NAME}{_TAIL}", re.I)
+
+
+def _kinds_of(noun: str) -> frozenset[str]:
+    for pattern, kinds in _NOUNS:
+        if re.fullmatch(pattern, noun, re.I):
+            return kinds
+    return frozenset({PHONE})  # a bare "number" after a name
+
+
+def asked_contact(question: str, is_name: Callable[[str], bool] = lambda word: True) -> AskedContact | None:
+    """The contact details `question` asks for, None for a question that asks for none. `is_name(word)`: the index
+    knows the word as a name (store.is_name), which a bare "number" needs after it, and which reads "hannahs" as
+    Hannah's."""
+    question = " ".join(question.replace("’", "'").split())
+    match = _NAME_FIRST.match(question) or _NOUN_FIRST.match(question) or _HOW.match(question)
+    if match is None:
+        return None
+    words = [w.lower() for w in match.group("name").split()]
+    if any(w.strip(".&-") in _NOT_NAME or not w.strip(".&-") for w in words):
+        return None
+    names = tuple(_unpossessed(w, is_name) for w in words)
+    if "verb" in match.groupdict() and match.group("verb"):
+        kinds = _VERBS[match.group("verb").lower()]
+    else:
+        noun = " ".join(match.group("noun").lower().split())
+        kinds = _kinds_of(noun)
+        if re.fullmatch(_NUMBER, noun) and not all(is_name(w) for w in names):
+            return None  # "the case number", "janet repair job number"
+    return AskedContact(kinds, names)
+
+
+def _unpossessed(word: str, is_name: Callable[[str], bool]) -> str:
+    """`word` less a possessive written without its apostrophe ("hannahs"), when the index knows the rest as a
+    name and not the word itself."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss") and not is_name(word) and is_name(word[:-1]):
+        return word[:-1]
+    return word
+
+
+# ---------------------------------------------------------------------------------------------------- the values
+
+_EMAIL_VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+# a phone number: 9 to 15 digits in groups parted by blanks or hyphens, opened by +, a bracketed code or 0, or the
+# North American 555-123-4567 / 555.123.4567; not a date (2026-12-07: 8 digits), a time, an amount, an ISBN's 978-
+_PHONE_VALUE = re.compile(r"(?<![\w/.,+-])(?:\+\d[\d \-]{7,18}\d|\(\d{1,5}\)[\d \-]{6,16}\d|0\d[\d \-]{7,15}\d"
+                          r"|\d{3}[-. ]\d{3}[-. ]\d{4})(?![\w/:,]|[.-]\d)")
+_POSTAL_VALUE = re.compile(
+    r"\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"  # a UK postcode
+    r"|\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way"
+    r"|Court|Ct|Place|Pl|Crescent|Terrace|Grove|Gardens|Square|Row|Hill|Boulevard|Blvd|Mews|Walk|Parade)\b"
+    r"|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b")  # a US state and ZIP
+
+
+def _phone_digits_ok(value: str) -> bool:
+    digits = sum(ch.isdigit() for ch in value)
+    return 9 <= digits <= 15
+
+
+def holds_value(text: str, kinds: frozenset[str]) -> bool:
+    """`text` writes a value of one of `kinds`."""
+    if EMAIL in kinds and _EMAIL_VALUE.search(text):
+        return True
+    if PHONE in kinds and any(_phone_digits_ok(m.group()) for m in _PHONE_VALUE.finditer(text)):
+        return True
+    return POSTAL in kinds and bool(_POSTAL_VALUE.search(text))
+
+
+# ------------------------------------------------------------------------------------------------ the items
+
+_LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s")
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<hash>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+)\*\*:?\s*$)")
+# words a title or heading of one person's details says besides the name ("Hannah Reyes - contact")
+_TITLE_EXTRA = frozenset("contact contacts card vcard details info people person the".split())
+_NAMED_TITLE_WORDS = 4  # a longer title is of something else ("Email from Hannah - Patel update")
+
+
+def items(text: str) -> list[tuple[str, str]]:
+    """(the heading above it, the item) of each item of `text`: a list item with its deeper-indented lines, a
+    table row, a vCard (BEGIN:VCARD … END:VCARD), or a paragraph of other lines (a signature block)."""
+    out: list[tuple[str, str]] = []
+    heading, current, indent, in_card = "", [], -1, False
+
+    def close():
+        nonlocal current, indent
+        if current:
+            out.append((heading, "\n".join(current)))
+        current, indent = [], -1
+
+    for line in text.splitlines():
+        if in_card:
+            current.append(line)
+            if line.strip().upper() == "END:VCARD":
+                close()
+                in_card = False
+            continue
+        if line.strip().upper() == "BEGIN:VCARD":
+            close()
+            current, in_card = [line], True
+            continue
+        head = _HEADING.match(line)
+        listed = _LIST_ITEM.match(line)
+        if not line.strip():
+            close()
+        elif head:
+            close()
+            heading = head.group("hash") or head.group("bold")
+        elif line.lstrip().startswith("|"):
+            close()
+            out.append((heading, line))
+        elif listed:
+            close()
+            current, indent = [line], len(listed.group(1))
+        elif current and indent >= 0 and len(line) - len(line.lstrip()) <= indent:
+            close()  # a line back at the list's margin starts a paragraph
+            current = [line]
+        else:
+            current.append(line)
+    close()
+    return [(heading, piece) for heading, item in out for piece in _block_or_lines(item)]
+
+
+_BLOCK_LINE = 80  # a signature's or an address's lines are short; a paragraph of prose is read a line at a time
+
+
+def _block_or_lines(item: str) -> list[str]:
+    """`item` whole when it is a list item, a vCard or a block of short lines (a signature, an address), else
+    its lines: a paragraph of prose naming someone in one sentence and another's number in the next holds no
+    one's contact details ("Doreen Pike, …, 01632 960401. … Possible follow-up for Hannah in Jan.")."""
+    lines = item.splitlines()
+    if lines[0].strip().upper() == "BEGIN:VCARD" or all(len(line.strip()) <= _BLOCK_LINE for line in lines):
+        return [item]
+    return [sentence for line in lines for sentence in _sentences(line)]
+
+
+# where a sentence ends within a long line: "… 1,200 = £360. Pays ~10 days after month end. Invoices to accounts@…"
+# names Hannah and the accounts' address in two (not `no. 22`, `hannah.reyes@`: no capital follows)
+_SENTENCE_END = re.compile(r"(?<=[\w)\]][.!?])\s+(?=[A-Z])")
+_TITLES = frozenset("mr mrs ms miss dr prof cllr rev st sgt capt col gen hon jr sr mx".split())  # `Dr. Okafor`
+
+
+def _sentences(line: str) -> list[str]:
+    out, start = [], 0
+    for end in _SENTENCE_END.finditer(line):
+        before = re.search(r"(\w+)[.!?]$", line[start:end.start()])
+        if before and before.group(1).lower() not in _TITLES and len(before.group(1)) > 1:
+            out.append(line[start:end.start()])
+            start = end.end()
+    return out + [line[start:]]
+
+
+def _says(text: str, names: tuple[str, ...]) -> bool:
+    """`text` writes every word of the name (a possessive "Hannah's" too, and in an address: hannah.reyes@)."""
+    return all(re.search(rf"(?<![^\W_]){re.escape(w)}(?:'s|’s|s)?(?![^\W_])", text, re.I) for w in names)
+
+
+def _is_named(title: str, names: tuple[str, ...]) -> bool:
+    """`title` (a note's, a heading's) is the name itself, as a person's page is, less words like "contact"."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", title.lower()) if w not in _TITLE_EXTRA]
+    return 0 < len(words) <= _NAMED_TITLE_WORDS and _says(title, names)
+
+
+def holds_contact(text: str, asked: AskedContact, title: str = "") -> bool:
+    """`text` (a chunk's, of the note titled `title`) writes a value asked for next to the asked name: in one item
+    saying the name, or in any under a heading, or of a note, that is the name."""
+    if not holds_value(text, asked.kinds):
+        return False
+    if _is_named(title, asked.names):
+        return True
+    return any(holds_value(item, asked.kinds) and (_says(item, asked.names) or _is_named(heading, asked.names))
+               for heading, item in items(text))

@@ -1,0 +1,151 @@
+"""Questions asking for someone's e-mail, phone number or address (contacts.py, retrieve._contact_votes): the chunk
+writing the value next to the name gets a vote; a note whose title says "email" and the name no longer wins."""
+
+import pytest
+
+from minirag_cli.contacts import EMAIL, PHONE, POSTAL, AskedContact, asked_contact, holds_contact
+
+KNOWN = {"hannah", "reyes", "dev", "malik", "bola", "ajayi", "janet", "press", "office"}
+
+
+def known(word):
+    return word in KNOWN
+
+
+@pytest.mark.parametrize("question, kinds, names", [
+    ("what's hannahs email", {EMAIL}, ("hannah",)),
+    ("what's hannah's email", {EMAIL}, ("hannah",)),
+    ("What’s Hannah’s e-mail address?", {EMAIL}, ("hannah",)),
+    ("hannah's phone number", {PHONE}, ("hannah",)),
+    ("dev malik phone number", {PHONE}, ("dev", "malik")),
+    ("bola ajayi number", {PHONE}, ("bola", "ajayi")),
+    ("what is dev's mobile?", {PHONE}, ("dev",)),
+    ("hannah reyes work email", {EMAIL}, ("hannah", "reyes")),
+    ("email address for hannah", {EMAIL}, ("hannah",)),
+    ("what is the phone number of the press office", {PHONE}, ("press", "office")),
+    ("contact details for bola ajayi", {EMAIL, PHONE, POSTAL}, ("bola", "ajayi")),
+    ("how do I contact the press office?", {EMAIL, PHONE, POSTAL}, ("press", "office")),
+    ("do I have janet's address", {POSTAL, EMAIL}, ("janet",)),
+])
+def test_questions_asking_for_contact_details(question, kinds, names):
+    assert asked_contact(question, known) == AskedContact(frozenset(kinds), names)
+
+
+@pytest.mark.parametrize("question", [
+    "what did hannah say in her email",
+    "when did I email hannah",
+    "did I send the email to the council",
+    "email the invoice",
+    "what was in hannah's email?",
+    "reply to hannah's email",
+    "what's the latest email",
+    "what's her phone number",
+    "what's the case number for the landlord hearing?",
+    "what's the job number for janet's repair",
+    "janet repair job number",
+    "what's the invoice number",
+    "hannah's email about the patel story",
+])
+def test_questions_asking_for_none(question):
+    assert asked_contact(question, known) is None
+
+
+HANNAH = AskedContact(frozenset({EMAIL}), ("hannah",))
+HANNAH_PHONE = AskedContact(frozenset({PHONE}), ("hannah",))
+CONTACTS = ("# Contacts\n\n**Editors**\n"
+            "- Hannah Reyes — features editor — hannah.reyes@chronicle.co.uk — 01632 960112\n"
+            "- Dev Malik — news desk — newsdesk@courier.co.uk — 01632 960987 (mobile 07700 900654)\n")
+
+
+def test_a_row_naming_the_person_holds_her_contact():
+    assert holds_contact(CONTACTS, HANNAH) and holds_contact(CONTACTS, HANNAH_PHONE)
+    assert holds_contact(CONTACTS, AskedContact(frozenset({PHONE}), ("dev", "malik")))
+    assert not holds_contact(CONTACTS, AskedContact(frozenset({PHONE}), ("bola",)))
+
+
+@pytest.mark.parametrize("text, title", [
+    ("TEL;TYPE=cell:+44 7700 900123\nEMAIL:hannah@example.org\n", "Hannah Reyes"),  # her own page
+    ("BEGIN:VCARD\nVERSION:3.0\nFN:Hannah Reyes\nTEL;TYPE=cell:+44 7700 900123\nEND:VCARD\n", "Imported"),
+    ("Thanks,\nHannah Reyes\nFeatures editor, Chronicle\nT: (555) 201-4477\n", "Re: pitch"),  # a signature
+    ("## Hannah Reyes\n- Phone: 0161 496 0000\n- Twitter: @hreyes\n", "People"),
+    ("| Hannah | +1 415-555-0132 |\n", "Numbers"),
+    # a long line read a sentence at a time: `Dr.` ends none
+    ("- Spoke to Dr. Hannah Reyes, features editor at the Chronicle, on her direct line 020 7946 0958 today.",
+     "Calls"),
+])
+def test_the_places_a_phone_number_is_written(text, title):
+    assert holds_contact(text, HANNAH_PHONE, title)
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Hannah emailed about the Patel update: can I email the council by Friday?", "Email from Hannah - Patel update"),
+    ("Doreen Pike, Friends of Eastgate Library, 01632 960401.\nSpoke 4/12: the council has put Eastgate library on a"
+     " list of surplus assets for disposal in the new year, which nobody had announced.\n"
+     "Possible follow-up for Hannah in Jan.", "Doreen Pike - library follow up"),
+    ("- Met Hannah on 2026-12-07 at 10:30, invoice 2026-035 for £360", "Journal"),
+    ("- Hannah: ISBN 978-0-14-103614-4", "Books"),
+    # the item names her, the next sentence someone else's address (a rates list's row)
+    ("- Harrowfield Chronicle (Hannah): features £0.30/word, 1,200 words = £360. Pays ~10 days after month end. "
+     "Invoices to accounts@chronicle.co.uk, queries 01632 960999", "Rates and clients"),
+])
+def test_no_contact_of_hers_written(text, title):
+    assert not holds_contact(text, HANNAH_PHONE, title)
+    assert not holds_contact(text, HANNAH, title)
+
+
+NOTES = {
+    "Email from Hannah - Patel update.md": (
+        "# Email from Hannah - Patel update\n\nHannah's email this morning: Patel wants to see the quotes before "
+        "we run them. Hannah says email her the draft by Friday; she will email the council too.\n"),
+    "Call with Hannah 2026-12-01.md": "# Call with Hannah\n\nHannah wants 1,200 words on the repairs backlog.\n",
+    "Contacts.md": CONTACTS,
+    "Shopping.md": "# Shopping\n\n- email the invoice to accounts\n- oat milk, bread\n",
+}
+
+
+def _first(index, question):
+    return index.search(question).results[0]["path"]
+
+
+def _index(tmp_path, embedder):
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+
+    from conftest import write_notes
+
+    write_notes(tmp_path / "notes", NOTES)
+    index = Index.open(effective({"db": str(tmp_path / "index.sqlite")}), create=True,
+                       embedder_factory=lambda _name: embedder)
+    index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return index
+
+
+def _asked(index):
+    for question in ("what's hannahs email", "what's hannah's email", "hannah's phone number",
+                     "dev malik phone number"):
+        assert _first(index, question) == "Contacts.md", question
+    # not a contact question: the email itself stays first
+    assert _first(index, "what did hannah say in her email") == "Email from Hannah - Patel update.md"
+
+
+def test_the_contacts_note_first_for_her_email(tmp_path, embedder):
+    from minirag_cli.format import explain_lines
+
+    with _index(tmp_path, embedder) as index:
+        _asked(index)
+        first = index.search("what's hannah's email").results[0]
+        assert any(line.startswith("contact: it writes") for line in explain_lines(first))
+        # the email that says "email" gets no such vote
+        assert all("contact" not in r["channels"] for r in index.search("what's hannah's email").results
+                   if r["path"].startswith("Email from"))
+
+
+@pytest.mark.slow
+def test_the_contacts_note_first_with_the_real_embedder(tmp_path):
+    from minirag_cli.embed import SentenceTransformerEmbedder, make_embedder
+
+    embedder = make_embedder()
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    with _index(tmp_path, embedder) as index:
+        _asked(index)
