@@ -35,14 +35,25 @@ asking day that opens a row (a table's, a list item, a line) under a heading
 history.md`'s `| 19/11/2026 |`) or names a log of them (`# Running log`).
 `car service history` was listed undated and never competed, and a daily
 note of 15 November saying only "Car making a squeak" (half of "car
-serviced") was "the latest". No other line dates a note (a reminder letter,
-a chat's "can't make the gym", a subscription's renewal did), nor a plan's
-row: an unticked task, a booking, a due day, a timetable's row.
+serviced") was "the latest". A row that says the rest of what is asked is a
+log's too under a heading that names a log (`# Health log`'s `- 2026-11-20
+dentist check-up`; an activity's when it is asked: not `# Shopping log`'s
+"swimming goggles" for a swim), a ledger (`Household payments.md`, which
+says "pay") or the asked thing in the plural (`Haircuts.md`, whose `30 Nov`
+rows' year is the asking day's); a ticked task by the day its done mark
+writes (`- [x] Renew passport ✅ 2026-11-20`, `(done 3 Dec)`), under any
+heading (latestrows3: the review of latestrows2's misses). No other line
+dates a note (a reminder letter, a chat's "can't make the gym", a
+subscription's renewal did), nor a plan's row: an unticked task, a booking,
+a due day, a timetable's row.
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
-last…", "the last time we…", "my latest note"), outside quotes. "last"
-before a day ("last week", "last Tuesday": askday.py), "the last chapter",
-"my last name" or "When did Priya last see Tom?" are not read so. German
+last…", "the last time we…", "my latest note"), outside quotes; or "when was
+my last" and the one word that ends the question ("when was my last
+haircut?", read as "my last swim" is, below; not "my last name", "my last
+day", "my last eye test"). "last" before a day ("last week", "last
+Tuesday": askday.py), "the last chapter", "my last name" or "When did Priya
+last see Tom?" are not read so. German
 "zuletzt" and "das letzte Mal", French "la dernière fois" / "pour la
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
 question in the first person (askday.first_person; a Spanish one by its verb
@@ -104,6 +115,7 @@ for the latest ("last") are not searched by BM25 (without_recency): notes of
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -145,6 +157,13 @@ _LATEST = re.compile(
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
     re.I)
+# "when was my last haircut?", "when was our most recent holiday?": a time gone of a thing, the one word that ends the
+# question, read as "my last swim" is (its noun the kind a note must say as a word); not two ("when was my last eye
+# test?", "our last date night": a note's `Date:` line said it, review of latest2), "my last name", "when is my
+# last exam?" (a time to come)
+_WHEN_MY_LAST = re.compile(r"\bwhen[ \t]+was[ \t]+(?P<odet>my|our)[ \t]+(?:last|latest|most[ \t]+recent)[ \t]+"
+                           rf"(?!(?:{_PERIOD}|name|names|day|days|one|chance|resort|word|words|job|address)\b)"
+                           r"(?P<open>[^\W\d_][\w-]*)(?=[ \t]*[?.!]*[ \t]*$)", re.I)
 # the words that ask for the latest, not for what: not searched as words ("the last km" notes matched "last")
 _RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zuletzt)\b", re.I)
 # words of such questions that say nothing of what is asked about: not matched in the notes
@@ -236,6 +255,9 @@ class Latest:
     # "the first session": a kind numbered notes may be of (numbering.py), whose `Session 01` is the first (reorder)
     first_numbered: bool = False
     span: tuple[int, int] = (0, 0)  # where the question says it (`words`)
+    # "my last swim", "when was my last haircut?": the noun alone says what is asked (the kind), the word a log's
+    # rows are of (row_day: `Haircuts.md`)
+    bare: bool = False
     coming: bool = False  # "when is the next inset day?": the soonest day to come (coming.py), not a date gone
     # the noun "next" is said of ("meeting" of "the next committee meeting"): a minutes' `Next meeting:` line says
     # only it (coming.py)
@@ -296,8 +318,8 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     # the word before a kind ("the last staff meeting") is one of what is asked
     modifier = _group(m, "mod", "kindmod", "pmod")
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
-    noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind").lower().split())
-    det = _group(m, "det", "bdet", "pdet").lower()
+    noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind", "open").lower().split())
+    det = _group(m, "det", "bdet", "pdet", "odet").lower()
     mine = det in ("my", "our")
     if not noun or re.fullmatch(_NOTE_NOUNS, noun):
         kind = ""  # "the latest note on Priya": any note
@@ -329,11 +351,11 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     # "the last visit": a note of visits by its path or title, else by its text; "last session" any note that says
     # it. A note counted from the latest or the earliest ("two sessions ago", "our first 1:1") is one of the
     # series by its path or title first: a gym's daily note saying "a session I can book" is none
-    counted = m.re is not _LATEST
+    counted = m.re is not _LATEST and m.re is not _WHEN_MY_LAST
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
                   noun if bare else kind, named=bool(kind) and (det == "the" or counted),
                   unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms),
-                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span())
+                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span(), bare=bare)
 
 
 def without_recency(question: str) -> str:
@@ -397,7 +419,7 @@ def _asked_words(unquoted: str) -> tuple[re.Match, bool, int] | None:
         asked = next(filter(None, (_before_latest(m, unquoted) for m in _BEFORE_LATEST.finditer(unquoted))), None)
         if asked is not None:
             return asked
-    m = _LATEST.search(unquoted)
+    m = _LATEST.search(unquoted) or _WHEN_MY_LAST.search(unquoted)
     if m is not None:
         return m, False, 1
     if "first" in low or "earliest" in low or "1st" in low:
@@ -592,7 +614,8 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
             dated.append((day, -i, chunk, rows[chunk][1]))
         else:
             out.undated.append((chunk, rows[chunk][1]))
-    if day_rows is not None and out.undated and not latest.earliest and (latest.names or latest.terms):
+    if day_rows is not None and out.undated and not latest.earliest and (latest.names or latest.terms
+                                                                          or latest.bare):
         _date_by_rows(out, latest, dated, day_rows, best, hits, today)
     dated.sort(reverse=True)  # newest first; of one date, the better ranked
     out.dated = [(c, p, d) for d, _i, c, p in dated]
@@ -623,7 +646,12 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
     one of the question's words (a word by its stem: _Term) and with the headings above it all of them, two or
     more (`Car/car service history.md` for "get the car serviced", a boiler note's `## Services`; not the `## Quotes`
     below), or names a log of more than half of them (`# Running log` for "go for a run", `## Gym diary`); a
-    note named for the one word asked is no log (`Health/dentist.md`'s rows are reminders and calls). A question
+    note named for the one word asked is no log (`Health/dentist.md`'s rows are reminders and calls). Under a
+    heading that names a log (an activity's when it is asked), a ledger or the asked thing in the plural
+    (_collection: `# Health log`, `Household payments.md`, `Haircuts.md`) a row that with the headings says all of
+    them is (_Section.says_all); a yearless day's row (`30 Nov - Tony's`) is of its latest up to `today`. A ticked
+    task is dated by its done mark's day (_done_day: `- [x] Renew passport ✅ 2026-11-20`) under any heading when it
+    says them all, unless it arranged it (`- [x] book the dentist ✅ …`). A question
     of names alone dates no row ("when did I last see Priya"): the review of the general form (any dated line that
     said the words, or named the person) found 9 of 15 questions answered by a dentist's reminder letter, a chat's
     "can't make the gym", a subscription's renewal, "Priya says hi". No row of a plan counts (_may_be_done, _planned: an unticked task,
@@ -631,12 +659,13 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
     whose day the extractor left unread (`01/12/2026`, either order, no day order set: dayorder.py) is not dated by
     the others (a meter log's one `01/01/2026` was its latest). Not for the earliest ("when did I first…").
     One walk over the note's lines, each read once from its start (a 2 MB log of 30,000 rows: well under 1 s)."""
-    if latest.earliest or not latest.terms:
+    words = latest.terms or ((latest.kind,) if latest.bare and latest.kind else ())  # "my last haircut": its noun
+    if latest.earliest or not words:
         return ""
     from minirag_cli.yearless import note_outline
 
     # a name as written ("MOT", not "Motors"), a word by its stem
-    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [_Term(t) for t in latest.terms]
+    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [_Term(t) for t in words]
     last = today.isoformat() if today is not None else "9999"
     read: dict = {}
     for _chunk, days in chunks:  # a day may be or not be the latest whatever chunk writes it
@@ -646,13 +675,22 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
     outline = note_outline([chunk for chunk, _days in chunks])
     best, sections, section = "", None, None
     for n, line, stack in outline.walk():
-        row = None if n in outline.code or not line else _row_day(line, read, in_words)
+        if n in outline.code or not line:
+            continue
+        done = _done_day(line, read, in_words)
+        row = done or _row_day(line, read, in_words)
         if row is None:
             continue
         if stack is not sections:  # the headings over a row change only at a heading: read them once
             sections = stack
             section = _Section(terms, heading, [outline.lines[at].lstrip(" \t#") for at, _lv, _m in stack])
-        if not section.log or not _may_be_done(line, section.schedule) or _planned(line, row[1]):
+        if done is not None:
+            # a ticked task's done day (`- [x] Renew passport ✅ 2026-11-20`), under any heading: of what is asked
+            # when it (with its headings) says it all, not of a booking done (`- [x] book the dentist ✅ …`)
+            if not section.says_all(line) or _planned(line, 0) or _arranging(line, terms):
+                continue
+        elif not (section.log or section.collection and section.says_all(line)) \
+                or not _may_be_done(line, section.schedule) or _planned(line, row[1]):
             continue
         if not row[0]:
             return ""  # a day in figures either way the extractor left unread
@@ -665,9 +703,28 @@ def _days_read(days: list[tuple[str, str]], last: str, spans: list | None) -> di
     (store.note_day_mentions); None for a day that may not be the latest (after `last`, outside `spans`)."""
     read: dict = {}
     for day, forms in days:
+        if day.startswith("--"):  # a yearless day (`30 Nov`): its latest up to the asking day, if one is known
+            if last == "9999":
+                continue
+            day = _yearless_latest(day, last)
+            if not day:
+                continue
         can = day <= last and not (spans and not _within(day, spans))
         read[day] = (*(read.get(day) or ()), *(_word_forms(forms) if _LETTER.search(forms) else ())) if can else None
     return read
+
+
+def _yearless_latest(yearless: str, last: str) -> str:
+    """The latest day of a yearless one (`--11-30`) up to the day `last` (ISO): its year's or the year before's ('' for
+    a 29 February of neither)."""
+    for year in (int(last[:4]), int(last[:4]) - 1):
+        day = f"{year:04d}{yearless[1:]}"
+        if day <= last:
+            try:
+                return dt.date.fromisoformat(day).isoformat()
+            except ValueError:
+                return ""
+    return ""
 
 
 def _row_day(line: str, read: dict, in_words: dict[str, str]) -> tuple[str, int] | None:
@@ -688,9 +745,21 @@ def _row_day(line: str, read: dict, in_words: dict[str, str]) -> tuple[str, int]
             return ("", at + m.end()) if _unread(m, read) else None
         can = [d for d in days if read[d] is not None]
         return (max(can), at + m.end()) if can else None
-    if (m := _WORDS_DAY.match(rest)) is not None and (day := in_words.get(m.group(0).lower())):
+    if (m := _WORDS_DAY.match(rest) or _YEARLESS_DAY.match(rest)) is not None \
+            and (day := in_words.get(m.group(0).lower())):
         return day, at + m.end()
     return None
+
+
+def _done_day(line: str, read: dict, in_words: dict[str, str]) -> tuple[str, int] | None:
+    """The day a ticked task's done mark writes, as _row_day reads it after the mark: `- [x] Renew passport ✅
+    2026-11-20` (Obsidian Tasks), `- [x] call the bank (done 3 Dec)`, `[completion:: 2026-11-20]` (Dataview); None
+    for any other line."""
+    if "[" not in line and "DONE" not in line or line_task_state(line) != "done":
+        return None
+    if (mark := _DONE_MARK.search(line)) is None:
+        return None
+    return _row_day(line[mark.end():], read, in_words)
 
 
 class _Section:
@@ -707,6 +776,34 @@ class _Section:
         self.log = bool(said) and (len(terms) > 1 and all(t.search(everything) for t in terms)
                                    or _log_of(terms, own) or len(worded) < 2 and _log_of(terms, note))
         self.schedule = bool(_SCHEDULE_HEADING.search(everything))
+        # a log of any thing, a ledger, or the asked thing in the plural (`# Health log`, `Household payments.md`,
+        # `Haircuts.md`): its rows that say the rest of what is asked (says_all) are of it
+        self.collection = not self.schedule and _collection(terms, own)  # not a `## Quotes` in a history
+        ledger = _LEDGER.search(everything) is not None
+        # the question's words the headings say (a ledger says paying): a row must say the others
+        self.unsaid = [t for t in terms if not t.search(everything)
+                       and not (ledger and isinstance(t, _Term) and t.stem in _LEDGER_VERBS)]
+
+    def says_all(self, line: str) -> bool:
+        """The row `line` with the headings over it says all the question's words."""
+        return all(t.search(line) for t in self.unsaid)
+
+
+def _arranging(line: str, terms: list) -> bool:
+    """A ticked task that arranged what is asked (`- [x] book the dentist ✅ 2026-11-20`), unless arranging is what
+    is asked ("when did I last book a flight")."""
+    return any(not any(t.search(m.group(0)) for t in terms) for m in _ARRANGING.finditer(line))
+
+
+def _collection(terms: list, heading: str) -> bool:
+    """The `heading` names a log of things done (_LOG: `Health log`, `Medical history`; an activity's, `Cleaning log`,
+    when the activity is asked, "clean the oven": `Shopping log`'s "swimming goggles" are no swim), a ledger (_LEDGER:
+    `Household payments`) or the asked thing in the plural (`Haircuts` of "my last haircut"; not `Dentist`, a note
+    of reminders and calls)."""
+    return (_LOG.search(heading) is not None and (_ACTIVITY_LOG.search(heading) is None
+                                                  or any(t.search(heading) for t in terms))
+            or _LEDGER.search(heading) is not None
+            or any(isinstance(t, _Term) and t.plural(heading) for t in terms))
 
 
 def _log_of(terms: list, heading: str) -> bool:
@@ -762,6 +859,15 @@ _WEEKDAY = re.compile(rf"(?:{'|'.join(WEEKDAY_NAMES)}|mon|tue|tues|wed|thu|thur|
 # a day in words that opens a row (`20 Feb 2026`, `Feb 20, 2026`): looked up among the forms the extractor read
 _WORDS_DAY = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:{MONTH_ALT})\.?,?[ \t]+\d{{4}}"
                         rf"|(?:{MONTH_ALT})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}", re.I)
+# a day in words without its year that opens a row (`30 Nov`, `Nov 30th`): looked up among the yearless days read
+_YEARLESS_DAY = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:{MONTH_ALT})\b|(?:{MONTH_ALT})\.?[ \t]+\d{{1,2}}"
+                           r"(?:st|nd|rd|th)?\b(?![,.]?[ \t]*\d)", re.I)
+# a ticked task's mark of the day it was done, the day after it: `✅ 2026-11-20` (Obsidian Tasks), `(done 3 Dec)`,
+# `done: 03/12/2026`, `[completion:: 2026-11-20]` (Dataview), `CLOSED: [2026-11-20 Fri]` (Org)
+_DONE_MARK = re.compile(r"(?:\u2705|\u2714\ufe0f?|\u2611\ufe0f?|\b(?:done|completed?|completion|finished|closed)"
+                        r"(?:[ \t]+on)?[ \t]*:{0,2})[ \t]*[\[(]?[ \t]*(?=\d|(?:" + MONTH_ALT + r")\b)", re.I)
+# a ticked task of arranging a thing, not doing it (_arranging)
+_ARRANGING = re.compile(r"\b(?:re-?)?(?:book|schedule|arrange|organi[sz]e)\b", re.I)
 # a chat export's message after its day: `05/12/2026, 09:10 - Sam: …`, `05/12/2026 09:10:11] Sam: …`
 _CHAT = re.compile(r",?[ \t]*\d{1,2}[:.]\d\d(?::\d\d)?(?:[ \t]*[ap]\.?m\.?)?(?:\][ \t]*|[ \t]+[-–][ \t]+)"
                    r"[^:\n]{1,40}?:")
@@ -769,6 +875,13 @@ _CHAT = re.compile(r",?[ \t]*\d{1,2}[:.]\d\d(?::\d\d)?(?:[ \t]*[ap]\.?m\.?)?(?:\
 _DAY_WORDS = re.compile(rf"\b(?:{MONTH_ALT}|{'|'.join(WEEKDAY_NAMES)}|week|q[1-4])\b|[\W\d_]", re.I)
 # a heading or a note's name that names a log: `Running log`, `Service history`, `Dental records`, `Gym diary`
 _LOG = re.compile(r"\b(?:logs?|log[ -]?book|history|records?|diary)\b", re.I)
+# a log of one activity (`Shopping log`, `Running diary`, `Reading history`): its rows are that activity's alone
+_ACTIVITY_LOG = re.compile(r"\b(?!(?:morning|evening)\b)[^\W\d_]+ing[ \t]+"
+                           r"(?:logs?|log[ -]?book|history|records?|diary)\b", re.I)
+# a heading or a note's name that names a ledger, whose rows are payments: `Household payments`, `Expenses`
+_LEDGER = re.compile(r"\b(?:payments|expenses|spending|purchases|transactions|outgoings|ledger)\b", re.I)
+# the verbs a ledger's heading says of its rows (a stem: answer_score.stem_twice)
+_LEDGER_VERBS = frozenset({"pay", "paid", "spend", "spent", "buy", "bought"})
 # a day in figures: the year first (`2026-11-19`), or last after the day and month in either order (`19/11/2026`,
 # `4.9.26`)
 _DAY_MONTH = r"(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d\d)"
@@ -830,13 +943,18 @@ class _Term:
     "paint", `plums` for "plumber", `service` for "server" and `Motors` for "MOT"."""
 
     def __init__(self, word: str):
-        low = word.lower()
+        low = self.word = word.lower()
         self.stem = stem_twice(low)
         lead = low[:next((i for i, (a, b) in enumerate(zip(low, self.stem)) if a != b), min(len(low), len(self.stem)))]
         self.words = re.compile(rf"(?<!\w){re.escape(lead or low)}\w*", re.I)
 
     def search(self, text: str) -> bool:
         return any(stem_twice(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
+
+    def plural(self, text: str) -> bool:
+        """`text` writes the word in the plural (`Haircuts`, `haircuts`)."""
+        return any(m.group(0).lower().endswith("s") and m.group(0).lower() != self.word
+                   and stem_twice(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
 
 
 def _date_by_rows(out: Reordered, latest: Latest, dated: list, day_rows, best: dict, hits: list, today) -> None:
