@@ -106,7 +106,7 @@ def test_an_undated_log_competes_by_its_latest_row_of_what_is_asked(home, questi
 
 @pytest.mark.parametrize("mode", ["hybrid", "bm25"])
 def test_a_dated_note_that_says_it_later_than_the_row_still_wins(home, mode):
-    result = _ask(home, "when did I last see the dentist", mode)  # the health log's dentist row is of 09-14
+    result = _ask(home, "when did I last see the dentist", mode)  # the health log's rows are no log of "dentist"
     assert result.results[0]["path"] == "Journal/2026-12-01.md", [r["path"] for r in result.results]
 
 
@@ -236,7 +236,7 @@ def test_a_long_log_is_read_fast():
      ["2026-11-14"], ""),
     # a ticked one is: its done day, not its due day
     ("when did I last service the boiler", "House/boiler.md\n# Boiler",
-     "- [x] service the boiler 📅 2026-10-01 ✅ 2026-10-14", ["2026-10-01", "2026-10-14"], "2026-10-14"),
+     "- [x] service the boiler 📅 2026-10-01 ✅ 2026-10-14", ["2026-10-01", "2026-10-14"], ""),  # no log's row
     ("when did I last service the boiler", "House/boiler.md\n# Boiler\n## Services",
      "- [x] 2026-10-14 serviced, Kev\n- [ ] 2026-11-14 service again?", ["2026-10-14", "2026-11-14"], "2026-10-14"),
     ("when did I last service the boiler", "House/boiler.md\n# Boiler", "- [x] service the boiler 📅 2026-11-20",
@@ -302,8 +302,8 @@ def test_a_long_log_is_read_fast():
     ("when did I last service the boiler", "House/boiler.md\n# Boiler",
      "## Services\n\n### 2026\n\n| 14/10/2026 | Kev |", ["2026-10-14"], "2026-10-14"),
     # ordinary rows of another thing than the one asked: another book, person, item, change
-    ("when did I last read Middlemarch", "Reading log.md\n# Reading log 2026",
-     "| 03/11/2026 | Dune |\n| 20/11/2026 | Piranesi |", ["2026-11-03", "2026-11-20"], ""),
+    ("when did I last read Dune", "Reading log.md\n# Reading log 2026",
+     "| 03/11/2026 | Dune |\n| 20/11/2026 | Piranesi |", ["2026-11-03", "2026-11-20"], ""),  # a name: none
     ("when did I last see Dave", "People/contacts.md\n# Contacts",
      "| Name | Last contact |\n|---|---|\n| Sarah | 28/11/2026 |", ["2026-11-28"], ""),
     ("when did I last buy milk", "Money/prices.md\n# Grocery prices", "| 01/12/2026 | milk 4pt | 1.45 |",
@@ -441,76 +441,95 @@ def test_long_lines_are_read_once():
     assert time.perf_counter() - began < 5.0  # 0.01 s alone; reading a line again per day took 15.9 s
 
 
-# latestrows3: the rows of a log of anything, a ledger or a note named by the asked thing in the plural, that say the
-# rest of what is asked; a ticked task's done day at its end; a yearless day's row (its year the asking day's)
+# latestrows3 (as fixLR3 left it): a ledger's rows when paying is asked, and a note named the asked thing in the
+# plural, date their rows that say the rest of what is asked
 @pytest.mark.parametrize("question,heading,text,days,day", [
-    # a health log's rows say the dentist, its heading does not
-    ("when did I last see the dentist", "Health/health log.md\n# Health log",
-     "- 2026-09-14 dentist check-up, one filling\n- 2026-11-03 GP about the knee", ["2026-09-14", "2026-11-03"],
-     "2026-09-14"),
-    ("when did I last see the dentist", "Health/medical history.md\n# Medical history",
-     "| 03/11/2026 | Dentist | filling |", ["2026-11-03"], "2026-11-03"),
-    # an activity's log of the activity asked: its rows say what of it
-    ("when did I last clean the oven", "House/cleaning log.md\n# Cleaning log", "- 2026-11-03 oven and hob",
-     ["2026-11-03"], "2026-11-03"),
-    ("when did I last read Dune", "Reading log.md\n# Reading log 2026",  # Dune's row, not Piranesi's
-     "| 03/11/2026 | Dune |\n| 20/11/2026 | Piranesi |", ["2026-11-03", "2026-11-20"], "2026-11-03"),
-    # a ledger says paying: its rows say whom
     ("when did I last pay the window cleaner", "Money/household payments.md\n# Household payments",
      "| 03/11/2026 | window cleaner | 15 |\n| 17/11/2026 | gardener | 40 |", ["2026-11-03", "2026-11-17"],
      "2026-11-03"),
     ("when did I last pay the gardener", "Money/expenses.md\n# Expenses 2026", "- 17/11/2026 gardener £40",
      ["2026-11-17"], "2026-11-17"),
-    # the asked thing in the plural names the note; its rows' days have no year: the latest up to the asking day
-    ("when was my last haircut", "Haircuts.md\nHaircuts", "12 Oct - Tony's\n2 Nov - Tony's\n30 Nov - new place, £18",
-     ["--10-12=12 Oct", "--11-02=2 Nov", "--11-30=30 Nov"], "2026-11-30"),
-    ("when did I last get a haircut", "Personal/haircuts.md\n# Haircuts", "- 20 Dec: Tony's\n- 2 Nov: Tony's",
-     ["--12-20=20 Dec", "--11-02=2 Nov"], "2026-11-02"),  # 20 Dec is last year's
-    # a ticked task's done day at its end (Obsidian Tasks, a `done` note, Dataview's field), under any heading
-    ("when did I last renew my passport", "Tasks.md\n# Tasks", "- [x] Renew passport ✅ 2026-11-20",
-     ["2026-11-20"], "2026-11-20"),
-    ("when did I last call the bank", "Todo.md\n# To do", "- [x] call the bank (done 3 Dec)", ["--12-03=3 Dec"],
-     "2026-12-03"),
-    ("when did I last renew my passport", "Admin.md\n# Admin", "- [x] renew passport [completion:: 2026-11-20]",
-     ["2026-11-20"], "2026-11-20"),
+    ("when did I last buy a phone case", "Money/Purchases.md\n# Purchases",
+     "| 05/12/2026 | phone case | 12 |\n| 20/11/2026 | gym bag | 30 |", ["2026-12-05", "2026-11-20"], "2026-12-05"),
+    ("when did I last get a haircut", "Personal/Haircuts.md\n# Haircuts",
+     "- 2026-10-12 Tony's, short\n- 2026-11-30 new place, £18\n- 2026-12-20 booked", ["2026-10-12", "2026-11-30",
+                                                                                    "2026-12-20"], "2026-11-30"),
 ])
-def test_a_log_a_ledger_a_plural_or_a_done_task_dates_its_row(question, heading, text, days, day):
+def test_a_ledger_or_a_plural_note_dates_its_row(question, heading, text, days, day):
     assert _day(question, heading, text, days) == day
 
 
+# the review of latestrows3: what it dated and main does not, each family (fixLR3 took the rules out or narrowed them)
 @pytest.mark.parametrize("question,heading,text,days", [
-    # a log of one activity: its rows' other words are its objects ("swimming goggles" are shopping)
-    ("when did I last go swimming", "Money/shopping.md\n# Shopping log", "| 04/12/2026 | swimming goggles |",
+    # a ticked task is no visit, whatever its verb (its done day dates none: "see the dentist" is no "email")
+    ("when did I last see the dentist", "Tasks.md\n# Tasks", "- [x] email the dentist about the X-ray ✅ 2026-12-05",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Tasks.md\n# Tasks", "- [x] pay dentist invoice ✅ 2026-12-05",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Tasks.md\n# Tasks", "- [x] confirm dentist appointment ✅ 2026-12-05",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Tasks.md\n# Tasks", "- [x] cancel the dentist ✅ 2026-12-05", ["2026-12-05"]),
+    ("when did I last see the dentist", "Tasks.md\n# Tasks", "- [x] move dentist to January ✅ 2026-12-05",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Boards/Kanban.md\n# Kanban", "## Done\n- [x] Dentist check-up ✅ 2026-11-20",
+     ["2026-11-20"]),
+    ("when did I last go to the gym", "Tasks.md\n# Tasks", "- [x] ask Tom which gym he goes to ✅ 2026-12-04",
      ["2026-12-04"]),
-    # a row of a log that says another thing, a plan's row, an unticked task's, a chat's
-    ("when did I last see the dentist", "Health/health log.md\n# Health log", "- 2026-11-03 GP about the knee",
-     ["2026-11-03"]),
-    ("when did I last see the dentist", "Health/health log.md\n# Health log", "- 2026-11-03 dentist booked",
-     ["2026-11-03"]),
-    ("when did I last see the dentist", "Health/health log.md\n# Health log", "- 2026-11-03 dentist due",
-     ["2026-11-03"]),
-    ("when did I last pay the window cleaner", "Money/household payments.md\n# Household payments",
-     "- [ ] 03/12/2026 pay the window cleaner", ["2026-12-03"]),
-    # the asked word in the singular names a note of it, no log
-    ("when did I last see the dentist", "Health/dentist.md\n# Dentist", "- 02/12/2026 rang the dentist",
+    ("when did I last go to the gym", "Tasks.md\n# Tasks", "- [x] cancel gym membership ✅ 2026-12-04",
+     ["2026-12-04"]),
+    ("when did I last get a haircut", "Tasks.md\n# Tasks", "- [x] find a new hairdresser for haircut ✅ 2026-12-06",
+     ["2026-12-06"]),
+    ("when did I last call the bank", "Todo.md\n# To do", "- [x] call the bank, finished 2 forms ✅ 2026-12-03",
+     ["2026-12-03"]),
+    # a log of another thing, or of someone else (a work log, a project's history, a child's records)
+    ("when did I last see the dentist", "Work/Work log.md\n# Work log", "- 2026-12-05 demo of the dentist portal",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Work/Decision log.md\n# Decision log", "- 2026-12-05 dentist portal: Postgres",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Git history.md\n# Commit history", "- 2026-12-05 fix dentist typo",
+     ["2026-12-05"]),
+    ("when did I last see the dentist", "Life/Logbook.md\n# Logbook", "- 2026-12-03 rang dentist, no answer",
+     ["2026-12-03"]),
+    ("when did I last see the dentist", "Projects/Dentist app.md\n# Dentist app",
+     "## History\n- 2026-12-03 dentist app v2 launched", ["2026-12-03"]),
+    ("when did I last see the dentist", "Kids/Maya.md\n# Maya",
+     "## Medical records\n- 2026-12-02 Maya's dentist check-up", ["2026-12-02"]),
+    ("when did I last see the dentist", "Health/Health log.md\n# Health log", "- 2026-11-20 dentist check-up",
+     ["2026-11-20"]),  # a health log's row names no visit ("check-up", "due", "booked" alike)
+    # a ledger: only paying is its rows' doing; a payment not made, a ledger of payments to make
+    ("when did I last go to the gym", "Money/Expenses.md\n# Expenses", "| 01/12/2026 | gym membership (direct debit) |",
+     ["2026-12-01"]),
+    ("when did I last go to the gym", "Money/Budget.md\n# Monthly spending", "| 01/12/2026 | gym | 30 |",
+     ["2026-12-01"]),
+    ("when did I last go on a trip", "Money/Expenses.md\n# Expenses", "| 02/12/2026 | trip insurance | 40 |",
      ["2026-12-02"]),
-    # a payments note's row of another payee; a plan's table of future payments
-    ("when did I last pay the window cleaner", "Money/payments.md\n# Payments", "| 17/11/2026 | gardener | 40 |",
-     ["2026-11-17"]),
-    ("when did I last pay the window cleaner", "Money/payments.md\n# Payments plan",
+    ("when did I last pay the window cleaner", "Money/Expenses.md\n# Expenses",
+     "| 01/12/2026 | window cleaner | unpaid |", ["2026-12-01"]),
+    ("when did I last pay the window cleaner", "Money/Expenses.md\n# Expenses",
+     "| 01/12/2026 | window cleaner | owed, not paid |", ["2026-12-01"]),
+    ("when did I last pay the window cleaner", "Money/Payments.md\n# Payments due", "| 01/12/2026 | window cleaner |",
+     ["2026-12-01"]),
+    ("when did I last pay the window cleaner", "Money/Upcoming payments.md\n# Standing orders and payments",
      "| 01/12/2026 | window cleaner | 15 |", ["2026-12-01"]),
-    # an unticked task's done-like words, a ticked task's due day alone, a ticked booking
-    ("when did I last renew my passport", "Tasks.md\n# Tasks", "- [ ] Renew passport 📅 2026-11-20", ["2026-11-20"]),
-    ("when did I last renew my passport", "Tasks.md\n# Tasks", "- [x] Renew passport 📅 2026-11-20", ["2026-11-20"]),
-    ("when did I last see the dentist", "Tasks.md\n# Tasks", "- [x] book the dentist ✅ 2026-11-20", ["2026-11-20"]),
-    ("when did I last renew my passport", "Tasks.md\n# Tasks", "- [x] renew car tax ✅ 2026-11-20", ["2026-11-20"]),
-    # a yearless line of another note: a recipe's, a meeting's
-    ("when did I last make bread", "Recipes/bread.md\n# Bread", "- 500 g flour\n- 12 Oct: tried 10 g salt",
-     ["--10-12=12 Oct"]),
-    ("when did I last get a haircut", "Work/standup.md\n# Standup", "2 Nov - hair salon client demo",
-     ["--11-02=2 Nov"]),
+    # a plural that is not the asker's rows alone: holidays of a calendar, a child's haircuts
+    ("when did I last go on holiday", "Lists/Public holidays.md\n# Public holidays",
+     "| 31/08/2026 | Summer bank holiday |", ["2026-08-31"]),
+    ("when did I last go on holiday", "Kids/School.md\n# School holidays", "- 2026-10-26 half term holiday",
+     ["2026-10-26"]),
+    ("when did I last get a haircut", "Kids/Maya.md\n# Haircuts", "- 2026-12-01 Maya's haircut at Tony's",
+     ["2026-12-01"]),
+    # a yearless day is not read as the asking year's (a 2023 reading log's `3 Nov`)
+    ("when did I last read Dune", "Reading log 2023.md\n# Reading log 2023", "- 3 Nov finished Dune",
+     ["--11-03=3 Nov"]),
+    ("when did I last get a haircut", "Personal/Haircuts.md\n# Haircuts", "30 Nov - Tony's", ["--11-30=30 Nov"]),
+    # a bare "my last run" dates no row, as before ("when was my last run?": a ticked task, a work log's)
+    ("when was my last run?", "Tasks.md\n# Tasks", "- [x] run payroll ✅ 2026-12-05", ["2026-12-05"]),
+    ("when was my last run?", "Work/Work log.md\n# Work log", "- 2026-12-06 ran the migration; run 42 green",
+     ["2026-12-06"]),
+    ("when was my last trip?", "Tasks.md\n# Tasks", "- [x] pack for the trip ✅ 2026-12-03", ["2026-12-03"]),
+    ("when was my last haircut?", "Personal/Haircuts.md\n# Haircuts", "- 2026-11-30 new place", ["2026-11-30"]),
 ])
-def test_a_row_of_another_thing_or_of_a_plan_still_dates_no_note(question, heading, text, days):
+def test_what_the_review_of_latestrows3_found_dates_no_note(question, heading, text, days):
     assert _day(question, heading, text, days) == ""
 
 
@@ -521,7 +540,7 @@ def test_a_row_of_another_thing_or_of_a_plan_still_dates_no_note(question, headi
 ])
 def test_when_was_my_last_thing_asks_for_the_latest_of_it(question, kind):
     asked = latest_words(question)
-    assert (asked.kind, asked.terms, asked.names, asked.named, asked.bare) == (kind, (), (), False, True)
+    assert (asked.kind, asked.terms, asked.names, asked.named) == (kind, (), (), False)
 
 
 @pytest.mark.parametrize("question", [
@@ -533,124 +552,34 @@ def test_other_questions_of_my_last_are_read_as_before(question):
     assert latest_words(question) is None
 
 
-# latestrows3: a vault of the logs, ledgers, plural notes and done tasks the rows above missed, and of notes
-# none of them may date (a meeting's, a plan's, undone tasks, a chat, a recipe, a journal's)
-LOGS3 = {
-    "Chats/WhatsApp Sam.md": (
-        "# WhatsApp Sam\n"
-        "\n"
-        "[28/11/2026, 19:02] Sam: did you pay the window cleaner?\n"
-        "[29/11/2026, 09:10] Me: got a haircut yesterday lol\n"
-        "[02/12/2026, 10:00] Sam: dentist tomorrow?\n"),
-    "Health/Dentist.md": (
-        "# Dentist\n"
-        "\n"
-        "Smile Dental, 0161 555 0101.\n"
-        "\n"
-        "- 02/12/2026 rang the dentist to move the appointment\n"
-        "- 05/12/2026 dentist reminder letter came: check-up due January\n"),
-    "Health/Health log.md": (
-        "# Health log\n"
-        "\n"
-        "- 2026-03-02 dentist check-up, all fine\n"
-        "- 2026-08-19 GP about the knee, physio referral\n"
-        "- 2026-11-20 dentist check-up, one filling\n"
-        "- 2026-11-24 flu jab at the pharmacy\n"
-        "- 2026-12-01 dentist due for the crown\n"),
-    "Journal/2026-09-15.md": (
-        "# 2026-09-15\n"
-        "\n"
-        "Passport photos done at Boots for the renewal. Got a haircut on the way home, too short.\n"),
-    "Journal/2026-10-08.md": (
-        "# 2026-10-08\n"
-        "\n"
-        "Dentist reminder came in the post. Paid the window cleaner in cash. Hair is getting long.\n"),
-    "Journal/2026-11-10.md": (
-        "# 2026-11-10\n"
-        "\n"
-        "Rang the bank about the mortgage letter, on hold 40 minutes. Window cleaner didn't show.\n"),
-    "Journal/2026.md": (
-        "# Journal 2026\n"
-        "\n"
-        "## 2026-11-05\n"
-        "\n"
-        "Long day. Dentist said the filling is fine. Paid the window cleaner.\n"
-        "\n"
-        "## 2026-11-12\n"
-        "\n"
-        "Quiet day. Read a lot.\n"
-        "\n"
-        "## 2026-11-18\n"
-        "\n"
-        "Went to the bank to sort the card. Then a haircut? No, not this week.\n"),
-    "Money/Budget 2027.md": (
-        "# Budget 2027 plan\n"
-        "\n"
-        "| Month | Item | £ |\n"
-        "|---|---|---|\n"
-        "| 01/2027 | window cleaner | 15 |\n"
-        "| 15/01/2027 | car insurance | 420 |\n"),
-    "Money/Household payments.md": (
-        "# Household payments\n"
-        "\n"
-        "| Date | Who | £ |\n"
-        "|---|---|---|\n"
-        "| 06/10/2026 | window cleaner | 15 |\n"
-        "| 20/10/2026 | gardener | 40 |\n"
-        "| 03/11/2026 | window cleaner | 15 |\n"
-        "| 17/11/2026 | gardener | 40 |\n"
-        "| 01/12/2026 | window cleaner | 15 |\n"
-        "| 04/12/2026 | council tax | 162 |\n"),
-    "Personal/Haircuts.md": (
-        "# Haircuts\n"
-        "\n"
-        "12 Oct - Tony's, short back and sides, £15\n"
-        "2 Nov - Tony's\n"
-        "30 Nov - new place on Market St, £18, not bad\n"),
-    "Plans/Trip to Lisbon.md": (
-        "# Trip to Lisbon\n"
-        "\n"
-        "- 2026-12-18 fly out, renew passport first!\n"
-        "- 2026-12-19 walking tour\n"
-        "- 2026-12-22 fly back, pay the cat sitter\n"),
-    "Recipes/Banana bread.md": (
-        "# Banana bread\n"
-        "\n"
-        "- 3 ripe bananas\n"
-        "- 250 g flour, 2 tsp baking powder\n"
-        "- 1 May: tried 10 g less sugar, better\n"
-        "- Bake 180C for 55 min\n"),
-    "Tasks.md": (
-        "# Tasks\n"
-        "\n"
-        "- [x] Renew passport 📅 2026-11-30 ✅ 2026-11-20\n"
-        "- [x] call the bank (done 3 Dec)\n"
-        "- [x] book the dentist ✅ 2026-11-28\n"
-        "- [ ] pay the window cleaner 📅 2026-12-08\n"
-        "- [ ] renew car insurance 📅 2026-12-20\n"
-        "- [ ] haircut before the party 📅 2026-12-18\n"),
-    "Todo.md": (
-        "# To do\n"
-        "\n"
-        "- [ ] 2026-12-10 see the dentist about the crown\n"
-        "- [ ] call the bank re: overdraft 📅 2026-12-09\n"
-        "- [ ] 05/12/2026 pay the gardener\n"),
-    "Work/Team meeting.md": (
-        "# Team meeting\n"
-        "\n"
-        "Attendees: Priya, Tom, me.\n"
-        "\n"
-        "- Budget review moved to 03/12/2026; Tom to send numbers by 01/12/2026.\n"
-        "- The dentist app demo went well on 20/11/2026, client paid the first invoice.\n"
-        "- 04/12/2026 window cleaner app: Priya to pay the designer\n"
-        "- Next meeting 10/12/2026.\n"),
+def test_when_was_my_last_reads_blanks_once():
+    """A question of a run of blanks that ends in no "?" (the review: 80,000 blanks took 28.6 s; 0.14 s before)."""
+    import time
+
+    began = time.perf_counter()
+    for blanks in (" " * 80_000, "\t " * 40_000):
+        assert latest_words(f"when was my last haircut{blanks}x y") is None
+    assert time.perf_counter() - began < 3.0
+
+
+# the review's vault (v1, v2): a "my last …" question of one word ranks as it did, its notes dated by their own day
+BARE = {
+    "Journal/2026-11-22.md": "# 2026-11-22\n\nWent for a run along the canal, 5k. Got a haircut at Tony's.\n",
+    "Journal/2026-11-28.md": "# 2026-11-28\n\nSwim at the lido, 40 lengths. Then a run round the park.\n",
+    "Journal/2026-12-02.md": "# 2026-12-02\n\nCall with Priya this morning, discussed the budget.\n",
+    "Tasks.md": "# Tasks\n\n- [x] call the plumber about the boiler ✅ 2026-12-05\n"
+                "- [x] run the backup script ✅ 2026-12-06\n- [x] pack for the trip ✅ 2026-12-03\n"
+                "- [x] find a new hairdresser for haircut ✅ 2026-12-06\n",
+    "Work/Project Falcon.md": "# Project Falcon\n\n## History\n\n- 2026-12-04 call with the client\n"
+                              "- 2026-12-05 swim lane diagram agreed\n",
+    "Work/Work log.md": "# Work log\n\n- 2026-12-06 ran the migration; run 42 green\n",
 }
 
 
 @pytest.fixture(scope="module")
-def logs3(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("logs3")
-    write_notes(tmp / "notes", LOGS3)
+def bare(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("bare")
+    write_notes(tmp / "notes", BARE)
     db = tmp / "index.sqlite"
     with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
                     embedder_factory=hashing_embedder) as index:
@@ -658,49 +587,9 @@ def logs3(tmp_path_factory):
     return db
 
 
-@pytest.mark.parametrize("mode", ["hybrid", "bm25"])
-@pytest.mark.parametrize("question,first,day", [
-    ("when did I last see the dentist", "Health/Health log.md", "2026-11-20"),  # not its `dentist due` 12-01
-    ("when did I last pay the window cleaner", "Money/Household payments.md", "2026-12-01"),
-    ("when did I last renew my passport", "Tasks.md", "2026-11-20"),  # its done day, not its due day
-    ("when did I last call the bank", "Tasks.md", "2026-12-03"),
-    ("when was my last haircut", "Personal/Haircuts.md", "2026-11-30"),
-    ("when did I last get a haircut", "Personal/Haircuts.md", "2026-11-30"),
-])
-def test_a_log_a_ledger_a_plural_note_or_a_done_task_competes_by_its_row(logs3, question, first, day, mode):
-    result = _ask(logs3, question, mode)
-    assert result.results[0]["path"] == first, [r["path"] for r in result.results]
-    assert _dates(result)[first] == day
-
-
-@pytest.mark.parametrize("question,undated", [
-    ("when did I last see Priya", "Work/Team meeting.md"),  # dates in passing, a name
-    ("when did I last pay the window cleaner", "Work/Team meeting.md"),  # a meeting's row
-    ("when did I last pay the window cleaner", "Chats/WhatsApp Sam.md"),
-    ("when did I last pay the window cleaner", "Money/Budget 2027.md"),  # a plan's
-    ("when did I last renew the car insurance", "Tasks.md"),  # an undone task
-    ("when did I last pay the gardener", "Todo.md"),
-    ("when did I last go to Lisbon", "Plans/Trip to Lisbon.md"),  # days to come
-    ("when did I last make banana bread", "Recipes/Banana bread.md"),
-])
-def test_a_note_of_no_log_still_dates_no_row(logs3, question, undated):
-    assert undated not in _dates(_ask(logs3, question))
-
-
-def test_a_long_list_of_ticked_tasks_is_read_fast():
-    """30,000 ticked tasks with their done days (a done mark, a row's day, the words asked read per row)."""
-    import time
-
-    start = dt.date(2020, 1, 1)
-    chunks, at, line = [], 0, 1
-    for c in range(3000):
-        days = [(start + dt.timedelta(days=(c * 10 + k) % 2500)).isoformat() for k in range(10)]
-        text = "\n".join(f"- [x] {d} backup ran on host{k}, took {k * 7} min ✅ {d} see ticket {c * 10 + k}"
-                         for k, d in enumerate(days))
-        chunks.append((_chunk(text, c, at, line), [(d, json.dumps({d: 1})) for d in days]))
-        at, line = at + len(text) + 1, line + text.count("\n") + 1
-    began = time.perf_counter()
-    assert row_day(latest_words("when did I last see the dentist"), "Health log.md\n# Health log", chunks, TODAY) == ""
-    assert row_day(latest_words("when was my last backup"), "Health log.md\n# Health log", chunks,
-                   TODAY) == (start + dt.timedelta(days=2499)).isoformat()
-    assert time.perf_counter() - began < 10.0  # 2-3 s on a shared machine
+@pytest.mark.parametrize("question", ["how far was my last run?", "what did we discuss on our last call?",
+                                      "when was my last swim?", "when was my last run?", "when was my last trip?",
+                                      "when was my last haircut?"])
+def test_a_bare_last_thing_dates_no_row_of_tasks_or_logs(bare, question):
+    dates = _dates(_ask(bare, question))
+    assert not {"Tasks.md", "Work/Project Falcon.md", "Work/Work log.md"} & set(dates), dates

@@ -207,8 +207,8 @@ def date_chunks(conn, first: str, after: str) -> list[tuple[int, int]]:
 def note_day_mentions(conn, doc_ids: list[int]) -> dict[int, list[tuple]]:
     """document id -> [(chunk, [(day, its forms as written)])] of all the notes' chunks in order (chunking.Chunk:
     its text and where it lies, for yearless.note_outline's headings), with the date entities of a day each
-    mentions (`date:2026-11-19`, at any time of it; a yearless `--11-19`, not a month): the days a log's rows write,
-    as the extractor read them (`19/11/2026` day first; `30 Nov`, whose year the asking day gives: latest.row_day)."""
+    mentions (`date:2026-11-19`, at any time of it; not a yearless `date:--11-19`, nor a month): the days a log's
+    rows write, as the extractor read them (`19/11/2026` day first: latest.row_day)."""
     from minirag_cli.chunking import Chunk
 
     docs = json.dumps([int(d) for d in doc_ids])
@@ -216,9 +216,8 @@ def note_day_mentions(conn, doc_ids: list[int]) -> dict[int, list[tuple]]:
     for chunk, key, forms in conn.execute(
             "SELECT c.id, e.key, m.forms FROM json_each(?) j JOIN chunks c ON c.document_id = j.value "
             "JOIN mentions m ON m.chunk_id = c.id JOIN entities e ON e.id = m.entity_id "
-            "WHERE e.key GLOB 'date:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' "
-            "OR e.key GLOB 'date:--[0-9][0-9]-[0-9][0-9]'", (docs,)):
-        days.setdefault(chunk, []).append((key[5:15] if key[5] != "-" else key[5:12], forms))
+            "WHERE e.key GLOB 'date:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'", (docs,)):
+        days.setdefault(chunk, []).append((key[5:15], forms))
     out: dict[int, list[tuple]] = {}
     for doc, chunk, *where in conn.execute(
             "SELECT c.document_id, c.id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line "
