@@ -1025,19 +1025,25 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 32, names32a's part (session 57's zettelkasten and parent's vaults): a label line names nothing when it is a log's
 #    past tense (`Counted:`, `Pasted:`, `Replied 4 Dec:`: LOG_PASTS; a journal verb before a date too, `Called 3
 #    Nov:`), a common label (`Admin:`, `Bad news:`, `Structure note:`: LABEL_WORDS), a phrase of two words ending in a
-#    list's noun (`One thing:`, `Entry points:`, `Key points:`: LABEL_HEAD_NOUNS; its first word named as a longer
-#    sentence-case label's, `Tokyo plan:` Tokyo), a phrase addressed to its writer (`Rule for myself:`, `Note to
-#    self:`: SELF_WORDS) or a day's recurrence (`**Every Wednesday**:`, `Each Friday:`); a scholar's `Cf.`,
-#    `Compare`, `See also` before a label's name is no part of it (`Compare Murdoch:` names Murdoch: _CROSS_REFERENCE).
-#    A weekday's three letters before a time (`-> Sun 6pm`, `Sat 10.30am`) or in a table column of weekdays (a meal
-#    plan's `| Sun | roast chicken |`) name nothing (`Sun Li`, `Sunny`, `Sun 3.5` as before); a school's `Year 9` ends
-#    the name before it (`Sele School Year 9`: `Sele School`). Capitals for stress name nothing: a word shouted that the
-#    text writes in lower case too (`Ellie is a SHEEP` beside `a sheep costume`), `EVERY` and `They're` (COMMON_WORDS),
-#    a phrase of capitals holding a function word in a sentence of lower case (`LEFT AT TOM'S last week`, `DO NOT
-#    FORGET the tickets`: _shouted_phrase); acronyms (`NHS`, `PE`, `BBC Radio`, `IKEA`) and lines all in capitals
-#    (`FOI REQUEST`, `MARKS AND SPENCER`) as before. A possessive before capitals names both (`Noah's PE kit`: Noah
-#    and PE; `Maya's GP`: _OWNED_ACRONYM), and `RSVP` is a task's verb before the one name it answers (`- [ ] RSVP
-#    Jess`: Jess).
+#    list's noun (`One thing:`, `Entry points:`, `Key points:`: LABEL_HEAD_NOUNS; its first word a name only where the
+#    text writes it mid-sentence too: `Tokyo plan:` names Tokyo beside `fly to Tokyo`, `Lisbon plan:` alone nothing),
+#    a phrase addressed to its writer (`Rule for myself:`, `Note to self:`: SELF_WORDS) or a day's recurrence
+#    (`**Every Wednesday**:`, `Each Friday:`); `Cf.` before a label's name, `Compare` before one name alone, are no
+#    part of it (`Compare Murdoch:` names Murdoch: _CROSS_REFERENCE). A weekday's three letters before a time (`-> Sun
+#    6pm`, `Sat 10.30am`) or in a table column of weekdays (a meal plan's `| Sun | roast chicken |`) name nothing
+#    (`Sun Li`, `Sunny`, `Sun 3.5` as before); a school's `Year 9` ends the name before it (`Sele School Year 9`: `Sele
+#    School`; after a school's word only, SCHOOL_NAME_ENDS). `EVERY` shouted (SHOUTED_ADVERBS) and `They're`
+#    (COMMON_WORDS) name nothing. A first name's possessive before capitals names both where the note writes the name
+#    alone too (`Maya's GP` beside `take Maya to football`: Maya and GP; _OWNED_ACRONYM), and `RSVP` is a task's verb
+#    before the one name it answers (`- [ ] RSVP Jess`: Jess).
+# 32, fixNA's part (review of names32a): its rules that took main's names are gone or narrowed, main's names back: a
+#    school's year cuts only after a school's word (`Chinese New Year 1 Feb`, `Gap Year 2`, `Tax Year 2` whole); no
+#    shout is dropped for its word in lower case elsewhere (`the SEND team` beside `send the form`, PIP, CAT: `Ellie is a
+#    SHEEP` names SHEEP again), nor a phrase in capitals with a function word (`RAGE AGAINST THE MACHINE`, `JOHN LEWIS
+#    AT WESTFIELD`; `LEFT AT TOM'S` names as before); `every` is no common word (`Every Brilliant Thing`, `Every Child
+#    Matters`); `See`, `Contra`, `Contrast`, `vs` open no cross-reference (`See Tickets:`, `Contra Costa:`, `Compare The
+#    Market:` whole); a possessive splits only a first name the note writes alone (`Guy's ICU`, `Domino's UK`, `Levi's
+#    UK`, `St John's ENT` as before).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1063,7 +1069,7 @@ can't don't won't isn't aren't wasn't weren't didn't doesn't haven't hasn't coul
 do does did looking looks look just got get gets getting make makes made take takes took need needs
 remember maybe btw fyi dear best regards cheers love see talk catch bye goodbye morning congrats
 later earlier afterwards afterward eventually
-they're they've they'd every
+they're they've they'd
 """.split())
 # The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
@@ -2429,29 +2435,29 @@ def _shouted(words: Sequence[str]) -> bool:
     return " ".join(words) in SHOUTED_STATUSES
 
 
-# a possessive's owner before a word of capitals (`Noah's PE kit`, `Maya's GP appt`, `Tom's BMW`): two names, the
-# owner's and the acronym's (rules 32: `Noah's PE`, `Maya's GP` were names)
-_OWNED_ACRONYM = re.compile(r"((?:[A-Z][\w-]*[ \t]+)*[A-Z][\w-]*['’]s)[ \t]+([A-Z]{2,5}s?)")
+# a first name's possessive before a word of capitals (`Maya's GP appt`, `Tom's BMW`): two names, the owner's and the
+# acronym's, where the note writes the owner alone too (_owner_alone; rules 32: `Maya's GP` was a name). `Guy's ICU`,
+# `Domino's UK`, `St John's ENT` whole, as before
+_OWNED_ACRONYM = re.compile(r"([A-Z][a-z]+)['’]s[ \t]+([A-Z]{2,5}s?)")
+
+
+def _owner_alone(elsewhere: _Elsewhere, owner: str, pos: int) -> bool:
+    """Does the text write `owner`, a possessive's word at `pos`, elsewhere with no `'s` after it (`He'll take Maya
+    to football` beside `Maya's GP appt`)? A name owns the thing then; a firm's or a hospital's `'s` is its name's."""
+    text = elsewhere.text
+    return any(at != pos and not text.startswith(("'s", "’s"), at + len(owner)) for at in elsewhere.run_starts(owner))
 
 
 # a school's year group's number after `Year` (`Year 9`, `Year 13`), no year's (`New Year 2027`)
 _SCHOOL_YEAR = re.compile(r"[ \t]+(?:[1-9]|1[0-3])(?![\d.,:])")
+# the words a school's name ends with before its year group (`Sele School Year 9`, `Hillside Primary Year 4`): only
+# there is `Year 9` a year group and no part of the name (`Chinese New Year 1 Feb`, `Tax Year 2` whole, as before)
+SCHOOL_NAME_ENDS = frozenset("School Academy College Primary High Grammar Secondary Infants Juniors Prep".split())
 
 
-def _shouted_phrase(text: str, start: int, words: Sequence[str]) -> bool:
-    """Are `words`, a capitalised span's at `start` of `text`, a phrase in capitals for stress, no name: three words or
-    more all in capitals, one between the others a sentence's function word (COMMON_WORDS, no name's connector: `LEFT
-    AT TOM'S`, `DO NOT FORGET`), on a line that writes lower-case words too? A heading or a line all in capitals
-    names as before (`DAY 3 IN ROME`, `MARKS AND SPENCER`), as do capitals with `of` or `and` (`BANK OF ENGLAND`) and
-    a name after a greeting's or a title's common word (`DEAR JOHN`, `GREAT BRITAIN`). Rules 32."""
-    if len(words) < 3 or not all(w.isupper() for w in words):
-        return False
-    if not any(w.lower() in COMMON_WORDS and w.lower() not in _CONNECTORS and w != "AND" for w in words[1:-1]):
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line = text[line_start:len(text) if line_end < 0 else line_end]
-    return re.search(r"\b[a-z]{2,}\b", line) is not None
+# the words a note shouts for stress alone (`1 puff morning + night, EVERY day`, `NEVER give ibuprofen`): no name
+# (rules 32: EVERY was one). In capitals only: `Every Brilliant Thing`, `Every Child Matters` name as before
+SHOUTED_ADVERBS = frozenset("EVERY NEVER ALWAYS".split())
 
 
 def _status_cut(words: list[str]) -> list[str]:
@@ -3424,11 +3430,10 @@ _TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
 NAME_ABBREVIATIONS = PERSON_TITLES | PLACE_TITLES | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept Gov vs".split())
 
 
-# a scholar's word for "look at" opening a label before the name it refers to (`Cf. Murdoch:`, `Compare Murdoch:`,
-# `See also Weil:`, `Contra Pascal:`, `vs. Bloch:`): no part of the name (rules 32: `Cf. Murdoch`, `Compare Murdoch`
-# were names)
-_CROSS_REFERENCE = re.compile(
-    r"(?:[Cc]f\.?|[Cc]ompare|[Cc]ontrast|[Cc]ontra|See(?:[ \t]+also)?|[Vv]s\.?)[ \t]+(?=[A-Z])")
+# a scholar's `Cf.` opening a label before the name it refers to (`Cf. Murdoch:`, `cf. Weil:`), and `Compare` before
+# one name alone (`Compare Murdoch:`): no part of the name (rules 32: `Cf. Murdoch`, `Compare Murdoch` were names).
+# `Compare The Market:`, `Compare Smith and Jones:`, `See Tickets:`, `Contra Costa:` name as before
+_CROSS_REFERENCE = re.compile(r"(?:[Cc]f\.?|Compare(?=[ \t]+[A-Z][\w'’-]*$))[ \t]+(?=[A-Z])")
 
 
 def label_sentence(tag: str) -> int:
@@ -4222,7 +4227,9 @@ class HeuristicExtractor:
                 # name alone (rules 31: `Summary of Jo Fenwick`, `Draft of Tam` were names)
                 start, found = start + copy.end(), found[copy.end():]
             owned = _OWNED_ACRONYM.fullmatch(found)
-            if owned and not _THEIR_CHANGE.search(found):  # (`Priya's PR` is Priya's alone, rules 16)  # `Noah's PE kit`, `Maya's GP appt`: the owner, and the capitals a name of their own (rules 32)
+            # `Maya's GP appt`: the owner, and the capitals a name of their own (rules 32); `Priya's PR` is Priya's
+            # alone (_THEIR_CHANGE, rules 16)
+            if owned and not _THEIR_CHANGE.search(found) and _owner_alone(elsewhere, owned.group(1), start):
                 second_objects.append((start + owned.start(2), owned.group(2)))
                 found = owned.group(1)
             cut = _second_object(text, start, found)
@@ -4370,13 +4377,8 @@ class HeuristicExtractor:
             # ... a name in capitals before its status names alone where it opens a sentence (`HMRC RECEIVED my return`)
             shouted_name = words != uncut and bool(words) and all(w.isupper() for w in words)
             if not words or (len(words) == 1 and len(words[0]) > 2 and words[0].isupper()
-                             and (words[0].lower() in TABLE_COMMON_WORDS
-                                  or words[0].lower() in _lowered_words(text))):
-                # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30; or a word the
-                # text writes in lower case too, `Ellie is a SHEEP` beside `the sheep costume`: rules 32)
-                continue
-            if _shouted_phrase(text, start, found.split()):
-                continue  # `- PE kit LEFT AT TOM'S last week`: capitals for stress in a sentence, no name (rules 32)
+                             and (words[0].lower() in TABLE_COMMON_WORDS or words[0] in SHOUTED_ADVERBS)):
+                continue  # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30)
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
                     and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
                 continue  # `## Lecture 7 - 2026-11-10`, `# Data Structures - Lecture 1`: a part's label (rules 16)
@@ -4396,7 +4398,7 @@ class HeuristicExtractor:
             if (len(words) == 2 and words[0] == found.split()[0] and words[0].lower() in _PLURAL_LABELS
                     and _LOWER_AFTER.match(text, start + len(found)) and _sentence_start(text, start)):
                 words = words[1:]  # `Topics Alvarez listed as likely:`: a label's word before a sentence's subject
-            if (len(words) > 1 and words[-1] == "Year" and found.endswith(" Year")
+            if (len(words) > 1 and words[-1] == "Year" and words[-2] in SCHOOL_NAME_ENDS and found.endswith(" Year")
                     and _SCHOOL_YEAR.match(text, start + len(found))):
                 words = words[:-1]  # `Sele School Year 9 parents' evening`: a school's year group (rules 32)
             if "-" in words[-1]:  # `Post-LN-like settings`, `Excel-style`: an adjective made of the name (rules 26)
