@@ -297,3 +297,144 @@ def _new_years_span(line: str, year: str) -> list[tuple[str, str]]:
             out += [(first, iso_date(int(year), int(a[2:4]), int(a[5:7]))),
                     (then, iso_date(int(year) + 1, int(b[2:4]), int(b[5:7])))]
     return [(surface, iso) for surface, iso in out if iso]
+
+
+# A day and month without a year where a date is written (heuristic rules 32, slashdays: a UK parent's and a job
+# seeker's logs, `- 30/11 - Boy at the Back of the Class p.40-52`, `| 14/11 | 15:30 | 2 | after PE |`, `12/11 applied`,
+# `- Tue 8/12: past paper`), in a dated note whose day order is settled (the note's, the setting's or the vault's:
+# one reading): opening the lines, list items, tasks or first cells of a log (two or more, in the order of their
+# days), as a label (`28/11: dripping again`) or with its weekday (none on another). Its year is its chunk's date's
+# (yearless.dated_day: a dated note's nearest, a heading's year), in a note its front matter says was kept to a later
+# day the one in the note's life (_in_its_life). Mid-sentence (`scored 7/10`, `p. 12/13`, `issue 3/12`), in a later
+# cell (`| Monzo | 7/10 |`), before a quantity's word (`- 3/4 cup flour`, `- 2/3 of the class`, `- 12/12 tickets
+# sold`), out of a log's order (`- 6/8 rhythm`, `- 1/2 marathon`) or counted to its end (`1/3`, `2/3`, `3/3`) it is
+# no day; nor `24/7`.
+_OPENING = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?(?:\|[ \t]*)?"
+                      r"(?:\*\*|__|\*|_)?")
+# what makes a fraction, a score or a count of the number before it: `3/4 cup`, `2/3 of`, `7/10 stars`, `12/12 sold`
+_QUANTITY_AFTER = re.compile(
+    r"[ \t]*(?:%|(?:of|cups?|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|g|kg|ml|l|litres?|liters?|pints?|inch(?:es)?|"
+    r"ft|mi|miles?|km|m|cm|mm|price|off|tickets?|seats?|places?|spaces?|stars?|points?|pts|marks?|correct|right|"
+    r"wrong|sold|left|remaining|done|complete|completed|attended|present|answered|passed|failed|scored|split|odds|"
+    r"times?|days?|weeks?|months?|hours?|hrs?|mins?|minutes?|people|kids|students|pupils|children|players|"
+    r"questions?|answers?|items?|tasks?|pages?|chapters?|slots?|goals?|shots?|games?|matches|sets?|reps?|rounds?|"
+    r"servings?|portions?|slices?|pieces?|pcs|bottles?|cans?|tins?|packs?|bags?|boxes|jars?|cloves?|onions?|"
+    r"lemons?|limes?|eggs?|handful|pinch|dash|bunch|sticks?)\b)", re.I)
+_NO_DAY = {(24, 7)}  # round the clock
+_TIME_AFTER = re.compile(r":\d")  # `12/11:30`: no day and month
+_EMPHASIS_AFTER = re.compile(r"(?:\*\*|__|\*|_)?")  # `**1/2** of the team`
+_LABEL_AFTER = re.compile(r":(?!\S)")  # `28/11: dripping again`: a fraction takes no colon
+LOG_GAP_DAYS = 62  # a log's next entry, within two months of the one before
+
+
+def chunk_yearless_days(chunks, dates: list[str], order: str = "") -> list[dict[str, str]]:
+    """surface -> ISO day of the yearless slashed days each of a note's `chunks` writes where a date is (above:
+    rules 32) that the day order settles: the note's own (note_order), else `order` (the index's); `dates`: each
+    chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''). One with a weekday or as a
+    label (`28/11: dripping again`) is read alone; the others only as a log's (_a_log), and none of a count to its
+    end (_counted_to_the_end). A surface a chunk writes as two days is none of them."""
+    if not any(dates) or not any(YEARLESS_SLASHED.search(c.text) for c in chunks):
+        return [{} for _c in chunks]
+    from minirag_cli.yearless import note_outline
+
+    outline = note_outline(chunks)
+    lines, body = outline.lines, outline.body
+    order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
+    if not order:
+        return [{} for _c in chunks]
+    updated = _updated_day(chunks[0].text)
+    written = []  # (chunk's index, surface, ISO day, how: weekday, label, count or ''), in the note's order
+    for i, (c, day) in enumerate(zip(chunks, dates, strict=True)):
+        for n in range(max(c.start_line, body), c.end_line + 1) if day else ():
+            line = lines.get(n, "")
+            written += ([(i, *found) for found in yearless_line_days(line, day, order, updated)]
+                        if "/" in line else [])
+    logged = (not _counted_to_the_end([s for _i, s, _d, how in written if how != "weekday"])
+              and _a_log([iso for _i, _s, iso, how in written if how not in ("weekday", "count")]))
+    out: list[dict[str, set[str]]] = [{} for _c in chunks]
+    for i, surface, iso, how in written:
+        if how in ("weekday", "label") or logged and iso:  # (a log's `12/12` too, between its 11/12 and 13/12)
+            out[i].setdefault(surface, set()).add(iso)
+    return [{surface: days.pop() for surface, days in found.items() if len(days) == 1} for found in out]
+
+
+def _counted_to_the_end(surfaces: list[str]) -> bool:
+    """Are a note's figures where a date may be (`1/3`, `2/3`, `3/3`) a count to its end, all of one total and one
+    the total itself (a thread's parts, a set of steps), no log's days (`1/12`, `13/12`: December's)?"""
+    pairs = [tuple(int(x) for x in s.split("/")) for s in surfaces]
+    return any(a == b for a, b in pairs) and len({b for _a, b in pairs}) == 1 and all(a <= b for a, b in pairs)
+
+
+def _a_log(days: list[str]) -> bool:
+    """Do a note's yearless slashed days written where a date is (ISO, in its order) make a log: two or more, in the
+    order of their days (either way), none LOG_GAP_DAYS after the one before? A recipe's, a rota's or a score
+    sheet's figures (`- 6/8 rhythm`, `- 1/2 marathon`) are in no such order."""
+    if len(days) < 2:
+        return False
+    gaps = [(dt.date.fromisoformat(b) - dt.date.fromisoformat(a)).days for a, b in zip(days, days[1:])]
+    return all(0 <= g <= LOG_GAP_DAYS for g in gaps) or all(-LOG_GAP_DAYS <= g <= 0 for g in gaps)
+
+
+def yearless_line_days(line: str, day: str, order: str, updated: str = "") -> list[tuple[str, str, str]]:
+    """(surface, ISO day, how: `weekday`, `label` or '') of the yearless slashed days `line`, of a chunk dated `day`
+    in a note last updated on `updated` ('' unknown), writes where a date is, read in the day order `order`
+    (chunk_yearless_days); a day and month alike opening it (`4/4`) is how `count`: a log's day only."""
+    if order not in DAY_ORDERS:
+        return []
+    opening = _OPENING.match(line).end()
+    out = []
+    for m in YEARLESS_SLASHED.finditer(line):
+        a, b = int(m.group(1)), int(m.group(2))
+        month, dom = (b, a) if order == DAY_FIRST else (a, b)
+        if month > 12 or (a, b) in _NO_DAY or _TIME_AFTER.match(line, m.end()):
+            continue
+        weekday = _weekday(line, m.start(), m.end())
+        after = _EMPHASIS_AFTER.match(line, m.end()).end()
+        if weekday is None and (m.start() != opening or _QUANTITY_AFTER.match(line, after)):
+            continue
+        iso = _yearless_year(month, dom, day, weekday, updated)
+        if a == b and weekday is None:  # `4/4`, `10/10`: a score's or a count's end as often as a day
+            out.append((m.group(0), iso or "", "count"))
+        elif iso:
+            how = "weekday" if weekday is not None else "label" if _LABEL_AFTER.match(line, after) else ""
+            out.append((m.group(0), iso, how))
+    return out
+
+
+def _yearless_year(month: int, dom: int, day: str, weekday: int | None, updated: str = "") -> str | None:
+    """The ISO day of `month` and `dom` in a chunk of date `day` (yearless.dated_day: a dated note's nearest, a
+    heading's year; in a note kept from its day to its last update `updated`, _in_its_life), None when a weekday
+    written with it is not that day's (`Sat 22/11` in a note of 2026-12-07: a typo, or a year before; no guess)."""
+    from minirag_cli.yearless import dated_day
+
+    given = (updated and not day.startswith("Y") and _in_its_life(month, dom, day, updated)
+             or dated_day(f"--{month:02d}-{dom:02d}", day))
+    if given is None or weekday is None or dt.date.fromisoformat(given).weekday() == weekday:
+        return given
+    return None
+
+
+def _in_its_life(month: int, dom: int, day: str, updated: str) -> str | None:
+    """The ISO day of `month` and `dom` a log kept from `day` (its front matter's `created:`) to `updated` writes:
+    the one nearest its last update of those from LOG_GAP_DAYS before its first day to LOG_GAP_DAYS after its last
+    (an inhaler log created 2026-03-12 and updated 2026-12-03 writes `14/11`: 2026-11-14, not 2025-11-14, the
+    nearest its created day); None for none."""
+    first, last = dt.date.fromisoformat(day[:10]), dt.date.fromisoformat(updated)
+    gap = dt.timedelta(days=LOG_GAP_DAYS)
+    found = [d for year in range(first.year - 1, last.year + 2)
+             if (iso := iso_date(year, month, dom)) and first - gap <= (d := dt.date.fromisoformat(iso)) <= last + gap]
+    return min(found, key=lambda d: abs((d - last).days)).isoformat() if found and last >= first else None
+
+
+# a front matter's day of the note's last change (Joplin's and Obsidian plugins' `updated:`, `modified:`)
+_UPDATED = re.compile(r"^(?:updated|modified|last[_ -]?modified|date[_ ]modified|updated[_ ]at|modified[_ ]at)[ \t]*:"
+                      r"[ \t]*['\"]?((?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))", re.I | re.M)
+
+
+def _updated_day(text: str) -> str:
+    """The ISO day a note's front matter (opening its first chunk's `text`) says it was last changed, '' for none."""
+    if not text.startswith("---"):
+        return ""
+    end = text.find("\n---", 3)
+    m = _UPDATED.search(text, 0, end if end > 0 else len(text))
+    return m.group(1) if m else ""

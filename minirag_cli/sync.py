@@ -83,7 +83,8 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
                               without_invisibles)
-from minirag_cli.dayorder import DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, files_order, vault_evidence
+from minirag_cli.dayorder import (DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, chunk_yearless_days, files_order,
+                                  vault_evidence)
 from minirag_cli.notespans import chunk_spans
 from minirag_cli.weekdaydays import chunk_weekday_days
 from minirag_cli.weeklabels import chunk_week_days
@@ -3857,8 +3858,11 @@ def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: s
     slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
     weekdays = chunk_weekday_days(chunks, dates)
-    return [{**written, **days, **labelled} if written or labelled else days
-            for days, labelled, written in zip(slashed, labels, weekdays, strict=True)]
+    # and its yearless slashed days where a date is, in a settled order (dayorder.chunk_yearless_days, rules 32:
+    # `- 30/11 - p.40-52` in a note of 2026-12-07): read after the rules before, which keep a surface they read
+    yearless = chunk_yearless_days(chunks, dates, order)
+    return [{**bare, **written, **days, **labelled} if written or labelled or bare else days
+            for days, labelled, written, bare in zip(slashed, labels, weekdays, yearless, strict=True)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,

@@ -1005,6 +1005,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Station`, `- Trusts Manager at Barclays`, `Trains`, `Raises` named Point, Chapel, Station, Manager); and a label's
 #    first word is kept as a name (`Paris with kids:`, `Priya to do:`, `1. Maren at the quay:` named nothing), but for
 #    an institution's of a particle (`Agenzia delle entrate:` whole, as before).
+# 32, slashdays's part (session 57's UK parent and job seeker): a yearless slashed day where a date is written, in a
+#    dated note whose day order is settled (the note's, the setting's, the vault's), is its nearest such day
+#    (dayorder.chunk_yearless_days): opening the lines, list items or first cells of a log, two or more in the order of
+#    their days, none two months after the one before (`- 30/11 - p.40-52`, `| 14/11 | 15:30 | 2 |`, `- 12/11
+#    applied`), as a label (`28/11: dripping again`) or with its weekday (`Tue 8/12`, `| Sun 22/11 |`; none on another
+#    weekday); in a note whose front matter says it was kept to a later day (`created: 2026-03-12`, `updated:
+#    2026-12-03`), the one in the note's life (`14/11` 2026-11-14, not the March's nearest 2025-11-14). The parent's
+#    inhaler log, money table and reading log were no dates; `mrag show` listed the front matter's days alone. Not a
+#    figure: mid-sentence (`scored 7/10`, `p. 12/13`, `issue 3/12`), a later cell (`| Monzo | 7/10 |`), before a
+#    quantity's word (`- 3/4 cup`, `- 2/3 of`, `- 12/12 tickets sold`, `**1/2** of the team`), `4/4`, `10/10` and
+#    `24/7` alone, a recipe's or score sheet's out of a log's order (`- 6/8 rhythm`, `- 1/2 marathon`), a thread's
+#    parts counted to their end (`1/3`, `2/3`, `3/3`), nor in an undated note or an unsettled order.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
