@@ -25,10 +25,11 @@ A day none of them settles stays no date, as before.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 
 from minirag_cli.shortnames import CASE_BLIND_LETTERS
-from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
+from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date, nearest_year
 
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
 DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
@@ -299,142 +300,104 @@ def _new_years_span(line: str, year: str) -> list[tuple[str, str]]:
     return [(surface, iso) for surface, iso in out if iso]
 
 
-# A day and month without a year where a date is written (heuristic rules 32, slashdays: a UK parent's and a job
-# seeker's logs, `- 30/11 - Boy at the Back of the Class p.40-52`, `| 14/11 | 15:30 | 2 | after PE |`, `12/11 applied`,
-# `- Tue 8/12: past paper`), in a dated note whose day order is settled (the note's, the setting's or the vault's:
-# one reading): opening the lines, list items, tasks or first cells of a log (two or more, in the order of their
-# days), as a label (`28/11: dripping again`) or with its weekday (none on another). Its year is its chunk's date's
-# (yearless.dated_day: a dated note's nearest, a heading's year), in a note its front matter says was kept to a later
-# day the one in the note's life (_in_its_life). Mid-sentence (`scored 7/10`, `p. 12/13`, `issue 3/12`), in a later
-# cell (`| Monzo | 7/10 |`), before a quantity's word (`- 3/4 cup flour`, `- 2/3 of the class`, `- 12/12 tickets
-# sold`), out of a log's order (`- 6/8 rhythm`, `- 1/2 marathon`) or counted to its end (`1/3`, `2/3`, `3/3`) it is
-# no day; nor `24/7`.
-_OPENING = re.compile(r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?(?:\|[ \t]*)?"
-                      r"(?:\*\*|__|\*|_)?")
-# what makes a fraction, a score or a count of the number before it: `3/4 cup`, `2/3 of`, `7/10 stars`, `12/12 sold`
-_QUANTITY_AFTER = re.compile(
-    r"[ \t]*(?:%|(?:of|cups?|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|g|kg|ml|l|litres?|liters?|pints?|inch(?:es)?|"
-    r"ft|mi|miles?|km|m|cm|mm|price|off|tickets?|seats?|places?|spaces?|stars?|points?|pts|marks?|correct|right|"
-    r"wrong|sold|left|remaining|done|complete|completed|attended|present|answered|passed|failed|scored|split|odds|"
-    r"times?|days?|weeks?|months?|hours?|hrs?|mins?|minutes?|people|kids|students|pupils|children|players|"
-    r"questions?|answers?|items?|tasks?|pages?|chapters?|slots?|goals?|shots?|games?|matches|sets?|reps?|rounds?|"
-    r"servings?|portions?|slices?|pieces?|pcs|bottles?|cans?|tins?|packs?|bags?|boxes|jars?|cloves?|onions?|"
-    r"lemons?|limes?|eggs?|handful|pinch|dash|bunch|sticks?)\b)", re.I)
-_NO_DAY = {(24, 7)}  # round the clock
-_TIME_AFTER = re.compile(r":\d")  # `12/11:30`: no day and month
-_EMPHASIS_AFTER = re.compile(r"(?:\*\*|__|\*|_)?")  # `**1/2** of the team`
-_LABEL_AFTER = re.compile(r":(?!\S)")  # `28/11: dripping again`: a fraction takes no colon
-LOG_GAP_DAYS = 62  # a log's next entry, within two months of the one before
+# A day and month without a year written with its weekday (heuristic rules 32, slashdays as fixSD mended it: a UK
+# parent's revision plan `- Tue 8/12: past paper`, `End of unit test: Friday 11/12`, a timesheet's `| Sun 22/11 |`), in
+# a dated note whose day order is settled (the note's, the setting's or the vault's: one reading), is the day of its
+# chunk's date's year (yearless.dated_day: a dated note's nearest, a heading's year) when the weekday is that day's;
+# in a note its front matter dates and says was edited on a later day (sync._edited_days), the nearest to that edit
+# when the weekday is its day there, and the note lists EDIT_LEAST such days or more, EDIT_SHARE of them so set
+# (weekdaydays.py 3, fixWY). The weekday is the evidence: a weekday the day does not fall on reads none (a typo, or
+# another year), and a figure without one (`- 7/10 Wicked`, `- 1/2 tablet`, `1/3: why`, `| 7/10 | Monzo |`, `- 5/1
+# Corach Rambler`) is no day, whatever its place (the review of slashdays: a log's and a label's figures were film
+# ratings, marks, recipes, odds, a thread's parts). A short weekday name counts only capitalised (`sat 3/4 papers`).
+_TIME_AFTER = re.compile(r":\d")  # `Fri 12/11:30`: no day and month
+# a weekday's first letters, or a word's (`month`, `sat`): most chunks and lines write none, and this finds that
+# ten times as fast as _WEEKDAY's case-blind alternation (a 2 MB log's cost); _weekday reads the weekday
+_WEEKDAY_HINT = re.compile(r"(?i:[mtwfs](?:on|ue|ed|hu|ri|at|un))")
 
 
-def chunk_yearless_days(chunks, dates: list[str], order: str = "") -> list[dict[str, str]]:
-    """surface -> ISO day of the yearless slashed days each of a note's `chunks` writes where a date is (above:
-    rules 32) that the day order settles: the note's own (note_order), else `order` (the index's); `dates`: each
-    chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''). One with a weekday or as a
-    label (`28/11: dripping again`) is read alone; the others only as a log's (_a_log), and none of a count to its
-    end (_counted_to_the_end). A surface a chunk writes as two days is none of them."""
-    if not any(dates) or not any(YEARLESS_SLASHED.search(c.text) for c in chunks):
+def chunk_weekday_slashed_days(chunks, dates: list[str], order: str = "",
+                               edited: list[str] | None = None) -> list[dict[str, str]]:
+    """surface -> ISO day of the yearless slashed days each of a note's `chunks` writes with their weekday (above:
+    rules 32) in the day order the note settles (note_order), else `order` (the index's); `dates`: each chunk's date
+    (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: each chunk's last edit by its
+    note's front matter (sync._edited_days, '' for none). A surface a chunk writes as two days is none of them."""
+    if not any(day and YEARLESS_SLASHED.search(c.text) and _WEEKDAY_HINT.search(c.text)
+               for c, day in zip(chunks, dates, strict=True)):
         return [{} for _c in chunks]
+    from minirag_cli.weekdaydays import _last_edit
     from minirag_cli.yearless import note_outline
 
     outline = note_outline(chunks)
     lines, body = outline.lines, outline.body
     order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
-    if not order:
+    if order not in DAY_ORDERS:
         return [{} for _c in chunks]
-    updated = _updated_day(chunks[0].text)
-    written = []  # (chunk's index, surface, ISO day, how: weekday, label, count or ''), in the note's order
-    for i, (c, day) in enumerate(zip(chunks, dates, strict=True)):
+    edited = edited or [""] * len(chunks)
+    written = []  # (chunk's index, surface, day by the chunk's date, day by its last edit)
+    for i, (c, day, last) in enumerate(zip(chunks, dates, edited, strict=True)):
+        later = _last_edit(day, last) if day else None
         for n in range(max(c.start_line, body), c.end_line + 1) if day else ():
             line = lines.get(n, "")
-            written += ([(i, *found) for found in yearless_line_days(line, day, order, updated)]
-                        if "/" in line else [])
-    logged = (not _counted_to_the_end([s for _i, s, _d, how in written if how != "weekday"])
-              and _a_log([iso for _i, _s, iso, how in written if how not in ("weekday", "count")]))
+            if "/" in line and _WEEKDAY_HINT.search(line):
+                written += [(i, *found) for found in weekday_slashed_days(line, day, order, later)]
+    by_edit = _edit_reads({s: (own, again) for _i, s, own, again in written})
     out: list[dict[str, set[str]]] = [{} for _c in chunks]
-    for i, surface, iso, how in written:
-        if how in ("weekday", "label") or logged and iso:  # (a log's `12/12` too, between its 11/12 and 13/12)
+    for i, surface, own, again in written:
+        if (iso := own or (again if by_edit else None)) is not None:
             out[i].setdefault(surface, set()).add(iso)
     return [{surface: days.pop() for surface, days in found.items() if len(days) == 1} for found in out]
 
 
-def _counted_to_the_end(surfaces: list[str]) -> bool:
-    """Are a note's figures where a date may be (`1/3`, `2/3`, `3/3`) a count to its end, all of one total and one
-    the total itself (a thread's parts, a set of steps), no log's days (`1/12`, `13/12`: December's)?"""
-    pairs = [tuple(int(x) for x in s.split("/")) for s in surfaces]
-    return any(a == b for a, b in pairs) and len({b for _a, b in pairs}) == 1 and all(a <= b for a, b in pairs)
+def _edit_reads(days: dict[str, tuple[str | None, str | None]]) -> bool:
+    """Whether a note's last edit reads its slashed weekday days (surface -> (day by its date, day by its last edit),
+    None where the weekday is false): it lists EDIT_LEAST or more and the edit sets right EDIT_SHARE of them (a rota
+    kept all year), not one slip (`Fri 22/11` beside a true `Sun 23/11`), as weekdaydays._edit_reads."""
+    from minirag_cli.weekdaydays import EDIT_LEAST, EDIT_SHARE
+
+    fixed = [s for s, (own, again) in days.items() if own is None and again is not None]
+    return len(days) >= EDIT_LEAST and len(fixed) >= EDIT_SHARE * len(days)
 
 
-def _a_log(days: list[str]) -> bool:
-    """Do a note's yearless slashed days written where a date is (ISO, in its order) make a log: two or more, in the
-    order of their days (either way), none LOG_GAP_DAYS after the one before? A recipe's, a rota's or a score
-    sheet's figures (`- 6/8 rhythm`, `- 1/2 marathon`) are in no such order."""
-    if len(days) < 2:
-        return False
-    gaps = [(dt.date.fromisoformat(b) - dt.date.fromisoformat(a)).days for a, b in zip(days, days[1:])]
-    return all(0 <= g <= LOG_GAP_DAYS for g in gaps) or all(-LOG_GAP_DAYS <= g <= 0 for g in gaps)
-
-
-def yearless_line_days(line: str, day: str, order: str, updated: str = "") -> list[tuple[str, str, str]]:
-    """(surface, ISO day, how: `weekday`, `label` or '') of the yearless slashed days `line`, of a chunk dated `day`
-    in a note last updated on `updated` ('' unknown), writes where a date is, read in the day order `order`
-    (chunk_yearless_days); a day and month alike opening it (`4/4`) is how `count`: a log's day only."""
-    if order not in DAY_ORDERS:
-        return []
-    opening = _OPENING.match(line).end()
+def weekday_slashed_days(line: str, day: str, order: str,
+                         edited: dt.date | None = None) -> list[tuple[str, str | None, str | None]]:
+    """(surface, its day by the chunk date `day`, its day by the note's later last edit `edited`: None where the
+    weekday written with it is not that day's) of each yearless slashed day `line` writes with its weekday, read in
+    the day order `order` (chunk_weekday_slashed_days)."""
     out = []
     for m in YEARLESS_SLASHED.finditer(line):
         a, b = int(m.group(1)), int(m.group(2))
         month, dom = (b, a) if order == DAY_FIRST else (a, b)
-        if month > 12 or (a, b) in _NO_DAY or _TIME_AFTER.match(line, m.end()):
+        if month > 12 or _TIME_AFTER.match(line, m.end()) or \
+                not _WEEKDAY_HINT.search(line, max(0, m.start() - 16), m.end() + 12):
             continue
-        weekday = _weekday(line, m.start(), m.end())
-        after = _EMPHASIS_AFTER.match(line, m.end()).end()
-        if weekday is None and (m.start() != opening or _QUANTITY_AFTER.match(line, after)):
-            continue
-        iso = _yearless_year(month, dom, day, weekday, updated)
-        if a == b and weekday is None:  # `4/4`, `10/10`: a score's or a count's end as often as a day
-            out.append((m.group(0), iso or "", "count"))
-        elif iso:
-            how = "weekday" if weekday is not None else "label" if _LABEL_AFTER.match(line, after) else ""
-            out.append((m.group(0), iso, how))
-    return out
+        weekday = _capitalised_weekday(line, m.start(), m.end())
+        if weekday is not None:
+            out.append((m.group(0), *_weekday_slashed_day(month, dom, weekday, day, edited)))
+    return [found for found in out if found[1] or found[2]]
 
 
-def _yearless_year(month: int, dom: int, day: str, weekday: int | None, updated: str = "") -> str | None:
-    """The ISO day of `month` and `dom` in a chunk of date `day` (yearless.dated_day: a dated note's nearest, a
-    heading's year; in a note kept from its day to its last update `updated`, _in_its_life), None when a weekday
-    written with it is not that day's (`Sat 22/11` in a note of 2026-12-07: a typo, or a year before; no guess)."""
+@functools.lru_cache(maxsize=4096)  # a long log writes the same days again and again
+def _weekday_slashed_day(month: int, dom: int, weekday: int, day: str,
+                         edited: dt.date | None) -> tuple[str | None, str | None]:
+    """The day of `month` and `dom` by the chunk date `day` (yearless.dated_day) and by the note's later last edit
+    `edited` (its nearest), each None where it is not on `weekday`."""
     from minirag_cli.yearless import dated_day
 
-    given = (updated and not day.startswith("Y") and _in_its_life(month, dom, day, updated)
-             or dated_day(f"--{month:02d}-{dom:02d}", day))
-    if given is None or weekday is None or dt.date.fromisoformat(given).weekday() == weekday:
-        return given
-    return None
+    yearless = f"--{month:02d}-{dom:02d}"
+    own = dated_day(yearless, day)
+    again = nearest_year(yearless, edited.isoformat()) if edited is not None else None
+    return (own if _on(own, weekday) else None), (again if _on(again, weekday) else None)
 
 
-def _in_its_life(month: int, dom: int, day: str, updated: str) -> str | None:
-    """The ISO day of `month` and `dom` a log kept from `day` (its front matter's `created:`) to `updated` writes:
-    the one nearest its last update of those from LOG_GAP_DAYS before its first day to LOG_GAP_DAYS after its last
-    (an inhaler log created 2026-03-12 and updated 2026-12-03 writes `14/11`: 2026-11-14, not 2025-11-14, the
-    nearest its created day); None for none."""
-    first, last = dt.date.fromisoformat(day[:10]), dt.date.fromisoformat(updated)
-    gap = dt.timedelta(days=LOG_GAP_DAYS)
-    found = [d for year in range(first.year - 1, last.year + 2)
-             if (iso := iso_date(year, month, dom)) and first - gap <= (d := dt.date.fromisoformat(iso)) <= last + gap]
-    return min(found, key=lambda d: abs((d - last).days)).isoformat() if found and last >= first else None
+def _on(iso: str | None, weekday: int) -> bool:
+    return iso is not None and dt.date.fromisoformat(iso).weekday() == weekday
 
 
-# a front matter's day of the note's last change (Joplin's and Obsidian plugins' `updated:`, `modified:`)
-_UPDATED = re.compile(r"^(?:updated|modified|last[_ -]?modified|date[_ ]modified|updated[_ ]at|modified[_ ]at)[ \t]*:"
-                      r"[ \t]*['\"]?((?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))", re.I | re.M)
-
-
-def _updated_day(text: str) -> str:
-    """The ISO day a note's front matter (opening its first chunk's `text`) says it was last changed, '' for none."""
-    if not text.startswith("---"):
-        return ""
-    end = text.find("\n---", 3)
-    m = _UPDATED.search(text, 0, end if end > 0 else len(text))
-    return m.group(1) if m else ""
+def _capitalised_weekday(line: str, start: int, end: int) -> int | None:
+    """_weekday, but for a short name in lower case before the day (`sat 3/4 papers`, `wed 1/2`: a verb's, a word's)."""
+    m = _WEEKDAY_BEFORE.search(line, max(0, start - 16), start)
+    word = m.group(0).split()[0].rstrip(".,") if m is not None else ""
+    if word.islower() and word not in _FULL_WEEKDAYS:
+        return None
+    return _weekday(line, start, end)

@@ -104,6 +104,7 @@ def test_status_and_doctor_say_the_unread_days_and_the_setting(tmp_path, monkeyp
     "# Health\nPain from 7/10 down to 4/10\n- 6/8 tasks done\n- 9/10 on the spelling test\n",
     "# Work\n- 24/7 support line\n| 3/12 | tests passing |\n12/12 tests pass\n**1/2** of the team\n",
     "# Cooking\n- 2/3 onion\n- 1/2 lemon\n- 6/8 rhythm\n- 4/4\n1/2 marathon done!\n",
+    "# Leak\n22/11 - first noticed\n28/11: dripping again\nrang on 19/11 about it\n",
 ])
 def test_a_dated_notes_yearless_figures_are_no_days(tmp_path, text):
     # the note's day order settled (day first) as the reviewer's were: the figures stay figures all the same

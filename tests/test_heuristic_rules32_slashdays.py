@@ -1,6 +1,8 @@
-"""Heuristic rules 32, slashdays' part: a yearless slashed day where a date is written (`- 30/11 - p.40-52`, `| 14/11 |
-15:30 |`, `- 12/11 applied`, `- Tue 8/12: past paper`), read in a settled day order, of its note's year (session
-57's UK parent and job seeker: their logs' days were no dates; `mrag show` listed the front matter's day alone)."""
+"""Heuristic rules 32, slashdays' part as fixSD mended it: a yearless slashed day written with its weekday (`- Tue
+8/12: past paper`, `Friday 11/12`, `| Sun 22/11 |`), read in a settled day order, is a date of its note's year when
+the weekday is that day's (session 57's UK parent: a revision plan's days were no dates). A figure without its weekday
+stays a figure wherever it stands (the review of slashdays: its log and label rules read film ratings, marks, a
+thread, recipes, odds, tennis scores as dates)."""
 
 from __future__ import annotations
 
@@ -23,55 +25,78 @@ _UK = {
     "damp.md": "# Damp survey\nSurvey booked for 10/12/2026 at 9am. Quote sent 20/11/2026.\n",
     "boiler.md": "# Boiler\nServiced 14/10/2026, next due 14/10/2027.\n",
 }
+_UK_DAYS = {"2026-12-10", "2026-11-20", "2026-10-14", "2027-10-14"}
 _CREATED = "---\ncreated: 2026-12-04\n---\n"
 
 
-def test_a_logs_days_opening_their_lines_and_rows_are_read_in_the_vaults_order(tmp_path):
-    notes = {
-        **_UK,
-        "reading log.md": _CREATED + "# Noah - reading log\n- 30/11 - Boy at the Back of the Class p.40-52\n"
-                                     "- 1/12 - p.52-60\n- 2/12 - at Tom's (not signed!!)\n"
-                                     "- 12/12 - Beast Quest\n- 13/12 - 2 chapters\n",
-        # a log created in March and kept since: its days are of the year it was kept in, not the nearest March's
-        "inhaler.md": "---\nupdated: 2026-12-03 08:20:31Z\ncreated: 2026-03-12 10:00:00Z\n---\n# Inhaler log\n"
-                      "| Date | Time | Puffs | Why |\n|---|---|---|---|\n"
-                      "| 14/11 | 15:30 | 2 | after PE |\n| 22/11 | 02:10 | 4 | woke up wheezy |\n"
-                      "| 3/12 | 07:15 | 2 | morning cough |\n",
-        "monzo.md": _CREATED + "# Monzo\n## Timeline\n- 12/11 applied via website\n- 20/11 recruiter screen w/ Priya\n",
-        "leak.md": _CREATED + "# Leak\n22/11 - first noticed\n28/11: dripping again\nrang on 19/11 about it\n",
-    }
-    days = _days(synced_names(tmp_path, notes))
-    assert {"2026-11-30", "2026-12-01", "2026-12-02", "2026-12-12", "2026-12-13", "2026-11-14", "2026-11-22",
-            "2026-12-03", "2026-11-12", "2026-11-20", "2026-11-28"} <= days, days
-    # mid-sentence a yearless day stays unread (rules 30's reviewers' figures), nor the month-first readings
-    unread = {"2026-11-19", "2026-11-03", "2026-01-12", "2026-02-12", "2026-12-11", "2025-11-14", "2025-11-22"}
-    assert not unread & days, days
-
-
-def test_a_day_with_its_weekday_is_read_alone_and_only_on_its_weekday(tmp_path):
+def test_a_day_with_its_weekday_is_read_and_only_on_its_weekday(tmp_path):
     notes = {**_UK, "revision.md": _CREATED + "# Maya - science revision\nEnd of unit test: Friday 11/12 (atoms)\n"
                                               "- Tue 8/12: past paper\n- Mon 9/12: mistakes\n"
-                                              "| Sun 22/11 | 3.5 | data cleaning |\n"}
+                                              "| Sun 22/11 | 3.5 | data cleaning |\nmock on 15/12 (Tue)\n"}
     days = _days(synced_names(tmp_path, notes))
-    assert {"2026-12-11", "2026-12-08", "2026-11-22"} <= days, days
+    assert {"2026-12-11", "2026-12-08", "2026-11-22", "2026-12-15"} <= days, days
     assert not {"2026-12-09", "2025-12-09", "2027-12-09"} & days, days  # 9 Dec 2026 is a Wednesday: a typo
 
 
+def test_a_daily_note_dated_by_its_name_reads_its_own_year_not_its_last_edit(tmp_path):
+    # the review's repro: `modified:` a year on is a touch; `Fri 21/11` is 2025-11-21, a Friday
+    notes = {**_UK, "Daily/2025-11-20.md": "---\nmodified: 2026-11-25\n---\n- Fri 21/11: parents eve\n"
+                                           "- Sat 22/11: boiler man\n"}
+    days = _days(synced_names(tmp_path, notes))
+    assert {"2025-11-21", "2025-11-22"} <= days, days
+    assert not {"2026-11-21", "2026-11-22"} & days, days
+
+
+def test_a_rota_kept_to_its_last_edit_reads_that_year_and_one_slip_does_not(tmp_path):
+    rota = ("---\ncreated: 2026-01-04\nupdated: 2026-11-29\n---\n# Weekend rota\n- Sun 22/11 Dad\n- Sun 29/11 Mum\n"
+            "- Sat 5/12 Dad\n")
+    days = _days(synced_names(tmp_path / "a", {**_UK, "rota.md": rota}))
+    assert {"2026-11-22", "2026-11-29", "2026-12-05"} <= days, days
+    slip = "---\ncreated: 2026-01-04\nupdated: 2026-11-29\n---\n# Plans\n- swap Sun 22/11?\n"
+    days = _days(synced_names(tmp_path / "b", {**_UK, "plans.md": slip}))
+    assert not {"2026-11-22", "2025-11-22"} & days, days
+
+
+def test_a_trip_true_by_its_created_day_keeps_that_year(tmp_path):
+    # the review's item 4: `updated:` a year on moved the trip to the next Christmas
+    trip = "---\ncreated: 2026-01-05\nupdated: 2026-12-03\n---\n# Xmas trip\n- Sun 28/12: flew out\n- Fri 2/1: home\n"
+    days = _days(synced_names(tmp_path, {**_UK, "trip.md": trip}))
+    assert {"2025-12-28", "2026-01-02"} <= days, days
+    assert not {"2026-12-28", "2027-01-02"} & days, days
+
+
+def test_an_impossible_last_edit_stops_no_sync(tmp_path):
+    # the review's crash: `updated: 2026-02-30` (no such day) was `unexpected ValueError`
+    note = "---\ncreated: 2026-11-01\nupdated: 2026-02-30\n---\n- Sat 28/11: dripping\n- 29/11: still\n"
+    days = _days(synced_names(tmp_path, {**_UK, "leak.md": note}))
+    assert "2026-11-28" in days and "2026-11-29" not in days, days
+
+
 @pytest.mark.parametrize("text", [
-    "- 3/4 cup flour\n- 1/2 price at Tesco\n- 2/3 of the class\n- 12/12 tickets sold\n",
-    "- 24/7 support line\n- 50/50 split\nscored 7/10\nsee p. 12/13\nissue 3/12 of the series\nv1/2 notes\n",
-    "| Mock | Score |\n|---|---|\n| Monzo | 7/10 |\n| Wise | 8/10 |\n",
-    "- 6/8 rhythm\n- 1/2 marathon done!\n- 10/10 would recommend\n",
-    "- 3/12 tests passing\nlater that week\n",  # one day, no label, no weekday: no log
-    "1/3 why the budget is wrong\n2/3 the figures\n3/3 what to do\n",  # a thread's parts, counted to its end
+    # the review of slashdays' item 3: figures where a date may be, in dated notes of day-first order
+    "## Ratings\n- 7/10 Wicked\n- 8/10 Conclave\n- 9/10 Dune\n",
+    "# Test results\n- 7/10: spelling\n- 9/10: maths\n",
+    "# Thread draft\n1/3: why the budget is wrong\n2/3: the figures\n3/3: what to do\n",
+    "| Score | Bank |\n|---|---|\n| 7/10 | Monzo |\n| 8/10 | Wise |\n",
+    "# Mum's meds\n- 1/2 tablet at breakfast\n- 1/2 tablet at bedtime\n",
+    "# Guac\n- 1/2 avocado\n- 1/2 red chilli\n- 1/4 red onion\n",
+    "# Soup\n- 1/2 onion, diced\n- 1/3 butternut squash\n- 2/3 stock cube\n",
+    "# Grand National sweep\n- 5/1 Corach Rambler (Dad)\n- 6/1 Noble Yeats (me)\n- 8/1 I Am Maximus (Sam)\n",
+    "# Rooms\n- 2/3 year olds: Acorns\n- 3/4 year olds: Oaks\n",
+    "# Club ladder\n- 6/4 6/3 beat Tom\n- 7/5 6/2 lost to Sam\n",
+    "- 16/9 TV\n- 21/9 monitor\n",
+    "- 1/6 chance\n- 2/6 chance of two\n",
+    "| Ratio | Use |\n|---|---|\n| 1/2 | halves |\n| 1/3 | thirds |\n",
+    "# School\n- 10/12: nativity 2pm\n- 16/12: last day of term\n",  # label days: no weekday, no day (rules 30)
+    "Maya sat 3/4 papers\nwed 1/2 done\n",  # a short weekday in lower case is a verb's, a word's
 ])
-def test_figures_where_a_date_may_be_are_no_days(tmp_path, text):
-    days = _days(synced_names(tmp_path, {**_UK, "2026-12-04 note.md": text}))
-    assert days <= {"2026-12-04", "2026-12-10", "2026-11-20", "2026-10-14", "2027-10-14"}, days
+def test_figures_without_a_weekday_are_no_days(tmp_path, text):
+    days = _days(synced_names(tmp_path, {**_UK, "2026-12-07 note.md": _CREATED + text}))
+    assert days <= {"2026-12-07", "2026-12-04"} | _UK_DAYS, days
 
 
 def test_no_settled_order_or_no_note_date_reads_none(tmp_path):
-    log = "# Reading log\n- 30/11 - p.40-52\n- 1/12 - p.52-60\n- 2/12 - finished\n"
-    assert not {"2026-12-01", "2026-12-02"} & _days(synced_names(tmp_path / "a", {"log.md": _CREATED + log}))
-    undated = _days(synced_names(tmp_path / "b", {**_UK, "log.md": log}))
-    assert not {"2026-11-30", "2026-12-01", "2026-12-02"} & undated, undated
+    plan = "# Revision\n- Tue 8/12: past paper\n- Fri 11/12: test\n"
+    assert not {"2026-12-08", "2026-12-11"} & _days(synced_names(tmp_path / "a", {"plan.md": _CREATED + plan}))
+    undated = _days(synced_names(tmp_path / "b", {**_UK, "plan.md": plan}))
+    assert not {"2026-12-08", "2026-12-11"} & undated, undated

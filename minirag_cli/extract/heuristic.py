@@ -1005,18 +1005,35 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Station`, `- Trusts Manager at Barclays`, `Trains`, `Raises` named Point, Chapel, Station, Manager); and a label's
 #    first word is kept as a name (`Paris with kids:`, `Priya to do:`, `1. Maren at the quay:` named nothing), but for
 #    an institution's of a particle (`Agenzia delle entrate:` whole, as before).
-# 32, slashdays's part (session 57's UK parent and job seeker): a yearless slashed day where a date is written, in a
-#    dated note whose day order is settled (the note's, the setting's, the vault's), is its nearest such day
-#    (dayorder.chunk_yearless_days): opening the lines, list items or first cells of a log, two or more in the order of
-#    their days, none two months after the one before (`- 30/11 - p.40-52`, `| 14/11 | 15:30 | 2 |`, `- 12/11
-#    applied`), as a label (`28/11: dripping again`) or with its weekday (`Tue 8/12`, `| Sun 22/11 |`; none on another
-#    weekday); in a note whose front matter says it was kept to a later day (`created: 2026-03-12`, `updated:
-#    2026-12-03`), the one in the note's life (`14/11` 2026-11-14, not the March's nearest 2025-11-14). The parent's
-#    inhaler log, money table and reading log were no dates; `mrag show` listed the front matter's days alone. Not a
-#    figure: mid-sentence (`scored 7/10`, `p. 12/13`, `issue 3/12`), a later cell (`| Monzo | 7/10 |`), before a
-#    quantity's word (`- 3/4 cup`, `- 2/3 of`, `- 12/12 tickets sold`, `**1/2** of the team`), `4/4`, `10/10` and
-#    `24/7` alone, a recipe's or score sheet's out of a log's order (`- 6/8 rhythm`, `- 1/2 marathon`), a thread's
-#    parts counted to their end (`1/3`, `2/3`, `3/3`), nor in an undated note or an unsettled order.
+# 32, wdyear's part (session 57's parent's Joplin export): a note last edited after its day by its front matter
+#    (frontmatter.EDITED_KEYS: `created: 2026-01-04`, `updated: 2026-11-29`) was written on both (weekdaydays.py 3): a
+#    yearless day after its weekday whose nearest year to the note's day makes the weekday false takes the nearest
+#    year to the last edit when that makes it true (a custody rota's `Sun 22 Nov` .. `Sun 17 Jan` were 2025-11-22 ..
+#    2026-01-17, each a Saturday: 2026-11-22 .. 2027-01-17, and its rows `Sat 21 - Sun 22 Nov` are spans again,
+#    notespans reading the end as settled); a weekday and an ordinal no day within six weeks of the note's day makes
+#    true, the nearest within six weeks of the last edit (`party Sat 19th?` in a note of 2026-02-10 edited 2026-11-30:
+#    2026-12-19). A weekday true as read holds (a 2025 diary's `Sat 22 Nov`; `Fri 11th` in a note of 2026-09-01
+#    edited 2026-12-07 stays September's: December's is one too), a slip true by neither holds (`Fri 22 Nov`), a note
+#    of one day holds (fixU's `INSET Mon 5 Jan`), as does a dated section's day.
+# 32, fixWY's part (review of wdyear): the last edit reads a note's days only when its front matter's date line dates
+#    it (not a daily note's file name, `Daily/2025-11-20.md` touched in 2026, nor its title), it was edited at most
+#    400 days after (weekdaydays.EDIT_GAP_DAYS: a 2024 list ticked in 2026 holds), and it lists three weekday-days or
+#    more (each surface once), 80% of them false by its day and true by the edit (weekdaydays._edit_reads: a rota;
+#    a trip's one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, a meeting's `next review Tue 10 Mar`, a chat's
+#    `can you do Sun 22 Nov`, one `party Sat 19th?` hold, as before 32). A day no calendar has (`updated: 2026-02-29`)
+#    is no last edit (it stopped the whole sync).
+# 32, fixSD's part (slashdays, session 57's UK parent, mended by its review): a yearless slashed day written with
+#    its weekday (`- Tue 8/12: past paper`, `End of unit test: Friday 11/12`, `| Sun 22/11 |`, `22/11 (Sun)`), in a
+#    dated note whose day order is settled (the note's, the setting's, the vault's), is the day of its chunk's date's
+#    year when the weekday is that day's (dayorder.chunk_weekday_slashed_days); in a note its front matter dates and
+#    says was edited later (sync._edited_days), the edit's nearest when three such or more are, 80% of them set right
+#    so (a rota), as wdyear/fixWY read `Sun 22 Nov`. A weekday the day does not fall on reads none, as does a short
+#    name in lower case (`sat 3/4 papers`). The review dropped the branch's log rule (two or more figures opening
+#    lines in date order) and label rule (`28/11: dripping`): they read film ratings (`- 7/10 Wicked / - 8/10
+#    Conclave`), marks (`- 7/10: spelling`), a thread (`1/3: why`), a score table, half tablets, recipes' halves,
+#    betting odds (`- 5/1 Corach Rambler`), nursery rooms (`- 2/3 year olds`), tennis scores, aspect ratios, dice as
+#    dates; a figure without its weekday is no day, as in rules 30 (the inhaler and reading logs' `14/11`, `30/11` stay
+#    figures: no rule told a log from a list of ratings).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
