@@ -1034,6 +1034,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    betting odds (`- 5/1 Corach Rambler`), nursery rooms (`- 2/3 year olds`), tennis scores, aspect ratios, dice as
 #    dates; a figure without its weekday is no day, as in rules 30 (the inhaler and reading logs' `14/11`, `30/11` stay
 #    figures: no rule told a log from a list of ratings).
+# 32, fuzzchain's part (session 57's journalist: `Source D` was Source A), mended by fixFC: the members of a series
+#    never merge fuzzily, nor a lettered label and a member of it (resolve.series_members: a last word of one letter or
+#    a roman numeral in capitals, `Source A`/`Source D`/`Source`, `Witness B`, `Hepatitis B`/`C`, `Final Fantasy
+#    XV`/`XVI`; `Source`, of a `# Source list` title, merged into Source A at 92, then `Source D` joined at 92 to
+#    `source`). A letter and no code are a label and its member only after a word that labels with a letter
+#    (text.LETTERED, which has `Site` and `Hepatitis` now) or for a numeral of two letters (`Elizabeth II`): a
+#    person's initial and what the extractor keeps of a company's suffix merge as before (`Jessica M`/`Jessica`,
+#    `Banco Santander S`, of `S.A.`); a dotted abbreviation's letter is no code (`Washington D.C.`). A key merged
+#    fuzzily still bridges to the next (fixFC dropped fuzzchain's "close to every key", which split typos: `Blubell`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1466,14 +1475,9 @@ _TITLED = rf"(?:(?:{TITLES})\.{_GAP}){{0,2}}"
 # key's `Peters, Matthew E.` read as Matthew E. Peters: _authors) is a part of the name, kept as written
 # (its key drops the stop: `matthewepeters`); its stop ended the name (rules 15: "Matthew E", and Peters
 # a sentence's first word). Heuristic rules 16. Only between two capitalised words, and not after a word
-# that labels with a letter (LETTERED: `Plan B. Tom came`, `Section C. Maria`), where the stop ends a
+# that labels with a letter (text.LETTERED: `Plan B. Tom came`, `Section C. Maria`), where the stop ends a
 # sentence.
-LETTERED = frozenset("""
-Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
-Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
-Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
-Source Witness Informant Participant Respondent Interviewee Suspect Victim Patient Subject Person
-""".split())
+from minirag_cli.text import LETTERED  # noqa: E402
 # (the initial's shape looked for first: the label words are looked back for only before one)
 _INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
             + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})")
