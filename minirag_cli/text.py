@@ -21,6 +21,18 @@ from typing import Iterable
 
 from minirag_cli.monthnames import MONTHS_BY_LANGUAGE, month_numbers
 
+# --------------------------------------------------------------------------- lettered labels
+
+# The words that label with a letter (`Plan B`, `Source A`, `Vitamin D`, `Site C`): the heuristic extractor reads
+# the stop after such a letter as a sentence's end, no middle initial's (`Plan B. Tom came`), and entity resolution
+# keeps a label and its lettered members apart (resolve.series_members: `Source`, `Source A`, `Source D`)
+LETTERED = frozenset("""
+Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
+Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
+Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
+Source Witness Informant Participant Respondent Interviewee Suspect Victim Patient Subject Person Site Hepatitis
+""".split())
+
 # --------------------------------------------------------------------------- stopwords
 
 # Dropped from the BM25 query and from clause word counts (retrieve.py).
