@@ -25,7 +25,8 @@ from typing import Callable, NamedTuple
 
 from minirag_cli.dayorder import DAY_FIRST, DAY_ORDERS, MONTH_FIRST, YEARLESS_SLASHED
 from minirag_cli.shortnames import WEEKDAY_NUMBER
-from minirag_cli.text import MONTH_NAMES, SLASHED_DATE, find_dates, iso_date, nearest_year
+from minirag_cli.dayspans import _TIME_AFTER
+from minirag_cli.text import MONTH_ALT, SLASHED_DATE, find_dates, iso_date, nearest_year
 
 _RELATIVE = {"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1}
 # the cue and what may stand between it and the day: `due 11/12`, `due: 3 Dec`, `due by Fri`, `due on Friday`,
@@ -57,12 +58,12 @@ _WEEKDAY_ALT = "|".join(sorted(WEEKDAY_NUMBER, key=len, reverse=True))
 _PLAIN_START = re.compile(r"(?<![\w'’/-])(?:(?P<lead>for|from)(?=[ \t])|(?P<day>(?:" + _WEEKDAY_ALT + r")\.?(?![\w'’/-])))",
                           re.I)
 _LEAD_GAP = re.compile(r"[ \t]+(?:the[ \t]+)?")
-# what may follow a day that ends the line: marks, a closing bracket, tags (`Sat 12th!`, `(Fri 11th)`, `Tues #admin`)
-_ENDS = re.compile(r"[ \t]*(?:[.!?;,)\]]+[ \t]*)*(?:#[\w/-]+[ \t]*)*$")
-# ... or its hour, and then anything (`Thurs 10 Dec, 6pm, Civic Centre committee room 1`)
-_HOUR_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:(?:at|@)[ \t]*)?(?:(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?[ \t]*[ap]\.?m\b"
-                         r"|(?:[01]?\d|2[0-3])[:.][0-5]\d(?![\d:.]))", re.I)
-_MONTH_WORD = r"(?:" + "|".join(sorted({*MONTH_NAMES, *(m[:3] for m in MONTH_NAMES), "sept"}, key=len, reverse=True)) + r")"
+# what may follow a day that ends the line: marks, a closing bracket, tags (`Sat 12th!`, `(Fri 11th)`, `Tues #admin`);
+# one flat class of marks: a nested `(?:[.!]+ *)*` backtracked exponentially (`Fri 11th!!!…!! ugh`: 13 s, 26 marks)
+_ENDS = re.compile(r"[ \t.!?;,)\]]*(?:#[\w/-]+[ \t]*)*$")
+# ... or its hour, and then anything (`Thurs 10 Dec, 6pm, Civic Centre committee room 1`; `at 6pm`): dayspans' time
+_HOUR_AFTER = re.compile(r"[ \t]*(?:,?[ \t]*(?:at|@))?" + _TIME_AFTER, re.I)
+_MONTH_WORD = r"(?:" + MONTH_ALT + r")"
 # before a day that is no due: a habit's (`every Mon`), a past one's (`last Fri`), a limit's other than a deadline
 # (`after Fri`, `until Fri`), another day's of a range or a list (`Sat 12 - Sun 13 Dec`, `Mon, Wed & Fri`, `Mon/Fri`,
 # `Mon Wed Fri`, `11th-Fri 18th`), `the Sun`
@@ -72,6 +73,16 @@ _NOT_A_DUE_BEFORE = re.compile(
     r"|(?<![\w£$€.,/-])\d{1,2}(?:st|nd|rd|th)?(?:[ \t]+" + _MONTH_WORD + r"\.?)?)"
     r"[ \t]*(?:[-–/&+,]|(?<!\w)(?:to|till|until|thru|through|and|or)(?!\w))[ \t]*"
     r"|(?<!\w)(?:" + _WEEKDAY_ALT + r")\.?[ \t]+)$", re.I)
+# ... an event's, a day gone by the task refers back to (`Fix bug reported Fri 4 Dec`, `Invoice for work done Mon 30
+# Nov`, `direct debit taken Tue 1st`, `fraud on Fri 4th`, `Results of Tue`, `Email Priya about Tuesday`, `re: Tuesday`;
+# `from`: plain_day's own `from` reading is the only one)
+_EVENT_BEFORE = re.compile(r"(?<!\w)(?:on|reported|taken|done|happened|received|sent|paid|held|started|arrived"
+                           r"|delivered|about|regarding|re:?|of|from)[ \t]+$", re.I)
+# how much of the line before a day those two look at: a few words (a whole long line per day was quadratic)
+_BEFORE_WINDOW = 40
+# a dash before a weekday alone that ends the line: the list's way of giving a task its day (`invoice — Tues`)
+_DASH_BEFORE = re.compile(r"[-–—][ \t]*$")
+_NOTHING_BEFORE = re.compile(r"[ \t\-–—:(]*")
 # a list that names its week: `To do - week of 7 Dec`, `## w/c 7 Dec`, `Week commencing Mon 7 December`
 _WEEK_NAMED = re.compile(r"(?:(?<![\w/])w/[cb]\.?|(?<!\w)w\.[cb]\.|(?<!\w)week[ \t]+(?:(?P<of>of)|commencing|beginning"
                          r"|starting))[ \t]*:?[ \t]*(?:the[ \t]+)?", re.I)
@@ -110,32 +121,42 @@ def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] 
     Dec`): ("due", ISO), or ("scheduled", ISO) after `from` (`collect Noah's glasses from Fri 11th`: the day it
     can be done, so in a day window, never overdue). The day is written with its weekday (`Sat 12th`, `Thurs 10
     Dec`: the weekday true of the date, which a slip or another year's day is not), or after `for`/`from` (`for 11
-    Dec`); a weekday alone (`— Tues`) only when `known` (the anchor is the note's day or the week its list names:
-    a standing list's `gym Mon` is a habit's day). It ends the line (a mark or a tag after it) or its hour follows
-    it (`Thurs 10 Dec, 6pm, Civic Centre`: an appointment). None for a day the task is about (`ask Tom about Sat
-    12th party`: the day qualifies what follows), one of a range or a list (`Sat 12 - Sun 13 Dec`, `Mon/Wed/Fri`),
-    a habit's (`every Mon`), a tracker's (`- [ ] Mon`: the day alone), nor, with a known anchor, a day before it
-    (`write up the meeting Thurs 3 Dec` in the week of 7 Dec: when it happened)."""
+    Dec`); a weekday alone only after `for` or a dash (`— Tues`, `for Thu`) and when `known` (the anchor is the
+    note's day or the week its list names: a standing list's `gym Mon` is a habit's day, a day's note's `Review
+    notes from Mon` one gone by). It ends the line (a mark or a tag after it) or its hour follows it (`Thurs 10 Dec,
+    6pm, Civic Centre`: an appointment). None for a day the task is about (`ask Tom about Sat 12th party`: the day
+    qualifies what follows), an event's (`Fix bug reported Fri 4 Dec`, `fraud on Fri 4th`, `Results of Tue`), a
+    question's (`Was it Fri 11th?`), one of a range or a list (`Sat 12 - Sun 13 Dec`, `Mon/Wed/Fri`), a habit's
+    (`every Mon`), a tracker's (`- [ ] Mon`: the day alone), nor, with a known anchor, a day before it (`write up
+    the meeting Thurs 3 Dec` in the week of 7 Dec: when it happened)."""
+    nothing_before = _NOTHING_BEFORE.match(text).end()
     for m in _PLAIN_START.finditer(text):
+        if m.start() <= nothing_before:
+            continue  # a task that is only a day (`- [ ] Mon`, `for Fri 11th`): a tracker's
         lead = (m.group("lead") or "").lower()
         at = m.end("lead") if lead else m.start("day")
         if lead:
             at = _LEAD_GAP.match(text, at).end()
         found = _day_at(text, at, anchor, order)
-        if found is None or not (_ENDS.match(text, found.end) or _HOUR_AFTER.match(text, found.end)):
+        if found is None:
             continue
+        ends = _ENDS.match(text, found.end)
+        if ends is None and not _HOUR_AFTER.match(text, found.end):
+            continue
+        if ends and "?" in ends.group(0):
+            continue  # a question (`Was it Fri 11th?`, `is it still on Sat 12th?`): no day to do it by
         if _word_day(text, at) and (found.weekday is None or found.weekday != found.day.weekday()):
             continue  # `Fri 22 Nov` in 2026: a slip, or another year's Friday
         if found.weekday is None and (not lead or "/" in text[at:found.end]):
             continue  # a date with no weekday and no `for`/`from` (`write up 11/12 meeting`), a fraction's (`for 1/2`)
+        before = text[max(0, m.start() - _BEFORE_WINDOW):m.start()]
         bare = _word_day(text, at) and found.end == _word_day(text, at).end()
-        if bare and not known:
+        if bare and not (known and (lead == "for" or _DASH_BEFORE.search(before))):
+            continue  # a weekday alone only after `for` or a dash, in a list of known week or day
+        if _NOT_A_DUE_BEFORE.search(before) or _EVENT_BEFORE.search(before):
             continue
-        before = text[:m.start()]
-        if not before.strip(" \t-–—:(") or _NOT_A_DUE_BEFORE.search(before):
-            continue
-        if known and found.day < anchor:
-            continue
+        if (known or lead == "from") and found.day < anchor:
+            continue  # a day gone by in a dated list: when it happened; `Photos from Sat 28 Nov`: where they came from
         return ("scheduled" if lead == "from" else "due"), found.day.isoformat()
     return None
 

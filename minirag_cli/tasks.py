@@ -1146,7 +1146,7 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     return out
 
 
-_HEADING = re.compile(r"#{1,6}[ \t]")  # a Markdown heading's line (`## w/c 7 Dec`), not a `#tag`
+_HEADING = re.compile(r"(#{1,6})[ \t]")  # a Markdown heading's line (`## w/c 7 Dec`), not a `#tag`
 
 
 def _due_in_words(found: dict, days: "_NoteDays", today: dt.date, order: Callable[[], str]) -> None:
@@ -1177,6 +1177,7 @@ class _NoteDays:
         self.day: str | None = None
         self.changes: list = []
         self.weeks: list[tuple[int, dt.date | None]] | None = None  # (heading line, its week's first day): week()
+        self.week_lines: list[int] = []  # the weeks' lines, bisect's keys
 
     def __call__(self, line: int) -> str:
         from minirag_cli.sections import day_of_line
@@ -1210,17 +1211,54 @@ class _NoteDays:
 
     def week(self, line: int, near: dt.date, order: Callable[[], str] = str) -> dt.date | None:
         """The first day of the week the list holding `line` names (taskdue.named_week): the last heading above it
-        that names one (`## w/c 7 Dec`), else the note's name (`To do - week of 7 Dec.md`) or its first line; its
-        year the nearest `near` (the asking day). None for none. The note's weeks are read once."""
+        that names one (`## w/c 7 Dec`) and no later one closed (_heading_weeks), else the note's name (`To do - week
+        of 7 Dec.md`), its front matter's `title:` or its first line; its year the nearest `near` (the asking day).
+        None for none. The note's weeks are read once."""
         from minirag_cli.taskdue import named_week
 
         if self.weeks is None:
             root, path, head, lines = self.note
             name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-            self.weeks = [(0, named_week(name, near, order) or (named_week(lines[0], near, order) if lines else None))]
-            self.weeks += [(number, day) for number, text in enumerate(lines, 1)
-                           if _HEADING.match(text) and (day := named_week(text, near, order))]
-        return self.weeks[bisect.bisect_left([number for number, _ in self.weeks], line) - 1][1]
+            title = _front_matter_title(lines)
+            own = (named_week(name, near, order) or (named_week(title, near, order) if title else None)
+                   or (named_week(lines[0], near, order) if lines else None))
+            self.weeks = [(0, own), *_heading_weeks(lines, own, near, order)]
+            self.week_lines = [number for number, _ in self.weeks]
+        return self.weeks[bisect.bisect_left(self.week_lines, line) - 1][1]
+
+
+def _heading_weeks(lines: list[str], own: dt.date | None, near: dt.date,
+                   order: Callable[[], str]) -> list[tuple[int, dt.date | None]]:
+    """(heading's line, the week its section's tasks are of) where that changes: a heading naming a week (`## w/c 7
+    Dec`) opens it, a later one of the same or a higher level naming none (`## Backlog`) closes it: its tasks are
+    of the note's `own` week again (its name's, title's or first line's), most often none."""
+    from minirag_cli.taskdue import named_week
+
+    out: list[tuple[int, dt.date | None]] = []
+    open_level = 0  # the level of the heading whose week is open, 0 none
+    for number, text in enumerate(lines, 1):
+        if not (heading := _HEADING.match(text)):
+            continue
+        level = len(heading.group(1))
+        if day := named_week(text, near, order):
+            out.append((number, day))
+            open_level = level
+        elif open_level and level <= open_level:
+            out.append((number, own))
+            open_level = 0
+    return out
+
+
+def _front_matter_title(lines: list[str]) -> str:
+    """The `title:` of a note's YAML front matter (`title: To do - week of 7 Dec`), '' for none."""
+    if not lines or lines[0].strip() != "---":
+        return ""
+    for text in lines[1:40]:
+        if text.strip() in ("---", "..."):
+            break
+        if text.lower().startswith("title:"):
+            return text[6:].strip().strip("'\"")
+    return ""
 
 
 def _named_day(root: str, path: str) -> bool:

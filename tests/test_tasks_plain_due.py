@@ -6,6 +6,7 @@ and a deadline gone by (`(was due Wed!!)`: the Wednesday before, not the coming 
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 import pytest
 
@@ -117,3 +118,91 @@ def test_a_weekday_alone_in_a_days_note():
 def test_a_deadline_in_the_past_tense_is_the_last_such_day(line, due):
     lines = ["# Inbox", "", "Mon 7 Dec", "", line]
     assert [t["due"] for t in tasks(lines, path="202612071000 Inbox.md")] == [due]
+
+
+# fixT2 (review of tasks2)
+def _timed(lines: list[str], path: str = "TODO.md") -> tuple[float, list[dict]]:
+    start = time.perf_counter()
+    found = tasks(lines, path=path)
+    return time.perf_counter() - start, found
+
+
+@pytest.mark.parametrize("line", [
+    "- [ ] Hand in the form Fri 11th" + "!" * 200 + " ugh",  # marks then words: the end's pattern backtracked
+    "- [ ] Call Gran for 19 Dec" + "." * 200 + " (see notes)",
+])
+def test_a_day_before_many_marks_is_read_in_linear_time(line):
+    took, found = _timed([line])
+    assert took < 1.0 and [t["due"] for t in found] == [None]
+
+
+@pytest.mark.parametrize("unit", ["every Fri 11 Dec 6pm; ", "Call Jo re the Fri 11 Dec 6pm thing "])
+def test_a_long_line_of_days_is_read_in_linear_time(unit):
+    took, found = _timed(["- [ ] " + unit * (44_000 // len(unit))])  # 44 KB: a whole prefix searched per day was 60 s
+    assert took < 3.0 and len(found) == 1
+
+
+@pytest.mark.parametrize("path, line", [
+    ("Daily/2026-12-09.md", "- [ ] Review notes from Mon"),  # a Wednesday's note: days gone by, not the coming ones
+    ("Daily/2026-12-09.md", "- [ ] Follow up on emails from Tues"),
+    ("Daily/2026-12-09.md", "- [ ] Write up what happened Monday"),
+    ("Daily/2026-12-09.md", "- [ ] Standup notes: Mon"),
+    ("Daily/2026-12-09.md", "- [ ] Results of Tue"),
+    ("Daily/2026-12-09.md", "- [ ] Follow up with John re: Tuesday"),
+    ("Daily/2026-12-09.md", "- [ ] Call mum Sunday"),
+    ("Daily/2026-12-11.md", "- [ ] Email Priya about Tuesday"),
+    ("Meal plan week of 30 Nov.md", "- [ ] lasagne Wed"),  # a weekday alone with no dash nor `for` before it
+])
+def test_a_weekday_alone_only_after_for_or_a_dash(path, line):
+    found = one(line, path=path, today=dt.date(2026, 12, 9))
+    assert (found["due"], found["scheduled"]) == (None, None)
+
+
+@pytest.mark.parametrize("path, line, due", [
+    ("Daily/2026-12-09.md", "- [ ] Pay Sam back for Friday", "2026-12-11"),
+    ("Daily/2026-12-09.md", "- [ ] call the garage — Thurs", "2026-12-10"),
+    ("To do - week of 7 Dec.md", "- [ ] invoice - Tues", "2026-12-08"),
+])
+def test_a_weekday_alone_after_for_or_a_dash_in_a_known_week(path, line, due):
+    assert one(line, path=path, today=dt.date(2026, 12, 9))["due"] == due
+
+
+def test_a_heading_naming_no_week_closes_the_week_above():
+    lines = ["# Status log", "## Week of 16 Nov", "- [ ] send deck by Fri", "### Notes", "- [ ] ring Al — Mon",
+             "## Backlog", "- [ ] migrate DB by Fri", "- [ ] tidy wiki — Mon"]
+    dues = [t["due"] for t in tasks(lines, path="Projects/Status log.md")]
+    assert dues == ["2026-11-20", "2026-11-16", "2026-12-11", None]  # a lower heading keeps it; `## Backlog` ends it
+
+
+def test_a_front_matter_title_names_the_week():
+    lines = ["---", "title: To do - week of 7 Dec", "---", "- [ ] invoice — Tues"]
+    assert [t["due"] for t in tasks(lines, path="Work/Standup.md", today=dt.date(2026, 12, 20))] == ["2026-12-08"]
+
+
+@pytest.mark.parametrize("line", [
+    "- [ ] Fix bug reported Fri 4 Dec",  # an event's day, gone by: not a deadline
+    "- [ ] Invoice for work done Mon 30 Nov",
+    "- [ ] Check direct debit taken Tue 1st",
+    "- [ ] Ring the bank about fraud on Fri 4th",
+    "- [ ] Chase the parcel sent Fri 4th",
+    "- [ ] minutes of Thurs 10 Dec",
+    "- [ ] Photos from Sat 28 Nov",  # `from` a day gone by: where they came from
+    "- [ ] Notes from Tues 1 Dec",
+    "- [ ] Ask whether the event is still on Sat 12th?",  # a question
+    "- [ ] Was it Fri 11th?",
+    "- [ ] Is the party Sat 12th?",
+])
+def test_no_due_from_an_events_day_or_a_question(line):
+    found = one(line)
+    assert (found["due"], found["scheduled"]) == (None, None)
+
+
+@pytest.mark.parametrize("line, due, scheduled", [
+    ("- [ ] Submit expenses for Fri 4th", "2026-12-04", None),  # `for` a day gone by: due then, overdue now
+    ("- [ ] collect Noah's glasses from Fri 11th", None, "2026-12-11"),
+    ("- [ ] Reply to invite for Sat 19 Dec!!!", "2026-12-19", None),
+    ("- [ ] Dinner at Jo's Fri 11th, 7.30pm", "2026-12-11", None),
+])
+def test_ordinary_days_still_read(line, due, scheduled):
+    found = one(line)
+    assert (found["due"], found["scheduled"]) == (due, scheduled)
