@@ -254,8 +254,10 @@ ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 _NOT_A_LIST_ITEM = r"(?:\s+(?!\d{1,2}(?:st|nd|rd|th)?[.)])|[^\S\r\n]+)"  # `Feb\n4. ProRoof`, `Feb\n4) x`
 WORD_DATE = re.compile(
     rf"\b(?:(?<!\d:)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
-    rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?:st|nd|rd|th)?)"
+    rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?!,\d{{3}}(?!\d))(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
+# ... and a month's word before a number with thousands is no day (`For Hannah, Oct. 1,000 words`, `October 1,500
+# runners` were the dates Oct. 1 and October 1: rules 32, names32b); a year glued to the day stays one (`Oct 1,2026`)
 # A day's number is none right after a colon after a figure: a ratio's or a time's (`1:1 Dec 3 with Wen`, `ratio 3:1
 # Nov 23`, `09:30 Dec 3` were the 1st and the 30th: rules 31, dedates); the month's word and the number after it are
 # the day (`Dec 3`)
@@ -1540,8 +1542,14 @@ def word_keys(name: str) -> set[str]:
 
 # Titles before a person's or a place's name (the heuristic extractor's rules, where their comments are; frontmatter's
 # Notion properties end a block at a speaker's title)
-TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
-PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
+# The British and American office titles a note shortens before a name (`Cllr Priya Patel`, `Sen. Warren`, `Supt Jane
+# Hill`, `Revd Sue Pike`, `Rt Hon`, `Mx Sam Lee`): titles as `Dr` is (heuristic rules 32, names32b: a journalist's
+# `Cllr Patel`, `Cllr Priya Patel` and `Patel` were three entities). Not `Sir`, `Lord`, `Lady`, `Dame` (part of the
+# name a note writes: `Lady Gaga`, `Sir Keir Starmer`), nor `Sgt` (`Sgt. Pepper`), nor the two-letter `PC`, `DS`,
+# `DI`, `Cr` (`PC World`)
+OFFICE_TITLES = "Cllr Sen Rep Gov Supt Insp Rev Revd Rt Hon Mx DCI HHJ".split()
+TITLES = "|".join(["Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Hr", "Fr", *OFFICE_TITLES])
+PERSON_TITLES = frozenset(["Dr", "Mr", "Mrs", "Ms", "Prof", "Hr", "Fr", *OFFICE_TITLES])
 PLACE_TITLES = frozenset("St Mt".split())
 # A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
 # says the name is a person's (heuristic rules 16)

@@ -1022,6 +1022,17 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a trip's one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, a meeting's `next review Tue 10 Mar`, a chat's
 #    `can you do Sun 22 Nov`, one `party Sat 19th?` hold, as before 32). A day no calendar has (`updated: 2026-02-29`)
 #    is no last edit (it stopped the whole sync).
+# 32, names32b's part (session 57's journalist's and Zettelkasten vaults): the shortened office titles are a person's
+#    titles as `Dr` is (text.OFFICE_TITLES: `Cllr Priya Patel`, `Cllr Patel`, `Chair Cllr Tom Greaves`, `Sen. Warren`,
+#    `Supt`, `Insp`, `Rev`, `Revd`, `Rt Hon`, `Mx`, `DCI`, `HHJ` name Priya Patel, Patel, Tom Greaves, persons;
+#    not Sir, Lord, Lady, Dame, Sgt). A to-do's `Chase`, `Ring`, `Pitch`, `Invoice` are task verbs (TASK_VERBS: `- [ ]
+#    Ring Ken Moss (retired surveyor)`), not before a road's word (`Ring Road`: _ROAD_NEXT); a task verb opening a
+#    sentence before an acronym or before its object's `re` is none of its name (`Check HMO licence register`, `Chase
+#    Courier re 2026-034` named Check HMO, Chase Courier). A straight quote glued to a word or a stop before it opens no quote (QUOTED: `"…by the object." — Weil,
+#    "Reflections on…"` made Weil a work), a title-cased quote of 9 to 20 words is a work; a title's inner single
+#    quote closes it (`On 'God' and 'Good'`). `van der`, `van den`, `von der` join a name (`Mario von der Ruhr`,
+#    _particles_joined; `von` not in German text, `de la` not at all). `Oct. 1,000 words` is no date (text.WORD_DATE);
+#    `Co` alone names nothing (`Quinn & Co`), nor a postcode's outward part (`Harrowfield HF2 4QT`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1606,6 +1617,7 @@ TASK_VERBS = frozenset("""
 Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Meet Visit Schedule Reschedule Prepare
 Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
 Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify
+Chase Ring Pitch Invoice
 """.split())
 TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
@@ -1697,7 +1709,12 @@ CHAT_STAMP = re.compile(r"^[ \t]*(?:time|date)[ \t]*:[ \t]*\d{4}-?\d{2}-?\d{2}[_
 # the blanks, tried for each of them: a line of spaces took time growing with their square).
 NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,/][ \t]*|[ \t]+(?:&|and)[ \t]+)"
                        rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*(?:\.[ \t]*)?$", re.MULTILINE)
-QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]|「([^「」\n]{2,60})」")
+# A straight quote glued to the word or the stop before it closes a quote, and one glued to the word after it opens
+# one: neither pairs with the next quote (`"…by the object." — Weil, "Reflections on the Right Use of School Studies
+# with a View to the Love of God"` quoted ` — Weil, `, a work Weil: heuristic rules 32, names32b). A title-cased
+# quote of 9 to 20 words is a title too (LONG_TITLE_WORDS: that essay's words named Use of School Studies, View)
+QUOTED = re.compile(r"(?:(?<![\w.!?…])\"|“)([^\"“”\n]{2,150})(?:\"(?!\w)|”)|「([^「」\n]{2,60})」")
+LONG_TITLE_WORDS = range(9, 21)
 # Chinese title marks 《》 and Japanese 『』 say that what they hold names a work
 # (a book, a film, a song, a game: `『けいおん！』`), capitals or none. A 『』
 # inside a 「」 quote, or holding a sentence (`。`), is a quote in a quote,
@@ -2515,10 +2532,23 @@ _TWO_BLANKS = re.compile(r"(?<=\S)  (?=\S)")
 _BLANK_RUN = re.compile(r"\s{3,}|\t")
 
 
+def _with_closing_quote(raw: str, name: str) -> str:
+    """`name` (`raw` trimmed) with the single quote after it back where it closes a quote `name` opens (`On 'God' and
+    'Good'`, Murdoch's essay, named `On 'God' and 'Good`: heuristic rules 32, names32b); a possessive's (`the
+    Joneses'`) or a quote's own edge stays trimmed."""
+    end = raw.find(name) + len(name) if name else -1
+    quote = raw[end:end + 1] if end >= 0 else ""
+    if quote == "'" and name.count("'") % 2 == 1 and re.search(r"(?<!\w)'\w", name):
+        return name + quote
+    if quote == "’" and name.count("‘") > name.count("’"):
+        return name + quote
+    return name
+
+
 def _named(name: str) -> str | None:
     """`name` as a mention names it (its edges trimmed, two blanks in it one: rules 16), or None:
     shorter than two characters, a common word, or its words apart by a run of blanks or a tab."""
-    name = name.strip(NAME_EDGES)
+    name = _with_closing_quote(name, name.strip(NAME_EDGES))
     if "  " in name or "\t" in name or "\u00a0" in name or "\u202f" in name:  # seldom: no regex for the rest
         name = _TWO_BLANKS.sub(" ", name)
         if _BLANK_RUN.search(name):
@@ -2532,11 +2562,13 @@ def _named(name: str) -> str | None:
 # zone after a time (`09:10 CET`, `14:32 UTC`: UTC was the vault's top entity), an HTTP method (`GET, PUT, DELETE`),
 # and a chat's mention of a group or of its writer (`@here`, `@me`: HANDLE made them persons). As written: `West`
 # and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30), a
-# developer's (`the payments API`, `caught up on PRs`: rules 31; `PR` alone left, `the PR` a change one asks about)
+# developer's (`the payments API`, `caught up on PRs`: rules 31; `PR` alone left, `the PR` a change one asks about),
+# and a firm's `Co` alone (`Quinn & Co`: the `&` joins no `Co`, a group of friends' too: rules 32, names32b)
 NON_NAMES = frozenset("""
 UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
 SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
 URGENT FYI WIP TBC TBA API PRs MRs
+Co
 """.split())
 # A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
 # request's, `PR #839`): one name wherever
@@ -3542,7 +3574,8 @@ def _quoted_title(text: str, m: re.Match) -> str | None:
     cried or asked alone, EXCLAIMED). A 「」 quote
     is read as before: Japanese and Chinese have no capitals to tell by."""
     title = (m.group(1) or m.group(2)).strip()
-    if not _is_title(title):
+    if not _is_title(title) and not (m.group(1) is not None and len(title.split()) in LONG_TITLE_WORDS
+                                     and _title_cased(title)):
         return None
     if m.group(1) is not None:
         if EXCLAIMED.fullmatch(title):
@@ -4119,6 +4152,8 @@ class HeuristicExtractor:
         in_tag = Ranges(tagged)
         second_objects: list[tuple[int, str]] = []  # a span's part read as a span of its own (_second_object)
         spans = _firms_joined(text, _cap_spans(text)) if " & " in text else _cap_spans(text)
+        if _TWO_WORD_PARTICLE.search(text):
+            spans = _particles_joined(text, spans, is_german)
         for start, found in _spans_and(spans, second_objects):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
@@ -4154,6 +4189,8 @@ class HeuristicExtractor:
                 verb = VERB_NAME.match(found)
                 shaped = verb is not None  # a verb by VERB_NAME; else maybe a task's (TASK_VERBS, rules 21)
                 verb = verb or TASK_VERB.match(found)
+                if verb and not shaped and _ROAD_NEXT.match(found, verb.end()):
+                    verb = None  # `Ring Road`, `Chase Lane`: a road's name, no task's verb (rules 32)
                 rest = found[verb.end():].split() if verb else []
                 opener = verb.group(1) if verb else ""
                 # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21), on a task's line
@@ -4177,7 +4214,12 @@ class HeuristicExtractor:
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
                         and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              # a task verb mid-line, in prose, only before a name the text capitalises elsewhere
-                             or (elsewhere(rest[0], start + verb.end())
+                             or ((elsewhere(rest[0], start + verb.end())
+                                  # ... or an acronym, capitalised wherever it is written (`Check HMO licence
+                                  # register for each.` named Check HMO: rules 32, names32b)
+                                  or (opener in TASK_VERBS and _ACRONYM.fullmatch(rest[0]) is not None)
+                                  # ... or before `re` (`Chase Courier re 2026-034 if nothing by 8 Dec.`)
+                                  or (opener in TASK_VERBS and _RE_NEXT.match(text, start + len(found))))
                                  and (shaped or not _task_opening(text, start, todo_txt)))
                              or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
@@ -5097,7 +5139,21 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
             skip = _BLANKS.match(found, cut.end()).end()
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
-        yield start, found
+        yield start, _without_postcode(text, start, found)
+
+
+# a British postcode's outward part ending a span, its inward part after it (`Harrowfield HF2 4QT`, `London SW1A 1AA`):
+# the address's code, no part of the town's name (heuristic rules 32, names32b: Harrowfield HF2 was a name)
+_OUTWARD_CODE = re.compile(r"[ \t]+[A-Z]{1,2}\d[A-Z\d]?$")
+_INWARD_CODE = re.compile(r"[ \t]+\d[A-Z]{2}(?![\w])")
+
+
+def _without_postcode(text: str, start: int, found: str) -> str:
+    """`found` (a span at `start`) without a postcode's outward part ending it (_OUTWARD_CODE, above)."""
+    outward = _OUTWARD_CODE.search(found) if found[-1:].isalnum() else None
+    if outward is None or _INWARD_CODE.match(text, start + len(found)) is None:
+        return found
+    return found[:outward.start()]
 
 
 # The words a firm's name ends with after its `&` (`Parker & Sons`, `Dombey & Son`, `Lewis & Partners`). Not `Co`
@@ -5119,6 +5175,32 @@ def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple
                     and found.split()[0] in FIRM_WORDS
                     and len(pending[1].split()[-1]) > 1
                     and not text[:pending[0]].rstrip(" \t").endswith("&")):
+                pending = (pending[0], text[pending[0]:start + len(found)])
+                continue
+            yield pending
+        pending = (start, found)
+    if pending is not None:
+        yield pending
+
+
+# A name's particle of two words, Dutch's and German's (`Mario von der Ruhr`, `Rafael van der Vaart`, `Ludwig van den
+# Berg`): CAP_SPAN joins one word (`Vincent van Gogh`), so these named Mario and Ruhr (heuristic rules 32, names32b).
+# Not `de la` (`Reunión de la Junta Directiva`, a phrase of Spanish: rules 24's revE), nor German text's `von der`,
+# `von dem` (`Brief von der Stadt`)
+_TWO_WORD_PARTICLE = re.compile(r"[ \t](?:van|von)[ \t]+(?:der|den|de|dem)[ \t]+[A-Z]")
+_BETWEEN_PARTICLE = re.compile(r"[ \t]+(van|von)[ \t]+(?:der|den|de|dem)[ \t]+")
+
+
+def _particles_joined(text: str, spans: Iterable[tuple[int, str]], is_german: bool) -> Iterator[tuple[int, str]]:
+    """`spans` (start, text: _cap_spans'), two joined where a particle of two words alone stands between them
+    (_TWO_WORD_PARTICLE), the first of one to three words and the second one word (`Mario von der Ruhr`); in German
+    text only a Dutch `van` joins."""
+    pending: tuple[int, str] | None = None
+    for start, found in spans:
+        if pending is not None:
+            between = _BETWEEN_PARTICLE.fullmatch(text, pending[0] + len(pending[1]), start)
+            if (between is not None and len(pending[1].split()) <= 3 and len(found.split()) == 1
+                    and not (is_german and between.group(1) == "von")):
                 pending = (pending[0], text[pending[0]:start + len(found)])
                 continue
             yield pending
@@ -5735,6 +5817,15 @@ def _task_marked(text: str, start: int) -> bool:
 _TASK_BOX = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[^\]\n]\][ \t]+")
 # the first word after a name in a task (`Send Priya the budget`): a lower-case one
 _LOWER_NEXT = re.compile(r"[ \t]+[a-z]")
+# ... or, after a name of two words or more, a lower-case aside (`- [ ] Ring Ken Moss (retired surveyor) once Linda
+# sends number` named Ring Ken Moss: rules 32, names32b; `- [ ] Buy Milk (oat)` still names nothing)
+_ASIDE_NEXT = re.compile(r"[ \t]+\([a-z]")
+# a road's word after a task's verb: the two are the road's name (`Ring Road`, `Chase Lane`: rules 32, names32b)
+_ROAD_NEXT = re.compile(r"(?:Road|Street|Lane|Avenue|Way|Row)\b")
+# `re` after a task verb's object: what the task is about (`Chase Courier re 2026-034`, `Ring Ken Moss re quotes`)
+_RE_NEXT = re.compile(r"[ \t]+re(?:[ \t]+|:)")
+# an acronym of capitals (`HMO`, `BBC`, `NHS`), its plural too: the same wherever a text writes it
+_ACRONYM = re.compile(r"[A-Z]{2,6}s?")
 
 
 def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
@@ -5744,7 +5835,8 @@ def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     in the text in lower case (`Finish Harbor docs` beside `the harbor` names nothing)?"""
     if rest[0].endswith(("'s", "’s")):
         return True
-    if _LOWER_NEXT.match(text, start + len(found)) is None:
+    if _LOWER_NEXT.match(text, start + len(found)) is None \
+            and not (len(rest) > 1 and _ASIDE_NEXT.match(text, start + len(found))):
         return False
     return rest[0].lower() not in _lower_words(text)
 
