@@ -1599,14 +1599,27 @@ def word_keys(name: str) -> set[str]:
 
 # Titles before a person's or a place's name (the heuristic extractor's rules, where their comments are; frontmatter's
 # Notion properties end a block at a speaker's title)
-# The British and American office titles a note shortens before a name (`Cllr Priya Patel`, `Sen. Warren`, `Supt Jane
-# Hill`, `Revd Sue Pike`, `Rt Hon`, `Mx Sam Lee`): titles as `Dr` is (heuristic rules 32, names32b: a journalist's
-# `Cllr Patel`, `Cllr Priya Patel` and `Patel` were three entities). Not `Sir`, `Lord`, `Lady`, `Dame` (part of the
-# name a note writes: `Lady Gaga`, `Sir Keir Starmer`), nor `Sgt` (`Sgt. Pepper`), nor the two-letter `PC`, `DS`,
-# `DI`, `Cr` (`PC World`)
-OFFICE_TITLES = "Cllr Sen Rep Gov Supt Insp Rev Revd Rt Hon Mx DCI HHJ".split()
-TITLES = "|".join(["Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Hr", "Fr", *OFFICE_TITLES])
+# The British office titles a note shortens before a name, with or without a full stop (`Cllr Priya Patel`, `Supt
+# Jane Hill`, `Revd Sue Pike`, `HHJ Lowe`): titles as `Dr` is (heuristic rules 32, names32b: a
+# journalist's `Cllr Patel`, `Cllr Priya Patel` and `Patel` were three entities). Not `Sir`, `Lord`, `Lady`, `Dame`
+# (part of the name a note writes: `Lady Gaga`, `Sir Keir Starmer`), nor `Sgt` (`Sgt. Pepper`), nor the two-letter
+# `PC`, `DS`, `DI`, `Cr` (`PC World`), nor `DCI` (`DCI P3`, a screen's colours)
+OFFICE_TITLES = "Cllr Supt Revd HHJ".split()
+# ... and those that are ordinary words or a product's without their full stop, titles only with it (`Sen. Warren`,
+# `Rev. Smith`, `Rt. Hon.`; `Rev Ops`, `Gov Cloud`, `Rep Max`, `Hon Hai`, `Sen Gupta`, `Mx Master`, `Insp Gadget`,
+# a Notion key's `Rev Share:` name as before: fixNB, review of names32b)
+STOPPED_TITLES = frozenset("Rev Rep Gov Sen Hon Rt Mx Insp".split())
+TITLES = "|".join(["Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Hr", "Fr", *OFFICE_TITLES, *sorted(STOPPED_TITLES)])
 PERSON_TITLES = frozenset(["Dr", "Mr", "Mrs", "Ms", "Prof", "Hr", "Fr", *OFFICE_TITLES])
+
+
+def abbreviated_person_title(word: str) -> bool:
+    """Is `word` a person's abbreviated title: PERSON_TITLES' with its full stop or without (`Dr.`, `Dr`), a
+    STOPPED_TITLES' with it (`Sen.`, not `Sen`)?"""
+    bare = word.removesuffix(".")
+    return bare in PERSON_TITLES or (bare != word and bare in STOPPED_TITLES)
+
+
 PLACE_TITLES = frozenset("St Mt".split())
 # A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
 # says the name is a person's (heuristic rules 16)
@@ -1618,4 +1631,5 @@ GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
 # the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
 # `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
 PERSON_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
+                                     *(rf"{re.escape(t)}\." for t in STOPPED_TITLES),
                                      *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))

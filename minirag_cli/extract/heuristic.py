@@ -1065,17 +1065,27 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Matters`); `See`, `Contra`, `Contrast`, `vs` open no cross-reference (`See Tickets:`, `Contra Costa:`, `Compare The
 #    Market:` whole); a possessive splits only a first name the note writes alone (`Guy's ICU`, `Domino's UK`, `Levi's
 #    UK`, `St John's ENT` as before).
-# 32, names32b's part (session 57's journalist's and Zettelkasten vaults): the shortened office titles are a person's
-#    titles as `Dr` is (text.OFFICE_TITLES: `Cllr Priya Patel`, `Cllr Patel`, `Chair Cllr Tom Greaves`, `Sen. Warren`,
-#    `Supt`, `Insp`, `Rev`, `Revd`, `Rt Hon`, `Mx`, `DCI`, `HHJ` name Priya Patel, Patel, Tom Greaves, persons;
-#    not Sir, Lord, Lady, Dame, Sgt). A to-do's `Chase`, `Ring`, `Pitch`, `Invoice` are task verbs (TASK_VERBS: `- [ ]
-#    Ring Ken Moss (retired surveyor)`), not before a road's word (`Ring Road`: _ROAD_NEXT); a task verb opening a
-#    sentence before an acronym or before its object's `re` is none of its name (`Check HMO licence register`, `Chase
-#    Courier re 2026-034` named Check HMO, Chase Courier). A straight quote glued to a word or a stop before it opens no quote (QUOTED: `"…by the object." — Weil,
+# 32, names32b's part (session 57's journalist's and Zettelkasten vaults), as fixNB left it: the British office
+#    titles are a person's titles as `Dr` is (text.OFFICE_TITLES: `Cllr Priya Patel`, `Cllr Patel`, `Chair Cllr Tom
+#    Greaves`, `Supt Jane Hill`, `Revd Sue Pike`, `HHJ Lowe` name Priya Patel, Patel, Tom Greaves, ..., persons), and
+#    with their full stop only `Rev.`, `Rep.`, `Gov.`, `Sen.`, `Hon.`, `Rt.`, `Mx.`, `Insp.` (text.STOPPED_TITLES:
+#    `Sen. Warren`); not Sir, Lord, Lady, Dame, Sgt, DCI. A to-do's `Chase`, `Ring`, `Pitch`, `Invoice` are task verbs
+#    (TASK_VERBS: `- [ ] Chase HMRC re refund` names HMRC), not before a road's word (`Ring Road`, `Chase Lane`:
+#    _ROAD_NEXT), and a task's verb is dropped before a name of two words and a lower-case aside too (`- [ ] Ring Ken
+#    Moss (retired surveyor)`: _ASIDE_NEXT). A straight quote glued to a Latin letter, a digit or a stop before it
+#    opens no quote, nor closes one glued to a Latin letter or a digit after it (QUOTED: `"…by the object." — Weil,
 #    "Reflections on…"` made Weil a work), a title-cased quote of 9 to 20 words is a work; a title's inner single
-#    quote closes it (`On 'God' and 'Good'`). `van der`, `van den`, `von der` join a name (`Mario von der Ruhr`,
-#    _particles_joined; `von` not in German text, `de la` not at all). `Oct. 1,000 words` is no date (text.WORD_DATE);
-#    `Co` alone names nothing (`Quinn & Co`), nor a postcode's outward part (`Harrowfield HF2 4QT`).
+#    quote closes it (`On 'God' and 'Good'`). `van der`, `van den`, `von der` join a first name of one word after a
+#    lower-case word, a comma or `&` to the one word after (`tr. Emma Crawford & Mario von der Ruhr`:
+#    _particles_joined; `von der` not in German text). `Oct. 1,000 words` is no date (text.WORD_DATE); `Co` alone
+#    names nothing (`Quinn & Co`).
+# 32, fixNB's part (review of names32b): main's names back where the branch took them: `Rev Ops`, `Gov Cloud`, `Rep
+#    Max`, `Hon Hai Precision`, `Sen Gupta`, `Mx Master`, `Insp Gadget`, Notion's `Rep Owner:`, `Rev Share:` (a title
+#    that is a word needs its stop), `DCI P3`; a quote glued to Chinese or Japanese (`我读了"The Great Gatsby"，`); the
+#    postcode rule is gone (`Manchester M1 1AE` opening a line named nothing, `ThinkPad X1 8GB` nothing); `van de`,
+#    `von dem` and a particle after a line's or a sentence's first word join nothing (`Brief van de
+#    Belastingdienst`, `Rechnung von der Telekom.`, `Met Jan van der Berg`); the rules dropping a prose sentence's
+#    task verb before an acronym or `re` are gone (`Help UK charity run`, `Walk MS event`, `Check HMO licence`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1465,13 +1475,13 @@ _GAP = "[ \t\u00a0\u202f]+"
 # (the titles live in text.py: frontmatter's Notion properties read a speaker's title too, and the extractor imports
 # frontmatter)
 from minirag_cli.text import (GERMAN_TITLES, PERSON_TITLE_WORD, PERSON_TITLES, PLACE_TITLES,  # noqa: E402
-                              SPELLED_TITLES, TITLES)
+                              SPELLED_TITLES, STOPPED_TITLES, TITLES, abbreviated_person_title)
 
 
 def person_title(word: str, german: bool) -> bool:
     """Is `word` a person's title before a name: abbreviated (`Dr.`, `Dr`, `Prof`: PERSON_TITLES), spelled out
     (`Professor`: SPELLED_TITLES) or, where `german` (a German text's), `Herr`, `Herrn`, `Frau` (GERMAN_TITLES)?"""
-    return word.removesuffix(".") in PERSON_TITLES or word in SPELLED_TITLES or (german and word in GERMAN_TITLES)
+    return abbreviated_person_title(word) or word in SPELLED_TITLES or (german and word in GERMAN_TITLES)
 
 
 # The roles a note writes before a person's title (`CEO Dr. Smith`, `Senator Dr. Rand Paul`, `Zahnarzt Dr. Schäfer`,
@@ -1754,8 +1764,12 @@ NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,
 # A straight quote glued to the word or the stop before it closes a quote, and one glued to the word after it opens
 # one: neither pairs with the next quote (`"…by the object." — Weil, "Reflections on the Right Use of School Studies
 # with a View to the Love of God"` quoted ` — Weil, `, a work Weil: heuristic rules 32, names32b). A title-cased
-# quote of 9 to 20 words is a title too (LONG_TITLE_WORDS: that essay's words named Use of School Studies, View)
-QUOTED = re.compile(r"(?:(?<![\w.!?…])\"|“)([^\"“”\n]{2,150})(?:\"(?!\w)|”)|「([^「」\n]{2,60})」")
+# quote of 9 to 20 words is a title too (LONG_TITLE_WORDS: that essay's words named Use of School Studies, View).
+# Glued to a Latin letter or a digit only: Chinese and Japanese write no blank around a quote (`我读了"The Great
+# Gatsby"，`, `東京で"Spirited Away"を見た`: fixNB, review of names32b; they named Gatsby, nothing)
+_LATIN_ALNUM = r"A-Za-z0-9\u00c0-\u024f"
+QUOTED = re.compile(rf"(?:(?<![{_LATIN_ALNUM}.!?…])\"|“)([^\"“”\n]{{2,150}})(?:\"(?![{_LATIN_ALNUM}])|”)"
+                    r"|「([^「」\n]{2,60})」")
 LONG_TITLE_WORDS = range(9, 21)
 # Chinese title marks 《》 and Japanese 『』 say that what they hold names a work
 # (a book, a film, a song, a game: `『けいおん！』`), capitals or none. A 『』
@@ -2757,7 +2771,7 @@ def without_person_title(name: str) -> str:
     # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`; not before one letter, which names no one alone
     # (rules 29: `alias:: Dr O` made O an alias of the GP's note, and every `O` of the folder hers)
     if (len(words) > 1 and person_title(words[0], german=True) and words[1][:1].isupper()
-            and words[1].removesuffix(".") not in PERSON_TITLES and len(" ".join(words[1:]).strip(NAME_EDGES)) > 1):
+            and not abbreviated_person_title(words[1]) and len(" ".join(words[1:]).strip(NAME_EDGES)) > 1):
         return " ".join(words[1:])
     return name
 
@@ -3475,7 +3489,8 @@ _TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
 # the abbreviations inside a name whose full stop ends no sentence before a label's colon (`Warner Bros. Discovery:`,
 # `Acme Inc. Board:`, `Robert Downey Jr. Interview:`, `Johns Hopkins Univ. Hospital:`, `Arsenal vs. Chelsea:`; rules 25
 # after review revD: they were split at the dot), with the titles (TITLES: `Dr. Chen:`, `Mt. Everest:`)
-NAME_ABBREVIATIONS = PERSON_TITLES | PLACE_TITLES | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept Gov vs".split())
+NAME_ABBREVIATIONS = (PERSON_TITLES | STOPPED_TITLES | PLACE_TITLES
+                      | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept vs".split()))
 
 
 # a scholar's `Cf.` opening a label before the name it refers to (`Cf. Murdoch:`, `cf. Weil:`), and `Compare` before
@@ -4323,12 +4338,7 @@ class HeuristicExtractor:
                 if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
                         and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              # a task verb mid-line, in prose, only before a name the text capitalises elsewhere
-                             or ((elsewhere(rest[0], start + verb.end())
-                                  # ... or an acronym, capitalised wherever it is written (`Check HMO licence
-                                  # register for each.` named Check HMO: rules 32, names32b)
-                                  or (opener in TASK_VERBS and _ACRONYM.fullmatch(rest[0]) is not None)
-                                  # ... or before `re` (`Chase Courier re 2026-034 if nothing by 8 Dec.`)
-                                  or (opener in TASK_VERBS and _RE_NEXT.match(text, start + len(found))))
+                             or (elsewhere(rest[0], start + verb.end())
                                  and (shaped or not _task_opening(text, start, todo_txt)))
                              or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
@@ -4363,7 +4373,7 @@ class HeuristicExtractor:
             words = span.split()
             if _shouted(words):
                 continue  # `IN PROGRESS`, `NOT ANSWERED YET`: a status, no name (rules 30)
-            inner = next((i for i, w in enumerate(words[1:], 1) if w.removesuffix(".") in PERSON_TITLES
+            inner = next((i for i, w in enumerate(words[1:], 1) if abbreviated_person_title(w)
                           or (is_german and w in GERMAN_TITLES)), None)
             if inner is not None and (is_german or _roles(words[:inner])):
                 # a role before a person's title (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Chair Dr.
@@ -4385,7 +4395,7 @@ class HeuristicExtractor:
                              # there only before a capitalised word, as without_person_title reads one (fixI:
                              # `Herr der Ringe`, a book's German title, named the person `der Ringe`)
                              or (person_title(words[0], german=True)
-                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
+                                 and (len(words) > 1 or abbreviated_person_title(words[0]))
                                  and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
                              or (words[0] in GERMAN_LETTER_WORDS  # `Liebe Lena`, `Sie`, `Viele Grüße` (rules 31)
                                  and (is_german or any(a <= start < b for a, b in letter_formulas)))
@@ -5251,21 +5261,7 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
             skip = _BLANKS.match(found, cut.end()).end()
             start, found = start + skip, found[skip:]
             cut = _STREET_CUT.search(found) if "St." in found else None
-        yield start, _without_postcode(text, start, found)
-
-
-# a British postcode's outward part ending a span, its inward part after it (`Harrowfield HF2 4QT`, `London SW1A 1AA`):
-# the address's code, no part of the town's name (heuristic rules 32, names32b: Harrowfield HF2 was a name)
-_OUTWARD_CODE = re.compile(r"[ \t]+[A-Z]{1,2}\d[A-Z\d]?$")
-_INWARD_CODE = re.compile(r"[ \t]+\d[A-Z]{2}(?![\w])")
-
-
-def _without_postcode(text: str, start: int, found: str) -> str:
-    """`found` (a span at `start`) without a postcode's outward part ending it (_OUTWARD_CODE, above)."""
-    outward = _OUTWARD_CODE.search(found) if found[-1:].isalnum() else None
-    if outward is None or _INWARD_CODE.match(text, start + len(found)) is None:
-        return found
-    return found[:outward.start()]
+        yield start, found
 
 
 # The words a firm's name ends with after its `&` (`Parker & Sons`, `Dombey & Son`, `Lewis & Partners`). Not `Co`
@@ -5297,21 +5293,26 @@ def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple
 
 # A name's particle of two words, Dutch's and German's (`Mario von der Ruhr`, `Rafael van der Vaart`, `Ludwig van den
 # Berg`): CAP_SPAN joins one word (`Vincent van Gogh`), so these named Mario and Ruhr (heuristic rules 32, names32b).
-# Not `de la` (`Reunión de la Junta Directiva`, a phrase of Spanish: rules 24's revE), nor German text's `von der`,
-# `von dem` (`Brief von der Stadt`)
-_TWO_WORD_PARTICLE = re.compile(r"[ \t](?:van|von)[ \t]+(?:der|den|de|dem)[ \t]+[A-Z]")
-_BETWEEN_PARTICLE = re.compile(r"[ \t]+(van|von)[ \t]+(?:der|den|de|dem)[ \t]+")
+# Only these three: Dutch's `van de` and German's `von dem` open a phrase as often (`Brief van de Belastingdienst`,
+# `Nieuws van de Week`, `Brief von dem Anwalt`: fixNB, review of names32b), as `de la` does Spanish's (rules 24's revE)
+_TWO_WORD_PARTICLE = re.compile(r"[ \t](?:van[ \t]+(?:der|den)|von[ \t]+der)[ \t]+[A-Z]")
+_BETWEEN_PARTICLE = re.compile(r"[ \t]+(van|von)[ \t]+(?:der|den)[ \t]+")
+# what a name joined to its particle follows: a word in lower case, a comma or `&` (`with Rafael van der Vaart`, `tr.
+# Emma Crawford & Mario von der Ruhr`); not a line's or a sentence's start (`Met Jan van der Berg`, `Rechnung von der
+# Telekom.`, `Post von der Sparkasse erhalten`: a verb or a noun before the particle, no first name: fixNB)
+_PARTICLE_NAME_AFTER = re.compile(r"(?:[a-z]{2,}|[,&])[ \t]+$")
 
 
 def _particles_joined(text: str, spans: Iterable[tuple[int, str]], is_german: bool) -> Iterator[tuple[int, str]]:
     """`spans` (start, text: _cap_spans'), two joined where a particle of two words alone stands between them
-    (_TWO_WORD_PARTICLE), the first of one to three words and the second one word (`Mario von der Ruhr`); in German
-    text only a Dutch `van` joins."""
+    (_TWO_WORD_PARTICLE), the first a one-word first name mid-sentence, after a word in lower case, a comma or `&`
+    (`with Mario von der Ruhr`, _PARTICLE_NAME_AFTER), the second one word; in German text only a Dutch `van`."""
     pending: tuple[int, str] | None = None
     for start, found in spans:
         if pending is not None:
             between = _BETWEEN_PARTICLE.fullmatch(text, pending[0] + len(pending[1]), start)
-            if (between is not None and len(pending[1].split()) <= 3 and len(found.split()) == 1
+            if (between is not None and len(pending[1].split()) == 1 and len(found.split()) == 1
+                    and _PARTICLE_NAME_AFTER.search(text, max(0, pending[0] - 40), pending[0])
                     and not (is_german and between.group(1) == "von")):
                 pending = (pending[0], text[pending[0]:start + len(found)])
                 continue
@@ -5939,11 +5940,7 @@ _LOWER_NEXT = re.compile(r"[ \t]+[a-z]")
 # sends number` named Ring Ken Moss: rules 32, names32b; `- [ ] Buy Milk (oat)` still names nothing)
 _ASIDE_NEXT = re.compile(r"[ \t]+\([a-z]")
 # a road's word after a task's verb: the two are the road's name (`Ring Road`, `Chase Lane`: rules 32, names32b)
-_ROAD_NEXT = re.compile(r"(?:Road|Street|Lane|Avenue|Way|Row)\b")
-# `re` after a task verb's object: what the task is about (`Chase Courier re 2026-034`, `Ring Ken Moss re quotes`)
-_RE_NEXT = re.compile(r"[ \t]+re(?:[ \t]+|:)")
-# an acronym of capitals (`HMO`, `BBC`, `NHS`), its plural too: the same wherever a text writes it
-_ACRONYM = re.compile(r"[A-Z]{2,6}s?")
+_ROAD_NEXT = re.compile(r"(?:Road|Street|Lane|Avenue|Way|Row|Close|Drive|Park|Hill|Crescent)\b")
 
 
 def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
