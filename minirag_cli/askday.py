@@ -688,7 +688,25 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return None
     if _the_calendars(days, question, m) or _a_trip_to_come(days, question, m):
         return days
+    if someone.kind == "who" and _asks_who_reached_me(question, m):
+        return days
     return UnreadDays(days, someone, _language(m))
+
+
+# who got in touch, no one named as its object: the asker is ("who called yesterday?" is "who called me…", which
+# reads its day: a journal's "Sarah called" is of the day it is dated), the day right after it, the question's end
+# after that; not a thing done or a state of someone's ("who won the match on Saturday?", "who was born on the
+# 19th?", "who called Tom yesterday?" stay searched as written) (qdays4)
+_WHO_REACHED_ME = re.compile(
+    r"\W*who\s+(?:called|rang|phoned|e-?mailed|texted|messaged|replied|responded|wrote\s+back|got\s+back"
+    r"|got\s+in\s+touch|reached\s+out|visited|came\s+(?:round|over|by)|dropped\s+(?:by|in)|stopped\s+by"
+    r"|popped\s+(?:in|round|by))(?:\s+(?:back|on))?\s+", re.I)
+
+
+def _asks_who_reached_me(question: str, m: re.Match) -> bool:
+    """Does `question` ask who called, wrote or came by on the day `m` and no more (_WHO_REACHED_ME, _QUESTION_END:
+    "who replied on Thursday?", "who emailed last week?")? Its object left out is the asker."""
+    return bool(_WHO_REACHED_ME.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()))
 
 
 def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
@@ -702,10 +720,17 @@ def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) ->
     tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
     ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
-    return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
+    unspoken = _without_weekdays_of_a_day(_without_the_day(question, m))  # "sat" is no verb's past in a day
+    return (days.ahead and not days.written and not _past_form(unspoken)
             and bool(_PLAN_OF_SOMEONE.search(question)
                      or (m is not None and (m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
             and not _SAID_OR_WISHED.search(question))
+
+
+def _without_the_day(question: str, m: re.Match | None) -> str:
+    """`question` with the day phrase `m` blanked, one blank a letter: its words are a day's, no verb's ("who is maya
+    playing next sat?": "sat" is no past of sit, qdays4)."""
+    return question if m is None else question[:m.start()] + " " * (m.end() - m.start()) + question[m.end():]
 
 
 # who holds a role on a day of the month ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who
@@ -814,7 +839,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
         return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
     if m.group("dom"):  # the latest such day up to today ("the 31st" asked on May 3 is March 31), or the coming one
-        return one(_day_of_the_month(int(m.group("dom")), today, _nth_to_come(m)))
+        day = _day_of_the_month(int(m.group("dom")), today, _nth_to_come(m))
+        return _weekend_of_the_day(day) if _WEEKEND_OF_BEFORE.search(m.string, 0, m.start()) else one(day)
     if m.group("wdom"):  # "on sat 19th": the 19th that is a Saturday (none: _read_words says so)
         return one(_weekday_of_the_day(int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()], today,
                                        _nth_to_come(m)))
@@ -869,7 +895,9 @@ _WHERE_NOW = re.compile(r"\b(?:in|at)$", re.I)
 _ANYTHING_FOR = re.compile(r"\b(?:anything|something)\s+for\s+$", re.I)
 # ... nor a thing from or of a day ("what should I remember from the 3rd?", "what do I need to do about the email of
 # the 2nd?"): a day gone
-_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|of|since)\s+$", re.I)
+_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|(?<!weekend\s)of|since)\s+$", re.I)
+# ... but "the weekend of the 19th" is the weekend's, the question's tense its direction (_weekend_of_the_day)
+_WEEKEND_OF_BEFORE = re.compile(r"\bweekend\s+of\s+$", re.I)
 # "on" or "for" right before a day of the month: a yes/no question's form ends before it (_plans_the_day)
 _ON_OR_FOR_BEFORE = re.compile(r"\b(?:on|for)\s+$", re.I)
 
@@ -903,7 +931,8 @@ def _plans_the_day(question: str, m: re.Match) -> bool:
                 or _PLAN_OF_A_DAY.search(question) or _ROLE_ON_A_DAY.match(question)
                 or _ANYTHING_FOR.search(question, 0, day)
                 or _YES_NO_COMING.fullmatch(question, 0, start)
-                or (_YES_NO_ON.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, m.end())))
+                or ((_YES_NO_ON.fullmatch(question, 0, start) or _YES_NO_THERE.fullmatch(question, 0, start))
+                    and _QUESTION_END.fullmatch(question, m.end())))
 
 
 def _without_weekdays_of_a_day(question: str) -> str:
@@ -920,6 +949,17 @@ _WEEKDAY_BEFORE_ORDINAL = re.compile(
 
 # how far ahead a day of the month to come may be: a month's ("the 30th" asked on Feb 1 is no March 30, Jan 30 then)
 _COMING_DAY_OF_THE_MONTH_DAYS = 31
+
+
+def _weekend_of_the_day(day: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """The Saturday and Sunday "the weekend of the 19th" reads (_resolve): the weekend `day` is in or touches, a
+    Friday's the one after it, a Monday's the one before (a long weekend's); a Tuesday to Thursday touches none, and is
+    read alone ("what's on the weekend of the 19th?" read Thursday Nov 19 alone: qdays4)."""
+    weekday = day.weekday()
+    if weekday in (1, 2, 3):
+        return day, day, False
+    saturday = day + dt.timedelta(days=(5 - weekday) if weekday >= 4 else -2)
+    return saturday, saturday + dt.timedelta(days=1), False
 
 
 def _day_of_the_month(day: int, today: dt.date, coming: bool | None) -> dt.date:
@@ -1178,7 +1218,19 @@ _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed
 # summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
+# a who-question's plan that the forms below miss (qdays4; _PLANNED_WORDS, _PLAN_OF_SOMEONE): a rota's "whose weekend
+# is it next weekend?", "whose turn is it on Friday?", and a progressive whose subject is one word in lower case
+# after a question word ("who's maya playing on saturday?", "what is noah doing on the 19th?": a name typed in lower
+# case, as "who is Maya playing…" was read); not "there", a pronoun's or a noun phrase's (their own forms), nor a
+# noun in -ing ("what is tom's meeting…"). Not a present simple ("who has the kids next weekend?", "who takes…"):
+# read, the days' notes (a party's, a match's) ranked a parent's rota from 2nd to below 6th (qaparent), as "who's got
+# the kids next weekend?" already does
+_WHO_PLANS = (r"\bwhose\s+[\w'’-]+\s+is\s+it\b"
+              r"|\b(?:who|what|where|when|how|why)(?:\s+(?:is|are)|['’](?:s|re))\s+"
+              r"(?!(?:there|here|it|this|that|the|a|an|my|our|your|his|her|their|its|not|being)\b)"
+              r"(?-i:[a-z])[\w'’-]+\s+(?!" + _ING_NOUN + r")\w{2,}ing\b")
 _PLANNED_WORDS = (
+    _WHO_PLANS + r"|"
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
     r"|plans?|" + _PLAN_PARTICIPLES + r"|due)\b|\w['’]ll\b"
     # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
@@ -1225,6 +1277,11 @@ _YES_NO_COMING = re.compile(
 # Thursday?", a record's, "is my note on Friday?", nor "is there a meeting on Monday?" (_APPOINTMENT), all of the
 # weekday gone as before
 _YES_NO_ON = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+" + _APPOINTMENT + r"\s+", re.I)
+# whether there is an appointment or an event of one or two words on the day that ends the question ("is there
+# swimming on the 22nd?", "are there any lessons on the 21st?", "is there a match on the 19th?"): the coming day, as
+# "is the party on the 19th?" is (_YES_NO_ON); no record ("are there notes on the 3rd?": _APPOINTMENT), nor "was
+# there…". A weekday's stays the one gone ("is there a meeting on Monday?": qdays' review) (qdays4)
+_YES_NO_THERE = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+there\s+(?:(?:a|an|any)\s+)?" + _APPOINTMENT + r"\s+", re.I)
 # ... before a month or a yearless day, an appointment of one word ("is physio in January?", "is the dentist on Feb
 # 20?"): two are as often a thing and its state, "is it cold in january?", "is the balance positive in january?"
 # (_asks_ahead_of_a_date)
@@ -1351,7 +1408,8 @@ _PLAN_OF_SOMEONE = re.compile(
     r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
     r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
     + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE
-    + r"|" + _HAVE_GOT,  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
+    + r"|" + _HAVE_GOT  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
+    + r"|" + _WHO_PLANS,  # "whose weekend is it next weekend?", "who's maya playing on saturday?" (qdays4)
     re.I)
 # ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
 # Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)
