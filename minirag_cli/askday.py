@@ -839,8 +839,9 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
         return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
     if m.group("dom"):  # the latest such day up to today ("the 31st" asked on May 3 is March 31), or the coming one
-        day = _day_of_the_month(int(m.group("dom")), today, _nth_to_come(m))
-        return _weekend_of_the_day(day) if _WEEKEND_OF_BEFORE.search(m.string, 0, m.start()) else one(day)
+        if _WEEKEND_OF_BEFORE.search(m.string, 0, m.start()):  # "the weekend of the 19th"
+            return _weekend_of_the_day(_day_of_a_weekend(int(m.group("dom")), today, _nth_to_come(m)))
+        return one(_day_of_the_month(int(m.group("dom")), today, _nth_to_come(m)))
     if m.group("wdom"):  # "on sat 19th": the 19th that is a Saturday (none: _read_words says so)
         return one(_weekday_of_the_day(int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()], today,
                                        _nth_to_come(m)))
@@ -895,7 +896,7 @@ _WHERE_NOW = re.compile(r"\b(?:in|at)$", re.I)
 _ANYTHING_FOR = re.compile(r"\b(?:anything|something)\s+for\s+$", re.I)
 # ... nor a thing from or of a day ("what should I remember from the 3rd?", "what do I need to do about the email of
 # the 2nd?"): a day gone
-_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|(?<!weekend\s)of|since)\s+$", re.I)
+_FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|of|since)\s+$", re.I)
 # ... but "the weekend of the 19th" is the weekend's, the question's tense its direction (_weekend_of_the_day)
 _WEEKEND_OF_BEFORE = re.compile(r"\bweekend\s+of\s+$", re.I)
 # "on" or "for" right before a day of the month: a yes/no question's form ends before it (_plans_the_day)
@@ -913,7 +914,8 @@ def _nth_to_come(m: re.Match) -> bool | None:
     with it (_weekday_of_the_day) the nearest either way."""
     question = _without_weekdays_of_a_day(m.string)
     if (past_tense(question) or _RECORDS.search(question, 0, m.start())
-            or _FROM_OR_OF_BEFORE.search(question, 0, m.start())):
+            or (_FROM_OR_OF_BEFORE.search(question, 0, m.start())
+                and not _WEEKEND_OF_BEFORE.search(question, 0, m.start()))):
         return False
     return True if _plans_the_day(question, m) else None
 
@@ -931,8 +933,7 @@ def _plans_the_day(question: str, m: re.Match) -> bool:
                 or _PLAN_OF_A_DAY.search(question) or _ROLE_ON_A_DAY.match(question)
                 or _ANYTHING_FOR.search(question, 0, day)
                 or _YES_NO_COMING.fullmatch(question, 0, start)
-                or ((_YES_NO_ON.fullmatch(question, 0, start) or _YES_NO_THERE.fullmatch(question, 0, start))
-                    and _QUESTION_END.fullmatch(question, m.end())))
+                or (_YES_NO_ON.fullmatch(question, 0, start) and _QUESTION_END.fullmatch(question, m.end())))
 
 
 def _without_weekdays_of_a_day(question: str) -> str:
@@ -955,11 +956,28 @@ def _weekend_of_the_day(day: dt.date) -> tuple[dt.date, dt.date, bool]:
     """The Saturday and Sunday "the weekend of the 19th" reads (_resolve): the weekend `day` is in or touches, a
     Friday's the one after it, a Monday's the one before (a long weekend's); a Tuesday to Thursday touches none, and is
     read alone ("what's on the weekend of the 19th?" read Thursday Nov 19 alone: qdays4)."""
-    weekday = day.weekday()
-    if weekday in (1, 2, 3):
+    if not _touches_a_weekend(day):
         return day, day, False
+    weekday = day.weekday()
     saturday = day + dt.timedelta(days=(5 - weekday) if weekday >= 4 else -2)
     return saturday, saturday + dt.timedelta(days=1), False
+
+
+def _day_of_a_weekend(day: int, today: dt.date, coming: bool | None) -> dt.date:
+    """The day of the month `day` "the weekend of the 12th" names: the one _day_of_the_month reads, but in a question
+    of neither direction (`coming` None) the coming one when only it touches a weekend (_weekend_of_the_day: a Friday
+    to a Monday): "the weekend of the 12th?" asked on Monday 2026-12-07 is Saturday Dec 12, not Thursday Nov 12
+    (review of qdays4)."""
+    gone = _day_of_the_month(day, today, coming)
+    if coming is not None or _touches_a_weekend(gone):
+        return gone
+    ahead = _day_of_the_month(day, today, True)
+    return ahead if _touches_a_weekend(ahead) else gone
+
+
+def _touches_a_weekend(day: dt.date) -> bool:
+    """Is `day` a Friday to a Monday, of a weekend or next to one (_weekend_of_the_day)?"""
+    return day.weekday() not in (1, 2, 3)
 
 
 def _day_of_the_month(day: int, today: dt.date, coming: bool | None) -> dt.date:
@@ -1212,25 +1230,34 @@ _HAVE_GOT = _GOT_AFTER_HAVE + r"got\b(?!" + _GOT_OF_A_PAST + ")"
 # a plan's participles: a passive of now after "is" ("is the boiler service booked for Jan 12?": _plans_now), a plan
 # word (_PLANNED_WORDS), a plan's past before days to come ("which tasks were scheduled in the next 2 weeks?": _BOOKED)
 _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed)"
+# a rota's question of whose a day is ("whose weekend is it next weekend?", "whose turn is it on Friday?", "whose
+# birthday is it on the 19th?": _PLANNED_WORDS, _PLAN_OF_SOMEONE, qdays4); not with a past after it, a clause's that
+# is no plan ("whose turn is it to write up what we decided on the 3rd?", "whose fault is it that the build failed on
+# the 3rd?": the days gone, review of qdays4), looked for in the clause's next 160 characters (one bounded look a
+# "whose": a look to the question's end was quadratic in a question of many)
+_WHOSE_IS_IT = (r"\bwhose\s+[\w'’-]+\s+is\s+it\b(?![^?.!]{0,160}?\b(?:did|was|were|had|went|happened|"
+                + _PAST_ED_WORD + r"|" + _PAST_IRREGULAR_WORDS + r")\b)")
+# a name typed in lower case as a progressive's subject, one word right after "who is" or "who's" ("who is maya
+# playing on saturday?", "who's tom seeing next week?": as "who is Maya playing…" is read; _PLANNED_WORDS,
+# _PLAN_OF_SOMEONE, qdays4): no word of a longer phrase or of a past ("been", "not", an adverb, a determiner, "there",
+# a past: "who's been texting me on the 3rd?", "who is still failing on Friday?" keep their days gone), and only
+# after "who" (after "why", "how", "what" a noun's: "why is prod crashing on the 3rd?", "how is work going…", "what is
+# aws billing in january?": review of qdays4). One blank each between "who", "is" and it (a look behind is of a
+# fixed width)
+_NOT_A_LOWER_NAME = (r"(?:been|being|not|there|here|it|this|that|these|those|the|a|an|my|our|your|his|her|their|its"
+                     r"|some|any|no|every|each|all|both|so|still|currently|really|actually|always|now|ever|also|just"
+                     r"|even|already|only|usually|often|never|sometimes|constantly|again|suddenly|apparently"
+                     r"|probably|finally|literally|seriously|honestly)\b")
+_LOWER_NAME_AFTER_WHO = (r"(?:(?<=\bwho\sis\s)|(?<=\bwho['’]s\s))(?!" + _NOT_A_LOWER_NAME + r"|" + _PAST_ED_WORD
+                         + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)(?-i:[a-z])[\w'’-]*\s+")
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
 # summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
-# a who-question's plan that the forms below miss (qdays4; _PLANNED_WORDS, _PLAN_OF_SOMEONE): a rota's "whose weekend
-# is it next weekend?", "whose turn is it on Friday?", and a progressive whose subject is one word in lower case
-# after a question word ("who's maya playing on saturday?", "what is noah doing on the 19th?": a name typed in lower
-# case, as "who is Maya playing…" was read); not "there", a pronoun's or a noun phrase's (their own forms), nor a
-# noun in -ing ("what is tom's meeting…"). Not a present simple ("who has the kids next weekend?", "who takes…"):
-# read, the days' notes (a party's, a match's) ranked a parent's rota from 2nd to below 6th (qaparent), as "who's got
-# the kids next weekend?" already does
-_WHO_PLANS = (r"\bwhose\s+[\w'’-]+\s+is\s+it\b"
-              r"|\b(?:who|what|where|when|how|why)(?:\s+(?:is|are)|['’](?:s|re))\s+"
-              r"(?!(?:there|here|it|this|that|the|a|an|my|our|your|his|her|their|its|not|being)\b)"
-              r"(?-i:[a-z])[\w'’-]+\s+(?!" + _ING_NOUN + r")\w{2,}ing\b")
 _PLANNED_WORDS = (
-    _WHO_PLANS + r"|"
+    _WHOSE_IS_IT + r"|"
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
     r"|plans?|" + _PLAN_PARTICIPLES + r"|due)\b|\w['’]ll\b"
     # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
@@ -1241,9 +1268,10 @@ _PLANNED_WORDS = (
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
     # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
     # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
-    # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
+    # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive), "who's maya playing on
+    # saturday?" (_LOWER_NAME_AFTER_WHO)
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
-    r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
+    r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z]))|" + _LOWER_NAME_AFTER_WHO + r")?"
     r"(?!" + _ING_NOUN + r")\w{2,}ing\b)")
 # when or what time an appointment of one or two words is (_PLANNED_FORM: "on"; _PLAN_BEFORE_DATE: a month's "in")
 # ("when is physio on Thursday?", "what time's the meeting on Friday?", "when is Maya's swimming on Thursday?",
@@ -1277,11 +1305,6 @@ _YES_NO_COMING = re.compile(
 # Thursday?", a record's, "is my note on Friday?", nor "is there a meeting on Monday?" (_APPOINTMENT), all of the
 # weekday gone as before
 _YES_NO_ON = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+" + _APPOINTMENT + r"\s+", re.I)
-# whether there is an appointment or an event of one or two words on the day that ends the question ("is there
-# swimming on the 22nd?", "are there any lessons on the 21st?", "is there a match on the 19th?"): the coming day, as
-# "is the party on the 19th?" is (_YES_NO_ON); no record ("are there notes on the 3rd?": _APPOINTMENT), nor "was
-# there…". A weekday's stays the one gone ("is there a meeting on Monday?": qdays' review) (qdays4)
-_YES_NO_THERE = re.compile(r"\W*(?:is|are)(?:n['’]t)?\s+there\s+(?:(?:a|an|any)\s+)?" + _APPOINTMENT + r"\s+", re.I)
 # ... before a month or a yearless day, an appointment of one word ("is physio in January?", "is the dentist on Feb
 # 20?"): two are as often a thing and its state, "is it cold in january?", "is the balance positive in january?"
 # (_asks_ahead_of_a_date)
@@ -1406,10 +1429,11 @@ _PLAN_STATE = (r"(?:(?!" + _ING_NOUN + r")\w{2,}ing|on\s+(?:call|duty|leave|holi
                r"|off|away|out|home|back|free|busy|available|around|in|at)\b")
 _PLAN_OF_SOMEONE = re.compile(
     r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
-    r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
+    r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+(?:" + _LOWER_NAME_AFTER_WHO + r"(?=(?!" + _ING_NOUN + r")\w{2,}ing\b))?"
+    + _PLAN_STATE
     + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE
     + r"|" + _HAVE_GOT  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
-    + r"|" + _WHO_PLANS,  # "whose weekend is it next weekend?", "who's maya playing on saturday?" (qdays4)
+    + r"|" + _WHOSE_IS_IT,  # "whose weekend is it next weekend?" (qdays4)
     re.I)
 # ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
 # Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)

@@ -1,10 +1,14 @@
-"""A who-question's day to come, "is there X on the 22nd", "the weekend of the 19th", "who called yesterday" (qdays4).
+"""A who-question's day to come, "the weekend of the 19th", "who called yesterday" (qdays4, mended by fixQD4).
 
 Testers (a parent's vault, a job search's; asked on Monday 2026-12-07) found days read wrong or not at all: "who
 is maya playing on saturday" would have searched Saturday 12-05 (gone), "whose weekend is it next weekend" was
-searched as written ("the question asks who"), "is there swimming on the 22nd" read Nov 22, "what's on the weekend
-of the 19th" Thursday Nov 19, and "who replied on thursday" asked to be put in the first person, though in one's own
+searched as written ("the question asks who"), "what's on the weekend of the 19th" Thursday Nov 19, and "who replied on thursday" asked to be put in the first person, though in one's own
 journal it is. "who has the kids next weekend" stays searched as written: read, it ranked the rota lower.
+
+Its review (fixQD4): a lower-case word before an -ing after any question word read days gone as to come ("why is
+prod crashing on the 3rd?", "who's been texting me on the 3rd?"), "whose … is it" cancelled a past clause after it,
+and "is there X on the 22nd" read records ("is there an error on the 3rd?") ahead: the first only after "who is" /
+"who's", the second with no past after it, the third removed ("is there swimming on the 22nd?" is Nov 22 again).
 """
 
 import datetime as dt
@@ -38,7 +42,10 @@ def _unread(question: str) -> tuple[str, str] | None:
     ("who's maya playing on sat 12th", "2026-12-12", "2026-12-12"),
     ("who is maya playing next sat", "2026-12-12", "2026-12-12"),  # "sat" a day's, no past of sit
     ("who is tom seeing next week?", "2026-12-14", "2026-12-20"),
-    ("what is noah doing on the 19th?", "2026-12-19", "2026-12-19"),
+    ("who's tom seeing next week?", "2026-12-14", "2026-12-20"),
+    ("who’s maya playing on friday?", "2026-12-11", "2026-12-11"),
+    ("who is emily seeing on the 19th?", "2026-12-19", "2026-12-19"),  # a name in -ly is no adverb
+    ("who's mum picking up on the 19th?", "2026-12-19", "2026-12-19"),
 ])
 def test_a_who_question_of_a_day_to_come_reads_it(question, first, last):
     assert _days(question) == (first, last)
@@ -93,20 +100,6 @@ def test_a_who_question_of_a_day_gone_or_said_stays_unread(question, first, last
 def test_who_got_in_touch_with_no_one_named_is_the_askers_day(question, first, last):
     """"who called yesterday?" is "who called me yesterday?" (read before): a journal's "Sarah called" is of its day."""
     assert _days(question) == (first, last)
-
-
-@pytest.mark.parametrize("question, day", [
-    ("is there swimming on the 22nd", "2026-12-22"),  # read Nov 22
-    ("is there swimming on the 23rd", "2026-12-23"),
-    ("is there school on the 18th?", "2026-12-18"),
-    ("is there a match on the 19th?", "2026-12-19"),
-    ("are there any lessons on the 21st?", "2026-12-21"),
-    ("isn't there swimming on the 22nd?", "2026-12-22"),
-    ("is there swimming on the 22nd at 10am?", "2026-12-22"),
-    ("is there a swimming lesson on the 22nd?", "2026-12-22"),
-])
-def test_is_there_an_event_on_a_day_of_the_month_is_the_coming_one(question, day):
-    assert _days(question) == (day, day)
 
 
 @pytest.mark.parametrize("question, day", [
@@ -197,5 +190,74 @@ def test_the_days_read_rank_the_days_notes_with_the_real_embedder(tmp_path):
             return index.search(question, index.retrieval_options(), today=MONDAY).results[0]["path"]
 
         assert first("what's on the weekend of the 19th") == "Co-parenting/Custody rota 2026.md"
-        assert first("is there swimming on the 22nd") == "Kids/Swimming lessons - Noah.md"
         assert first("who replied on thursday") == "Daily/2026-12-03.md"
+
+
+# fixQD4: the review of qdays4's regressions, each as main reads it (asked on Monday 2026-12-07)
+@pytest.mark.parametrize("question, day", [
+    # a lower-case word before an -ing is a name's only right after "who is" / "who's", not "been", an adverb, nor
+    # after "why", "how", "what" (a noun's: "prod", "ci", "work", "aws")
+    ("what's been going on on friday?", "2026-12-04"),
+    ("who's been texting me on the 3rd?", "2026-12-03"),
+    ("what's been bothering maya on the 3rd?", "2026-12-03"),
+    ("what's so interesting about the 19th?", "2026-11-19"),
+    ("what is still failing on the 3rd?", "2026-12-03"),
+    ("what's currently blocking the release on the 3rd?", "2026-12-03"),
+    ("how is work going on the 3rd?", "2026-12-03"),
+    ("how is grandma feeling on the 3rd?", "2026-12-03"),
+    ("why is prod crashing on the 3rd?", "2026-12-03"),
+    ("why is ci failing on friday?", "2026-12-04"),
+    ("what is noah doing on the 19th?", "2026-11-19"),
+    # a plan's wording cancels no past clause after it
+    ("why is everyone talking about what I posted on the 3rd?", "2026-12-03"),
+    ("whose turn is it to write up what we decided on the 3rd?", "2026-12-03"),
+    # "is there X on the Nth" reads the day gone, a record's or an event's alike
+    ("is there an error on the 3rd?", "2026-12-03"),
+    ("is there a crash on the 3rd?", "2026-12-03"),
+    ("is there an outage on the 3rd?", "2026-12-03"),
+    ("is there a receipt on the 3rd?", "2026-12-03"),
+    ("is there a backup on the 3rd?", "2026-12-03"),
+    ("is there rain on the 3rd?", "2026-12-03"),
+    ("is there a payment on the 22nd?", "2026-11-22"),
+    ("is there swimming on the 22nd?", "2026-11-22"),
+])
+def test_a_question_of_a_day_gone_keeps_it(question, day):
+    assert _days(question) == (day, day)
+
+
+@pytest.mark.parametrize("question, first, last", [
+    ("who's been calling on friday?", "2026-12-04", "2026-12-04"),
+    ("who is still coming on friday?", "2026-12-04", "2026-12-04"),  # an adverb: no name
+    ("who is currently working on the 3rd?", "2026-12-03", "2026-12-03"),
+    ("who is left standing on the 3rd?", "2026-12-03", "2026-12-03"),  # a past: no name
+])
+def test_a_who_question_of_no_lower_case_name_stays_unread(question, first, last):
+    assert _unread(question) == (first, last)
+
+
+def test_a_whose_question_with_a_past_clause_offers_its_day_gone():
+    """"whose fault is it that the build failed on the 3rd?" is searched as written; its hint the 3rd gone."""
+    read = read_days("whose fault is it that the build failed on the 3rd?", MONDAY)
+    assert isinstance(read, UnreadDays) and "(2026-12-03)" in read.note()
+
+
+@pytest.mark.parametrize("question", [
+    "what is aws billing in january?",
+    "how is everything going in january?",
+    "what is left outstanding in january?",
+])
+def test_a_month_of_a_present_question_is_this_years(question):
+    assert _days(question) == ("2026-01-01", "2026-01-31")
+
+
+@pytest.mark.parametrize("question, first, last", [
+    # no plan's word nor past: the coming Nth when only it touches a weekend (Nov 12 and Nov 26 are Thursdays)
+    ("the weekend of the 12th?", "2026-12-12", "2026-12-13"),
+    ("weekend of the 26th", "2026-12-26", "2026-12-27"),
+    ("photos from the weekend of the 5th", "2026-12-05", "2026-12-06"),  # the one gone touches one: as before
+    # any blanks between "weekend" and "of" (the weekend's, not a thing "of" a day gone)
+    ("what's on the weekend  of the 19th?", "2026-12-19", "2026-12-20"),
+    ("what's on the weekend\tof the 19th?", "2026-12-19", "2026-12-20"),
+])
+def test_the_weekend_of_a_day_touching_none_gone_is_the_coming_one(question, first, last):
+    assert _days(question) == (first, last)
