@@ -18,12 +18,14 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from minirag_cli.extract.parse import _BULLET
+
 EMAIL, PHONE, POSTAL = "email", "phone", "postal"
 
 # the noun that asks, with the kinds of value it asks for; longest first (the regex takes the first that fits)
 _NOUNS: list[tuple[str, frozenset[str]]] = [
     (r"e-?mail\s+address(?:es)?|e\s?mail\s+address|mail\s+address", frozenset({EMAIL})),
-    (r"e-?mails?|e\s?mail", frozenset({EMAIL})),
+    (r"e-?mail|e\s?mail", frozenset({EMAIL})),  # not "emails": "show me hannah's emails" asks for her messages
     (r"(?:tele)?phone\s+(?:number|no\.?|#)|mobile\s+(?:number|no\.?)|cell\s*(?:phone)?\s+number|contact\s+number"
      r"|landline(?:\s+number)?|whatsapp(?:\s+number)?", frozenset({PHONE})),
     (r"(?:tele)?phone|mobile|cell(?:phone)?|tel\.?", frozenset({PHONE})),
@@ -46,6 +48,11 @@ _NOT_NAME = frozenset("""i me my mine her hers his him their theirs them our our
 the a an this that these those which what whose who whom in on at to from with by of for about and or last latest
 first new old next same previous recent other another any some all did does do send sent reply replied say said
 write wrote read unread draft forward forwarded original long short main work home""".split())
+# a word before "email"/"address" that makes it a kind of message or a machine's address: "the welcome email", "what's
+# the server ip address" ask for no one's
+_NOT_CONTACT = frozenset("""welcome phishing newsletter spam junk marketing promo promotional confirmation verification
+reminder intro introduction automated scam cold ip mac server web url wallet memory host hostname network ipv4 ipv6
+dns gateway router proxy bitcoin""".split())
 _VERBS = {"contact": frozenset({EMAIL, PHONE, POSTAL}), "reach": frozenset({EMAIL, PHONE}),
           "get hold of": frozenset({EMAIL, PHONE}), "get in touch with": frozenset({EMAIL, PHONE}),
           "call": frozenset({PHONE}), "ring": frozenset({PHONE}), "phone": frozenset({PHONE}),
@@ -75,7 +82,7 @@ _NOUN_FIRST = re.compile(rf"^{_LEAD}{_QUALIFIER}(?P<noun>{_noun_alternatives(Fal
                          rf"(?:the\s+)?{_NAME}{_TAIL}", re.I)
 # "how do I contact the press office", "how can I reach dev malik"
 _HOW = re.compile(rf"^how\s+(?:do|can|could|should|would)\s+(?:i|we|you)\s+(?P<verb>{'|'.join(_VERBS)})\s+"
-                  rf"(?:the\s+)?{_NAME}{_TAIL}", re.I)
+                  rf"(?P<the>the\s+)?{_NAME}{_TAIL}", re.I)
 
 
 def _kinds_of(noun: str) -> frozenset[str]:
@@ -96,9 +103,14 @@ def asked_contact(question: str, is_name: Callable[[str], bool] = lambda word: T
     words = [w.lower() for w in match.group("name").split()]
     if any(w.strip(".&-") in _NOT_NAME or not w.strip(".&-") for w in words):
         return None
+    if any(w in _NOT_CONTACT for w in words):
+        return None
     names = tuple(_unpossessed(w, is_name) for w in words)
     if "verb" in match.groupdict() and match.group("verb"):
-        kinds = _VERBS[match.group("verb").lower()]
+        verb = match.group("verb").lower()
+        if verb != "contact" and (match.group("the") or not all(is_name(w) for w in names)):
+            return None  # "how do I call the api", "how can I reach the summit": one calls or reaches a person
+        kinds = _VERBS[verb]
     else:
         noun = " ".join(match.group("noun").lower().split())
         kinds = _kinds_of(noun)
@@ -120,8 +132,10 @@ def _unpossessed(word: str, is_name: Callable[[str], bool]) -> str:
 _EMAIL_VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 # a phone number: 9 to 15 digits in groups parted by blanks or hyphens, opened by +, a bracketed code or 0, or the
 # North American 555-123-4567 / 555.123.4567; not a date (2026-12-07: 8 digits), a time, an amount, an ISBN's 978-
-_PHONE_VALUE = re.compile(r"(?<![\w/.,+-])(?:\+\d[\d \-]{7,18}\d|\(\d{1,5}\)[\d \-]{6,16}\d|0\d[\d \-]{7,15}\d"
-                          r"|\d{3}[-. ]\d{3}[-. ]\d{4})(?![\w/:,]|[.-]\d)")
+# (a comma parts it from the name and the role: `- Hannah Reyes, 01632 960112, features desk`, a CSV row; not a digit
+# and a comma: `1,200`)
+_PHONE_VALUE = re.compile(r"(?<![\w/.+-])(?<!\d,)(?:\+\d[\d \-]{7,18}\d|\(\d{1,5}\)[\d \-]{6,16}\d|0\d[\d \-]{7,15}\d"
+                          r"|\d{3}[-. ]\d{3}[-. ]\d{4})(?![\w/:]|[.,-]\d)")
 _POSTAL_VALUE = re.compile(
     r"\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"  # a UK postcode
     r"|\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way"
@@ -145,11 +159,9 @@ def holds_value(text: str, kinds: frozenset[str]) -> bool:
 
 # ------------------------------------------------------------------------------------------------ the items
 
-_LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<hash>.+?)\s*#*\s*$|\*\*(?P<bold>[^*]+)\*\*:?\s*$)")
 # words a title or heading of one person's details says besides the name ("Hannah Reyes - contact")
-_TITLE_EXTRA = frozenset("contact contacts card vcard details info people person the".split())
-_NAMED_TITLE_WORDS = 4  # a longer title is of something else ("Email from Hannah - Patel update")
+_TITLE_EXTRA = frozenset("contact contacts card vcard details info".split())
 
 
 def items(text: str) -> list[tuple[str, str]]:
@@ -176,7 +188,7 @@ def items(text: str) -> list[tuple[str, str]]:
             current, in_card = [line], True
             continue
         head = _HEADING.match(line)
-        listed = _LIST_ITEM.match(line)
+        listed = _BULLET.match(line)
         if not line.strip():
             close()
         elif head:
@@ -187,7 +199,7 @@ def items(text: str) -> list[tuple[str, str]]:
             out.append((heading, line))
         elif listed:
             close()
-            current, indent = [line], len(listed.group(1))
+            current, indent = [line], len(line) - len(line.lstrip())
         elif current and indent >= 0 and len(line) - len(line.lstrip()) <= indent:
             close()  # a line back at the list's margin starts a paragraph
             current = [line]
@@ -201,13 +213,33 @@ _BLOCK_LINE = 80  # a signature's or an address's lines are short; a paragraph o
 
 
 def _block_or_lines(item: str) -> list[str]:
-    """`item` whole when it is a list item, a vCard or a block of short lines (a signature, an address), else
-    its lines: a paragraph of prose naming someone in one sentence and another's number in the next holds no
-    one's contact details ("Doreen Pike, …, 01632 960401. … Possible follow-up for Hannah in Jan.")."""
+    """`item` whole when it is a list item of short lines, a vCard or a contact block (a signature, an address: each line a
+    name, a role, a value), else its sentences: a paragraph naming someone in one sentence and another's number
+    in the next holds no one's contact details ("Doreen Pike, …, 01632 960401. … Possible follow-up for Hannah
+    in Jan.", "Met Hannah for coffee.\nLater rang the garage, 01632 960999 — car ready Friday.")."""
     lines = item.splitlines()
-    if lines[0].strip().upper() == "BEGIN:VCARD" or all(len(line.strip()) <= _BLOCK_LINE for line in lines):
+    if lines[0].strip().upper() == "BEGIN:VCARD" or all(map(_is_contact_line, lines)):
+        return [item]
+    if _BULLET.match(lines[0]) and all(len(line.strip()) <= _BLOCK_LINE for line in lines):
         return [item]
     return [sentence for line in lines for sentence in _sentences(line)]
+
+
+_ALL_VALUES = frozenset({EMAIL, PHONE, POSTAL})
+_LABEL = re.compile(r"^[^\s:]+(?:\s[^\s:]+)?\s*:")  # "Phone:", "TEL;TYPE=cell:", "Mobile (work):"
+_LINE_WORDS = 5  # a name, a role, a sign-off ("Features editor, Chronicle"); a longer line says something
+
+
+def _is_contact_line(line: str) -> bool:
+    """`line` is one of a contact block's: a name, a role, a sign-off, or a (labelled) value with at most a word
+    or two besides ("T: (555) 201-4477", "hannah@x.com (work)"): no sentence ("Met Hannah for coffee.", "Chase
+    the plumber on 01632 960777 about the leak")."""
+    rest = _BULLET.sub("", line.strip(), count=1)
+    for value in (_EMAIL_VALUE, _PHONE_VALUE, _POSTAL_VALUE):
+        rest = value.sub(" ", rest)
+    words = re.findall(r"[^\W_][\w'’.&-]*", _LABEL.sub("", rest.strip()))
+    return (len(words) <= (2 if holds_value(line, _ALL_VALUES) else _LINE_WORDS) and len(line.strip()) <= _BLOCK_LINE
+            and not re.search(r"\w[.!?]\s*$", rest.rstrip()) or not words)
 
 
 # where a sentence ends within a long line: "… 1,200 = £360. Pays ~10 days after month end. Invoices to accounts@…"
@@ -231,18 +263,31 @@ def _says(text: str, names: tuple[str, ...]) -> bool:
     return all(re.search(rf"(?<![^\W_]){re.escape(w)}(?:'s|’s|s)?(?![^\W_])", text, re.I) for w in names)
 
 
-def _is_named(title: str, names: tuple[str, ...]) -> bool:
-    """`title` (a note's, a heading's) is the name itself, as a person's page is, less words like "contact"."""
-    words = [w for w in re.findall(r"[^\W\d_][\w'’.-]*", title.lower()) if w not in _TITLE_EXTRA]
-    return 0 < len(words) <= _NAMED_TITLE_WORDS and _says(title, names)
+def _is_named(title: str, names: tuple[str, ...], is_name: Callable[[str], bool]) -> bool:
+    """`title` (a note's, a heading's) is the name alone, as a person's page is, with at most a word like
+    "contact": each of its words one of the asked name's or one the index knows as a name ("Hannah Reyes" asked
+    "hannah"). Not "Call with Hannah", "Lunch with Hannah Reyes", "Hannah 1:1"."""
+    if re.search(r"\d", title):
+        return False
+    words = [w.strip(".'’-") for w in re.findall(r"[^\W\d_][\w'’.-]*", title.lower())]
+    words = [w for w in words if w and w not in _TITLE_EXTRA]
+    return (0 < len(words) <= 4 and _says(title, names)
+            and all(w in names or w.removesuffix("'s") in names or is_name(w) for w in words))
 
 
-def holds_contact(text: str, asked: AskedContact, title: str = "") -> bool:
+def holds_contact(text: str, asked: AskedContact, title: str = "",
+                  is_name: Callable[[str], bool] = lambda word: False) -> bool:
     """`text` (a chunk's, of the note titled `title`) writes a value asked for next to the asked name: in one item
-    saying the name, or in any under a heading, or of a note, that is the name."""
+    saying the name, or in a contact line (`Phone: 0161 …`) under a heading, or of a note, that is the name alone
+    (`is_name(word)`: the index knows the word as a name)."""
     if not holds_value(text, asked.kinds):
         return False
-    if _is_named(title, asked.names):
-        return True
-    return any(holds_value(item, asked.kinds) and (_says(item, asked.names) or _is_named(heading, asked.names))
-               for heading, item in items(text))
+    named_note = _is_named(title, asked.names, is_name)
+    for heading, item in items(text):
+        if not holds_value(item, asked.kinds):
+            continue
+        if _says(item, asked.names):
+            return True
+        if (named_note or _is_named(heading, asked.names, is_name)) and all(map(_is_contact_line, item.splitlines())):
+            return True
+    return False

@@ -877,18 +877,21 @@ def _contact_votes(s: _Search) -> None:
     from minirag_cli import contacts
     from minirag_cli.store import note_titles
 
+    if not {"bm25", "dense"} & set(s.channels):
+        return  # graph alone: a vote of the text channels' weight would outweigh it (review contactq)
     asked = contacts.asked_contact(s.question, lambda word: store.is_name(s.conn, word)
                                    or store.capitalised_in_notes(s.conn, word))
     if asked is None:
         return
     o = s.options
     found = {c for items in (*s.scores.values(), *s.pools.values()) for c, _v in items}
-    named = fts_query(" ".join(asked.names))
+    named = fts_query(" ".join(asked.names)) if "bm25" in s.channels else None
     if named:
         found.update(c for c, _v in store.bm25_rows(s.conn, named, o.header_weight, o.note_fetch * o.candidates))
     texts = store.chunk_texts(s.conn, sorted(found))
     titles = note_titles(s.conn, list(texts))
-    held = [c for c, text in texts.items() if contacts.holds_contact(text, asked, titles.get(c, ""))]
+    held = [c for c, text in texts.items() if contacts.holds_contact(text, asked, titles.get(c, ""),
+                                                                       lambda word: store.is_name(s.conn, word))]
     if held:
         s.scores["contact"] = [(c, 1.0) for c in sorted(held)]
 
