@@ -28,7 +28,7 @@ import datetime as dt
 import re
 
 from minirag_cli.shortnames import CASE_BLIND_LETTERS
-from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
+from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date, slashed_days_in, slashed_year
 
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
 DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
@@ -49,13 +49,15 @@ _WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
 _FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
 # a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`;
 # a task's deadline, taskdue.py: `DEADLINE 11/12`)
+# a day-month-year's year of two figures (`/26`, not `/2026`'s `/20`: note_order's quick look)
+_TWO_FIGURE_YEAR = re.compile(r"\d/\d\d(?!\d)")
 YEARLESS_SLASHED = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
 
 
 def note_order(text: str) -> str:
     """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
-    if "/19" not in text and "/20" not in text:  # no day-month-year's `/2026` (a quick look: tasks' deadlines ask it)
-        return ""
+    if "/19" not in text and "/20" not in text and not _TWO_FIGURE_YEAR.search(text):
+        return ""  # no day-month-year's `/2026` nor `/26` (a quick look: tasks' deadlines ask it)
     first, then = _unambiguous(text)
     return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
 
@@ -63,7 +65,7 @@ def note_order(text: str) -> str:
 def _unambiguous(text: str) -> tuple[set[str], set[str]]:
     """The distinct slashed days with a year `text` writes day first (`20/11/2026`) and month first (`11/20/2026`)."""
     first, then = set(), set()
-    for m in SLASHED_DATE.finditer(text):
+    for m in slashed_days_in(text):
         if m.group(4):
             a, b = int(m.group(4)), int(m.group(5))
             if a > 12 >= b:
@@ -75,7 +77,7 @@ def _unambiguous(text: str) -> tuple[set[str], set[str]]:
 
 def _ambiguous(text: str) -> set[str]:
     """The distinct slashed days with a year `text` writes that both orders read (`11/12/2026`, not `12/12/2026`)."""
-    return {m.group(0) for m in SLASHED_DATE.finditer(text)
+    return {m.group(0) for m in slashed_days_in(text)
             if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
 
 
@@ -142,7 +144,7 @@ def _first_written(chunks, surfaces: set[str]) -> tuple[int, str]:
 
     lines = note_outline(chunks).lines
     for n in sorted(lines):
-        found = [m.group(0) for m in SLASHED_DATE.finditer(lines[n]) if m.group(0) in surfaces]
+        found = [m.group(0) for m in slashed_days_in(lines[n]) if m.group(0) in surfaces]
         if found:
             return n, found[0]
     return chunks[0].start_line if chunks else 0, min(surfaces)
@@ -192,10 +194,10 @@ def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
     """(surface, ISO day) of the ambiguous slashed days `line` writes that the evidence settles: `month` the heading's
     month in force (`2026-12`, '' for none), `order` the note's or the index's day order ('' for none)."""
     out = []
-    for m in SLASHED_DATE.finditer(line):
+    for m in slashed_days_in(line):
         if not m.group(4):
             continue
-        a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        a, b, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
         if a > 12 or b > 12 or a == b:
             continue  # one reading: text.slashed_dates reads it
         day = _settled(line, m.start(), m.end(), [(year, a, b), (year, b, a)], month, order)
@@ -273,7 +275,7 @@ def one_asked_day(days, order: str):
     m = SLASHED_DATE.fullmatch(days.words.strip())
     if m is None or not m.group(4):
         return days
-    a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+    a, b, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
     month, dom = (b, a) if order == DAY_FIRST else (a, b)
     day = dt.date(year, month, dom)
     # no longer written: its words are searched as that day's date alone (AskedDays.without), not as both days

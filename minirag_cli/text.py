@@ -480,7 +480,7 @@ def _dotted_days(text: str) -> list[tuple[re.Match, int | None, int, int]]:
             continue  # a year of two figures only after a weekday or a preposition (`Python 3.12.10`, `4.2.16`)
         if not (anchor or in_list or m.group(0).strip(" .") == whole):
             continue
-        year = None if m.group(3) is None else int(m.group(3)) + (1900 if int(m.group(3)) >= 69 else 2000)
+        year = None if m.group(3) is None else two_figure_year(m.group(3))
         days.append((m, year, int(m.group(2)), int(m.group(1))))
     return days
 
@@ -517,19 +517,67 @@ def _reference(text: str, m: re.Match) -> bool:
 # is none; a fraction or a span of two years (`71/100`, `2026/27`) has no three parts. A wikilink's target
 # (`[[2024/05/01]]`, `[[2024/5/1]]`) is a note's path: text.folder_date reads it, as Obsidian's year, month and day
 # folders, and `[[2024/5/1]]` names no such folder.
+# The year last may have two figures (`16/11/26`, `Due: 14/12/26`, as UK forms, e-mails and court lists write it,
+# and the US's `11/16/26`; rules 32, slash2y), read as the dotted days' are (two_figure_year: 00-68 the 2000s, as
+# Python's `%y`); such a day is read only where slashed_days_in finds it no count (_counted_not_dated).
 SLASHED_DATE = re.compile(r"(?<![\w/.])(?<!\[\[)(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])"
-                          r"|(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/((?:19|20)\d\d))(?![\w/]|\.\d)")
+                          r"|(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/((?:19|20)\d\d|\d\d))(?![\w/]|\.\d)")
+# a count's word after three numbers with slashes (`10/12/14 sets`, `3/12/24 months`, `4/5/10 rating`): no day
+_COUNT_AFTER = re.compile(r"[ \t]*(?:%|(?i:x\b|(?:sets?|reps?|rounds?|laps?|months?|weeks?|days?|years?|yrs?|hours?|"
+                          r"hrs?|mins?|minutes?|points?|pts?|goals?|marks?|stars?|rating|ratings|sizes?|mg|ml|kg|g|km|"
+                          r"miles?|each|pages?|times)\b))")
+# ... and a count's word before them (`sizes 10/12/16`, `Rating: 4/5/10`, `W/D/L 10/04/12`)
+_COUNT_BEFORE = re.compile(r"(?i:\b(?:sizes?|ratings?|rated|sets|reps|ratios?|splits?|odds|results?|record|w/d/l))"
+                           r"[ \t]*:?[ \t]*$")
+
+
+def two_figure_year(year: str) -> int:
+    """The year a day's two figures `year` write (`26` 2026, `75` 1975): 00-68 the 2000s, 69-99 the 1900s, as
+    Python's and POSIX's `%y` read them and _dotted_days reads `4.2.16`. A fixed pivot, not a window around today
+    or the note's day: a note's dates are the same whenever and wherever it is read."""
+    return int(year) + (1900 if int(year) >= 69 else 2000)
+
+
+def slashed_year(m: re.Match) -> int:
+    """The year of a SLASHED_DATE match written year last (`15/05/2027`, `15/05/27`)."""
+    year = m.group(6)
+    return int(year) if len(year) == 4 else two_figure_year(year)
+
+
+def slashed_days_in(text: str):
+    """SLASHED_DATE's matches in `text` that are days: each with its year of four figures, one of two figures that is
+    no count (_counted_not_dated)."""
+    return (m for m in SLASHED_DATE.finditer(text) if not _counted_not_dated(text, m))
+
+
+def slashed_day_at(text: str, at: int) -> re.Match | None:
+    """The day with slashes (slashed_days_in) that starts at `at` of `text`, else None."""
+    m = SLASHED_DATE.match(text, at)
+    return m if m and not _counted_not_dated(text, m) else None
+
+
+def _counted_not_dated(text: str, m: re.Match) -> bool:
+    """Are the three numbers of a SLASHED_DATE match with a year of two figures a count's, not a day (slash2y)? A run
+    of numbers one step apart (`12/13/14`, `10/12/14`, `30/20/10`, `11/11/11`: pages, sizes, sets; a day so written is
+    rare), after a reference's word (`p. 12/10/26`, `score 4/5/10`: _REFERENCE_BEFORE) or a count's (`sizes 10/12/16`:
+    _COUNT_BEFORE), or before a count's word (`10/12/16 sets`: _COUNT_AFTER). A year of four figures is always a day's."""
+    if not m.group(6) or len(m.group(6)) == 4:
+        return False
+    a, b, c = int(m.group(4)), int(m.group(5)), int(m.group(6))
+    before = max(0, m.start() - 12)
+    return (b - a == c - b or bool(_REFERENCE_BEFORE.search(text, before, m.start()))
+            or bool(_COUNT_BEFORE.search(text, before, m.start())) or bool(_COUNT_AFTER.match(text, m.end())))
 
 
 def slashed_dates(text: str) -> list[tuple[re.Match, int, int, int]]:
     """(match, year, month, day) of each day `text` writes with slashes (SLASHED_DATE, above) that one order alone
     makes a day of: an ambiguous `05/06/2027` is left out. Each is read the same alone as in its text."""
     found = []
-    for m in SLASHED_DATE.finditer(text):
+    for m in slashed_days_in(text):
         if m.group(1):
             found.append((m, int(m.group(1)), int(m.group(2)), int(m.group(3))))
             continue
-        first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        first, then, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
         if first > 12 and then <= 12:
             found.append((m, year, then, first))
         elif then > 12 and first <= 12 or first == then:  # `05/05/2027` is one day either way (dates7)
@@ -542,9 +590,9 @@ def ambiguous_slashed_days(text: str) -> list[tuple[re.Match, tuple[int, int, in
     with slashes that either order makes a day of (`05/06/2027`: May 6 or 5 June), which slashed_dates leaves out:
     a question searches both (written_days, askday.read_days: dates7)."""
     found = []
-    for m in SLASHED_DATE.finditer(text):
+    for m in slashed_days_in(text):
         if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and m.group(4).lstrip("0") != m.group(5).lstrip("0"):
-            first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+            first, then, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
             found.append((m, (year, first, then), (year, then, first)))
     return found
 
