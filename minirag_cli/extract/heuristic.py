@@ -1022,6 +1022,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a trip's one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, a meeting's `next review Tue 10 Mar`, a chat's
 #    `can you do Sun 22 Nov`, one `party Sat 19th?` hold, as before 32). A day no calendar has (`updated: 2026-02-29`)
 #    is no last edit (it stopped the whole sync).
+# 32, fixSD's part (slashdays, session 57's UK parent, mended by its review): a yearless slashed day written with
+#    its weekday (`- Tue 8/12: past paper`, `End of unit test: Friday 11/12`, `| Sun 22/11 |`, `22/11 (Sun)`), in a
+#    dated note whose day order is settled (the note's, the setting's, the vault's), is the day of its chunk's date's
+#    year when the weekday is that day's (dayorder.chunk_weekday_slashed_days); in a note its front matter dates and
+#    says was edited later (sync._edited_days), the edit's nearest when three such or more are, 80% of them set right
+#    so (a rota), as wdyear/fixWY read `Sun 22 Nov`. A weekday the day does not fall on reads none, as does a short
+#    name in lower case (`sat 3/4 papers`). The review dropped the branch's log rule (two or more figures opening
+#    lines in date order) and label rule (`28/11: dripping`): they read film ratings (`- 7/10 Wicked / - 8/10
+#    Conclave`), marks (`- 7/10: spelling`), a thread (`1/3: why`), a score table, half tablets, recipes' halves,
+#    betting odds (`- 5/1 Corach Rambler`), nursery rooms (`- 2/3 year olds`), tennis scores, aspect ratios, dice as
+#    dates; a figure without its weekday is no day, as in rules 30 (the inhaler and reading logs' `14/11`, `30/11` stay
+#    figures: no rule told a log from a list of ratings).
 # 32, fuzzchain's part (session 57's journalist: `Source D` was Source A), mended by fixFC: the members of a series
 #    never merge fuzzily, nor a lettered label and a member of it (resolve.series_members: a last word of one letter or
 #    a roman numeral in capitals, `Source A`/`Source D`/`Source`, `Witness B`, `Hepatitis B`/`C`, `Final Fantasy
