@@ -50,24 +50,24 @@ _WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
 _FULL_WEEKDAYS = {d for d in WEEKDAY_NAMES}
 # a day and month without a year, as a list item or a line's label writes it (`- 01/12: Xmas tree`, `01/12 dentist`;
 # a task's deadline, taskdue.py: `DEADLINE 11/12`)
-# a day-month-year's year of two figures (`/26`, not `/2026`'s `/20`: note_order's quick look)
-_TWO_FIGURE_YEAR = re.compile(r"\d/\d\d(?!\d)")
 YEARLESS_SLASHED = re.compile(r"(?<![\w/.,£$€])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2]|[12]\d|3[01])(?![\w/]|[.,]\d)")
 
 
 def note_order(text: str) -> str:
     """The order the note's unambiguous slashed days show (module docstring, 3), '' for none or both."""
-    if "/19" not in text and "/20" not in text and not _TWO_FIGURE_YEAR.search(text):
-        return ""  # no day-month-year's `/2026` nor `/26` (a quick look: tasks' deadlines ask it)
+    if "/19" not in text and "/20" not in text:  # no day-month-year's `/2026` (a quick look: tasks' deadlines ask it)
+        return ""
     first, then = _unambiguous(text)
     return DAY_FIRST if first and not then else MONTH_FIRST if then and not first else ""
 
 
 def _unambiguous(text: str) -> tuple[set[str], set[str]]:
-    """The distinct slashed days with a year `text` writes day first (`20/11/2026`) and month first (`11/20/2026`)."""
+    """The distinct slashed days with a year `text` writes day first (`20/11/2026`) and month first (`11/20/2026`):
+    a year of four figures only (fixS2: a two-figure one may be a count's, `- Rows 12/15/25`, and one misread count
+    must not unsettle a vault's or a note's order), as store.read.documents_writing_dated_slashes finds them."""
     first, then = set(), set()
-    for m in slashed_days_in(text):
-        if m.group(4):
+    for m in SLASHED_DATE.finditer(text):
+        if m.group(4) and len(m.group(6)) == 4:
             a, b = int(m.group(4)), int(m.group(5))
             if a > 12 >= b:
                 first.add(m.group(0))
@@ -78,8 +78,9 @@ def _unambiguous(text: str) -> tuple[set[str], set[str]]:
 
 def _ambiguous(text: str) -> set[str]:
     """The distinct slashed days with a year `text` writes that both orders read (`11/12/2026`, not `12/12/2026`)."""
-    return {m.group(0) for m in slashed_days_in(text)
-            if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
+    return {m.group(0) for m in SLASHED_DATE.finditer(text)
+            if m.group(4) and len(m.group(6)) == 4  # (a year of four figures only: _unambiguous)
+            and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
 
 
 def vault_evidence(notes, setting: str = "", paths=None) -> dict:
@@ -145,7 +146,7 @@ def _first_written(chunks, surfaces: set[str]) -> tuple[int, str]:
 
     lines = note_outline(chunks).lines
     for n in sorted(lines):
-        found = [m.group(0) for m in slashed_days_in(lines[n]) if m.group(0) in surfaces]
+        found = [m.group(0) for m in SLASHED_DATE.finditer(lines[n]) if m.group(0) in surfaces]
         if found:
             return n, found[0]
     return chunks[0].start_line if chunks else 0, min(surfaces)
