@@ -1086,6 +1086,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `von dem` and a particle after a line's or a sentence's first word join nothing (`Brief van de
 #    Belastingdienst`, `Rechnung von der Telekom.`, `Met Jan van der Berg`); the rules dropping a prose sentence's
 #    task verb before an acronym or `re` are gone (`Help UK charity run`, `Walk MS event`, `Check HMO licence`).
+# 32, slash2y's part (session 57's journalist: `Sent: 16/11/26`, `Due: 14/12/26`, `- 22/10/26 — first hearing` were
+#    no dates): a slashed day's year last may have two figures (text.SLASHED_DATE; `16/11/26` 2026-11-16, the US's
+#    `11/16/26` too), 00-68 the 2000s and 69-99 the 1900s as `%y` and the dotted `4.2.16` read them
+#    (text.two_figure_year); an ambiguous `05/06/26` is settled by a weekday, the heading's month or the vault's
+#    order, else none; a year of one or three figures (`1/2/3`, `24/7/365`), one in a path or a longer number as before.
+# 32, fixS2's part (review of slash2y: a gym log's `- Bench press: 15/12/10`, `Score: 13/11/20`, `Loan terms
+#    12/24/48` were days, and unsettled a US vault's order): a two-figure year is read only within 3 years of this
+#    year (text._a_day_year: `15/12/10`, `20/10/70`, `22/11/16` no day in 2026), and is never day-order evidence
+#    (dayorder._unambiguous: a note's or vault's order from four-figure years alone, as before); slash2y's word lists
+#    and its run rule are gone (`It's 16/11/26`, `## 16/11/26 Week 47 review`, `Flight 10/18/26` read).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
