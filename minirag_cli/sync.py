@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_names
+from minirag_cli.extract.firstnames import first_names, short_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -3715,6 +3715,8 @@ def _note_name_parts(notes: Sequence[Sequence[Chunk]], matters: Sequence[frontma
                 if resolver.lone_surname(surname, normalise_key(name, "name"))}
         # the note's chat speakers read only where a first name and its full name are found: a chat's are no one's
         kept.update(first_names(held, text, lambda chunks=chunks: note_speakers(chunks)))
+        # a transcript's `JO:` beside its Janet Okoro, a `Tom B` beside its Tom Becker (rules 32)
+        kept.update(short_names(held, text))
         out += [kept] * n
         at += n
     return out

@@ -1053,6 +1053,14 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Matters`); `See`, `Contra`, `Contrast`, `vs` open no cross-reference (`See Tickets:`, `Contra Costa:`, `Compare The
 #    Market:` whole); a possessive splits only a first name the note writes alone (`Guy's ICU`, `Domino's UK`, `Levi's
 #    UK`, `St John's ENT` as before).
+# 32, samenote2's part (session 57's journalist and job seeker: one person was several entities in one note): a
+#    transcript's speaker label of 2 or 3 capitals at a line's start, after its time if any (`[00:00:16] JO: ...`,
+#    on two lines or more), joins the one full name of those initials the note writes above its first label (`#
+#    Interview - Janet Okoro (tenant)`); a first name and a surname's initial (`Tom B`) the one full name of that
+#    first name whose last word opens with it (`Tom Becker`, beside `Tom Hughes` too; `Man U` is its note's Man
+#    United) (firstnames.short_names, applied by sync._note_name_parts as a first name's). A sign-off and the first
+#    name on one line is a first name's cue (`> Best, Hannah` under `> From: Hannah Clarke`: firstnames._SIGNED_LINE).
+#    Not two full names that fit, a label once, an acronym's label with no full name above it, nor across notes.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
