@@ -3716,8 +3716,9 @@ def _note_name_parts(notes: Sequence[Sequence[Chunk]], matters: Sequence[frontma
                 if resolver.lone_surname(surname, normalise_key(name, "name"))}
         # the note's chat speakers read only where a first name and its full name are found: a chat's are no one's
         kept.update(first_names(held, text, lambda chunks=chunks: note_speakers(chunks)))
-        # a transcript's `JO:` beside its Janet Okoro, a `Tom B` beside its Tom Becker (rules 32)
-        kept.update(short_names(held, text))
+        # a transcript's `JO:` beside its Janet Okoro, a `Tom B` beside its Tom Becker (rules 32), of the note read
+        # once (its chunks overlap: a label on their shared line is written once)
+        kept.update(short_names(held, _laid_readable(chunks, False)))
         out += [kept] * n
         at += n
     return out
@@ -3968,8 +3969,11 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
-        if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
-            n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
+        if parts and m.name in parts and _form_pattern(without_invisibles(m.name).lower()).spans(
+                full_name := without_invisibles(parts[m.name]).lower()):
+            # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once; `JO`, `Tom B` are never written
+            # inside Janet Okoro, Tom Becker (fixSN)
+            n = max(1, n - len(_form_pattern(full_name).findall(lower)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
         if pe is None:

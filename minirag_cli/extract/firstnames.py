@@ -149,10 +149,12 @@ def first_names(mentions: Iterable[EntityMention], text: str,
 
 # a transcript's speaker label of capitals at a line's start, after its time if any (`[00:00:16] JO: ...`,
 # `**LS:** ...`, `- BA: ...`): 2 or 3 capitals, so `Me:`, `Q:`, `A:`, `Interviewer:` are no one's initials; with
-# them, the other side of the dialogue: a transcript's initials answer someone (`HR: payroll form sent` twice under
-# `# Week - Helen Ross` is a log's label)
-_INITIALS_LABEL = re.compile(r"^[ \t>*_-]*+(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]++)?\**([A-Z]{2,3}|Me|Q|I|Interviewer)"
-                             r"\**[ \t]*+:(?=[ \t*]|$)", re.MULTILINE)
+# them, the asker's labels (ASKERS), the other side of the dialogue: a transcript's initials answer someone
+_INITIALS_LABEL = re.compile(r"^[ \t>*_-]*+(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]++)?"
+                             r"\**([A-Z]{2,3}|Me|Q|I|Interviewer|Host)\**[ \t]*+:(?=[ \t*]|$)", re.MULTILINE)
+# the labels of a transcript's asker: beside them initials are a speaker's; beside other capitals only they are an
+# acronym's label as likely (`HR: payroll form sent` / `IT: laptop ordered` under `# 1:1 - Helen Ross`: fixSN)
+ASKERS = frozenset({"Me", "Q", "I", "Interviewer", "Host"})
 # a first name and its surname's initial (`Tom B`, `Tom H.`)
 _INITIALLED = re.compile(r"([A-Z][a-z\u00df-\u00ff]+)[ \t]([A-Z])\.?")
 
@@ -171,7 +173,9 @@ def _full_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
 
 
 # the capitalised words after a thing's article (_THING_BEFORE), each with its possessive if any
-_THING_WORDS = re.compile(_THING_BEFORE + r"((?:[^\W\d_][\w'’-]*+[ \t]++){0,3}[^\W\d_][\w'’-]*+)")
+# (after an article too: `at the Tom Becker bar`, `in a Studio Blue room`)
+_THING_WORDS = re.compile(_THING_BEFORE + r"(?:(?i:the|a|an)[ \t]++)?"
+                          r"((?:[^\W\d_][\w'’-]*+[ \t]++){0,3}[^\W\d_][\w'’-]*+)")
 
 
 def _things(text: str) -> set[str]:
@@ -200,21 +204,21 @@ def short_names(mentions: Iterable[EntityMention], text: str) -> dict[str, str]:
     """{short form: the full name it joins} of a whole note's `mentions` and `text` (heuristic rules 32), two short
     forms of one person that a note writes beside the full name:
     - a transcript's speaker label of initials (`[00:00:16] JO: ...`, _INITIALS_LABEL; at least two lines open so,
-      and another side of the dialogue speaks too: `Me:`, `Q:`, other initials) joins the one full name of 2 or 3
-      words of those initials that the note writes before its first such label (`# Interview - Janet Okoro
-      (tenant)`, `Linda Shaw (Source C). Recorded with consent`): a transcript names its speakers above their lines.
-      `Me:`, `Q:`, `Interviewer:` are no initials; an acronym's label (`HR: ...`) is no dialogue's, or has no full
-      name of its initials introduced above it.
+      and another side of the dialogue speaks too: an asker, ASKERS, or initials of another full name of the note)
+      joins the one full name of 2 or 3 words of those initials that the note writes before its first such label
+      (`# Interview - Janet Okoro (tenant)`, `Linda Shaw (Source C). Recorded with consent`): a transcript names its
+      speakers above their lines. `Me:`, `Q:`, `Interviewer:` are no initials; an acronym's label beside other
+      acronyms only (`HR:` and `IT:` under `# 1:1 - Helen Ross`) is a log's, no dialogue's.
     - a first name and a surname's initial (`Tom B`) joins the one full name of that first name whose last word
-      opens with the initial (`Tom Becker`; beside `Tom Hughes` too the initial decides).
+      opens with the initial (`Tom Becker`; beside `Tom Hughes` too the initial decides), a full name typed a
+      person's (by a title: `Mr Tom Becker`), as `Team A` beside `Team Alpha` is no one's initial.
     Only the note's own names: never across notes. Linear in the note: one pass over its labels and its mentions."""
     mentions = list(mentions)
     wanted = {m.name for m in mentions if m.type in ("name", "person")}
     labels: dict[str, list[int]] = {}
     for found in _INITIALS_LABEL.finditer(text):
         labels.setdefault(found.group(1), []).append(found.start())
-    if len(labels) < 2:  # a dialogue's labels, two sides of it at least
-        labels = {}
+    askers = ASKERS.intersection(labels)
     labels = {label: starts for label, starts in labels.items()
               if label in wanted and len(label) > 1 and label.isupper()}
     initialled = {m.name: hit for m in mentions if m.type in ("name", "person")
@@ -231,15 +235,26 @@ def short_names(mentions: Iterable[EntityMention], text: str) -> dict[str, str]:
         if len(words) <= 3:
             by_initials.setdefault("".join(w[0] for w in words), []).append(full)
         by_first.setdefault(words[0], []).append(full)
-    for label, starts in labels.items():
-        if len(starts) < 2 or len(fits := by_initials.get(label, [])) != 1:
-            continue
-        full = fits[0]
-        if re.search(_WHOLE.format(re.escape(full)), text[:starts[0]]) and _plain(things, lowered, full):
+    # each label's one full name of its initials (`TB:`, `SC:` beside `Attendees: Tom Becker, Sarah Collins`)
+    fitted = {label: fits[0] for label in labels if len(fits := by_initials.get(label, [])) == 1}
+    for label, full in fitted.items():
+        # a speaker's: on two lines, its full name written above the first (`# Interview - Janet Okoro`), and the
+        # other side speaks: the asker (`Me:`, `Q:`; not the one letter its initials open with, `QA:` beside `Q:`
+        # is a Q&A's label), or initials of another full name (`JO:` and `LS:`); not beside an acronym only
+        # (`HR:` beside `IT:` under `# 1:1 - Helen Ross`, `PR:` beside `CI:`, `UK:` beside `US:`: fixSN)
+        starts = labels[label]
+        if len(starts) >= 2 and re.search(_WHOLE.format(re.escape(full)), text[:starts[0]]) \
+                and _plain(things, lowered, full) \
+                and (any(not label.startswith(asker) for asker in askers)
+                     or any(other != full for other in fitted.values())):
             out[label] = full
+    persons = {m.name for m in mentions if m.type == "person"}
     for short, hit in initialled.items():
         fits = [full for full in by_first.get(hit.group(1), []) if full.split()[-1].startswith(hit.group(2))
                 and full.split()[-1] != hit.group(2)]
-        if len(fits) == 1 and hit.group(1).lower() not in TABLE_COMMON_WORDS and _plain(things, lowered, fits[0]):
+        # a person's full name only (typed so by a title: `Mr Tom Becker`): `Team A` is no Team Alpha's, `Vitamin D`
+        # no Vitamin Drops' (fixSN; a person's cue, _cued, is a search of the note for each name: not linear)
+        if len(fits) == 1 and hit.group(1).lower() not in TABLE_COMMON_WORDS and _plain(things, lowered, fits[0]) \
+                and fits[0] in persons:
             out[short] = fits[0]
     return out
