@@ -29,7 +29,7 @@ import functools
 import re
 
 from minirag_cli.shortnames import CASE_BLIND_LETTERS
-from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date, nearest_year
+from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date, nearest_year, slashed_days_in, slashed_year
 
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
 DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
@@ -62,10 +62,12 @@ def note_order(text: str) -> str:
 
 
 def _unambiguous(text: str) -> tuple[set[str], set[str]]:
-    """The distinct slashed days with a year `text` writes day first (`20/11/2026`) and month first (`11/20/2026`)."""
+    """The distinct slashed days with a year `text` writes day first (`20/11/2026`) and month first (`11/20/2026`):
+    a year of four figures only (fixS2: a two-figure one may be a count's, `- Rows 12/15/25`, and one misread count
+    must not unsettle a vault's or a note's order), as store.read.documents_writing_dated_slashes finds them."""
     first, then = set(), set()
     for m in SLASHED_DATE.finditer(text):
-        if m.group(4):
+        if m.group(4) and len(m.group(6)) == 4:
             a, b = int(m.group(4)), int(m.group(5))
             if a > 12 >= b:
                 first.add(m.group(0))
@@ -77,7 +79,8 @@ def _unambiguous(text: str) -> tuple[set[str], set[str]]:
 def _ambiguous(text: str) -> set[str]:
     """The distinct slashed days with a year `text` writes that both orders read (`11/12/2026`, not `12/12/2026`)."""
     return {m.group(0) for m in SLASHED_DATE.finditer(text)
-            if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
+            if m.group(4) and len(m.group(6)) == 4  # (a year of four figures only: _unambiguous)
+            and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and int(m.group(4)) != int(m.group(5))}
 
 
 def vault_evidence(notes, setting: str = "", paths=None) -> dict:
@@ -193,10 +196,10 @@ def line_days(line: str, month: str, order: str) -> list[tuple[str, str]]:
     """(surface, ISO day) of the ambiguous slashed days `line` writes that the evidence settles: `month` the heading's
     month in force (`2026-12`, '' for none), `order` the note's or the index's day order ('' for none)."""
     out = []
-    for m in SLASHED_DATE.finditer(line):
+    for m in slashed_days_in(line):
         if not m.group(4):
             continue
-        a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        a, b, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
         if a > 12 or b > 12 or a == b:
             continue  # one reading: text.slashed_dates reads it
         day = _settled(line, m.start(), m.end(), [(year, a, b), (year, b, a)], month, order)
@@ -274,7 +277,7 @@ def one_asked_day(days, order: str):
     m = SLASHED_DATE.fullmatch(days.words.strip())
     if m is None or not m.group(4):
         return days
-    a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+    a, b, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
     month, dom = (b, a) if order == DAY_FIRST else (a, b)
     day = dt.date(year, month, dom)
     # no longer written: its words are searched as that day's date alone (AskedDays.without), not as both days

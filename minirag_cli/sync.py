@@ -59,7 +59,7 @@ from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
 from minirag_cli.errors import DatabaseError, Interrupted, MragError, NoRoom, SyncLocked, UsageError
 from minirag_cli.extract.base import EntityMention, Extractor
-from minirag_cli.extract.firstnames import first_names
+from minirag_cli.extract.firstnames import first_names, short_names
 from minirag_cli.extract.heuristic import VERSION as HEURISTIC_VERSION
 from minirag_cli.extract.heuristic import MARKDOWN_SUFFIXES
 from minirag_cli.extract.heuristic import TITLES as HEURISTIC_TITLES
@@ -3716,6 +3716,9 @@ def _note_name_parts(notes: Sequence[Sequence[Chunk]], matters: Sequence[frontma
                 if resolver.lone_surname(surname, normalise_key(name, "name"))}
         # the note's chat speakers read only where a first name and its full name are found: a chat's are no one's
         kept.update(first_names(held, text, lambda chunks=chunks: note_speakers(chunks)))
+        # a transcript's `JO:` beside its Janet Okoro, a `Tom B` beside its Tom Becker (rules 32), of the note read
+        # once (its chunks overlap: a label on their shared line is written once)
+        kept.update(short_names(held, _laid_readable(chunks, False)))
         out += [kept] * n
         at += n
     return out
@@ -3966,8 +3969,11 @@ def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,
         res = resolver.resolve(m.name, m.type, alias_of)
         if res is None:
             continue
-        if parts and m.name in parts:  # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once
-            n = max(1, n - len(_form_pattern(without_invisibles(parts[m.name]).lower()).findall(lower)))
+        if parts and m.name in parts and _form_pattern(without_invisibles(m.name).lower()).spans(
+                full_name := without_invisibles(parts[m.name]).lower()):
+            # where it stands alone: `Kahneman` in `Daniel Kahneman` is his once; `JO`, `Tom B` are never written
+            # inside Janet Okoro, Tom Becker (fixSN)
+            n = max(1, n - len(_form_pattern(full_name).findall(lower)))
         pe = planned.get(res.key)
         rank = type_rank(m.name, res.type)
         if pe is None:

@@ -26,7 +26,7 @@ from typing import Callable, NamedTuple
 from minirag_cli.dayorder import DAY_FIRST, DAY_ORDERS, MONTH_FIRST, YEARLESS_SLASHED
 from minirag_cli.shortnames import WEEKDAY_NUMBER
 from minirag_cli.dayspans import _TIME_AFTER
-from minirag_cli.text import MONTH_ALT, SLASHED_DATE, find_dates, iso_date, nearest_year
+from minirag_cli.text import MONTH_ALT, find_dates, iso_date, nearest_year, slashed_day_at, slashed_year
 
 _RELATIVE = {"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1}
 # the cue and what may stand between it and the day: `due 11/12`, `due: 3 Dec`, `due by Fri`, `due on Friday`,
@@ -245,11 +245,11 @@ def _slashed_at(text: str, at: int, anchor: dt.date, order: Callable[[], str]) -
     """The slashed day at `at` (text.SLASHED_DATE with its year, dayorder.YEARLESS_SLASHED without): the one day
     its figures make, else the one `order()` reads (none when no order is known: a guess would be wrong for half
     the world); a yearless one the year nearest `anchor`."""
-    if m := SLASHED_DATE.match(text, at):
+    if m := slashed_day_at(text, at):
         if m.group(1):
             day = _date(iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
             return _Found(day, m.end()) if day else None
-        a, b, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        a, b, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
     elif m := YEARLESS_SLASHED.match(text, at):
         a, b, year = int(m.group(1)), int(m.group(2)), None
     else:

@@ -482,7 +482,7 @@ def _dotted_days(text: str) -> list[tuple[re.Match, int | None, int, int]]:
             continue  # a year of two figures only after a weekday or a preposition (`Python 3.12.10`, `4.2.16`)
         if not (anchor or in_list or m.group(0).strip(" .") == whole):
             continue
-        year = None if m.group(3) is None else int(m.group(3)) + (1900 if int(m.group(3)) >= 69 else 2000)
+        year = None if m.group(3) is None else two_figure_year(m.group(3))
         days.append((m, year, int(m.group(2)), int(m.group(1))))
     return days
 
@@ -519,19 +519,65 @@ def _reference(text: str, m: re.Match) -> bool:
 # is none; a fraction or a span of two years (`71/100`, `2026/27`) has no three parts. A wikilink's target
 # (`[[2024/05/01]]`, `[[2024/5/1]]`) is a note's path: text.folder_date reads it, as Obsidian's year, month and day
 # folders, and `[[2024/5/1]]` names no such folder.
+# The year last may have two figures (`16/11/26`, `Due: 14/12/26`, as UK forms, e-mails and court lists write it,
+# and the US's `11/16/26`; rules 32, slash2y), read as the dotted days' are (two_figure_year: 00-68 the 2000s, as
+# Python's `%y`), but only when that year is within TWO_FIGURE_YEARS of this year (fixS2: a gym log's `15/12/10`,
+# `Asset allocation 20/10/70`, `Loan terms 12/24/48`, `Score: 13/11/20` are counts, and a count's three numbers
+# rarely make a year near now); such a day is never day-order evidence (dayorder._unambiguous).
 SLASHED_DATE = re.compile(r"(?<![\w/.])(?<!\[\[)(?:((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])"
-                          r"|(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/((?:19|20)\d\d))(?![\w/]|\.\d)")
+                          r"|(0?[1-9]|[12]\d|3[01])/(0?[1-9]|[12]\d|3[01])/((?:19|20)\d\d|\d\d))(?![\w/]|\.\d)")
+# how many years from this year a two-figure year may be to be read (`/26` in 2023-2029, asked or synced in 2026)
+TWO_FIGURE_YEARS = 3
+
+
+def two_figure_year(year: str) -> int:
+    """The year a day's two figures `year` write (`26` 2026, `75` 1975): 00-68 the 2000s, 69-99 the 1900s, as
+    Python's and POSIX's `%y` read them and _dotted_days reads `4.2.16`."""
+    return int(year) + (1900 if int(year) >= 69 else 2000)
+
+
+def slashed_year(m: re.Match) -> int:
+    """The year of a SLASHED_DATE match written year last (`15/05/2027`, `15/05/27`)."""
+    year = m.group(6)
+    return int(year) if len(year) == 4 else two_figure_year(year)
+
+
+def this_year() -> int:
+    """The year a two-figure year is read near (the local date's: the day the note is synced or the question
+    asked; a function, so a test may fix it). Not the note's own year, which find_dates' callers do not know: a
+    note re-extracted years later may lose its `16/11/26` (a rules bump re-reads it against the new year)."""
+    return _dt.date.today().year
+
+
+def slashed_days_in(text: str):
+    """SLASHED_DATE's matches in `text` that are days: each with its year of four figures, one of two figures near
+    this year (_a_day_year)."""
+    return (m for m in SLASHED_DATE.finditer(text) if _a_day_year(m))
+
+
+def slashed_day_at(text: str, at: int) -> re.Match | None:
+    """The day with slashes (slashed_days_in) that starts at `at` of `text`, else None."""
+    m = SLASHED_DATE.match(text, at)
+    return m if m and _a_day_year(m) else None
+
+
+def _a_day_year(m: re.Match) -> bool:
+    """Is a SLASHED_DATE match's year a day's: one of four figures, or of two within TWO_FIGURE_YEARS of this year
+    (`16/11/26` in 2026; not a count's `15/12/10`, `20/10/70`, `12/24/48`)?"""
+    if not m.group(6) or len(m.group(6)) == 4:
+        return True
+    return abs(two_figure_year(m.group(6)) - this_year()) <= TWO_FIGURE_YEARS
 
 
 def slashed_dates(text: str) -> list[tuple[re.Match, int, int, int]]:
     """(match, year, month, day) of each day `text` writes with slashes (SLASHED_DATE, above) that one order alone
     makes a day of: an ambiguous `05/06/2027` is left out. Each is read the same alone as in its text."""
     found = []
-    for m in SLASHED_DATE.finditer(text):
+    for m in slashed_days_in(text):
         if m.group(1):
             found.append((m, int(m.group(1)), int(m.group(2)), int(m.group(3))))
             continue
-        first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        first, then, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
         if first > 12 and then <= 12:
             found.append((m, year, then, first))
         elif then > 12 and first <= 12 or first == then:  # `05/05/2027` is one day either way (dates7)
@@ -544,9 +590,9 @@ def ambiguous_slashed_days(text: str) -> list[tuple[re.Match, tuple[int, int, in
     with slashes that either order makes a day of (`05/06/2027`: May 6 or 5 June), which slashed_dates leaves out:
     a question searches both (written_days, askday.read_days: dates7)."""
     found = []
-    for m in SLASHED_DATE.finditer(text):
+    for m in slashed_days_in(text):
         if m.group(4) and int(m.group(4)) <= 12 and int(m.group(5)) <= 12 and m.group(4).lstrip("0") != m.group(5).lstrip("0"):
-            first, then, year = int(m.group(4)), int(m.group(5)), int(m.group(6))
+            first, then, year = int(m.group(4)), int(m.group(5)), slashed_year(m)
             found.append((m, (year, first, then), (year, then, first)))
     return found
 

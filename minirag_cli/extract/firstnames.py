@@ -49,6 +49,10 @@ _PRONOUN = r"[^.!?\n]{0,60}?(?<![\w'’])(?i:he|she|him|his|her|hers)(?![\w'’]
 _SIGNED = (r"(?im:^[ \t>]*(?:(?:many |kind |warm |best )?(?:thanks|regards|wishes)|thank you|best|cheers|love|"
            r"sincerely|yours|take care)[ \t]*+[,.!]?[ \t]*+\r?\n[ \t>]*+)")
 _DASHED = r"(?m:^[ \t>]*+(?:--|—|–)[ \t]*+)"
+# a sign-off and the first name alone on one line (`> Best, Hannah` quoting a pasted e-mail; rules 32): a first name's
+# only, as a full name's `Thanks, Apple Support` is a company's thanks too
+_SIGNED_LINE = (r"(?im:^[ \t>]*(?:(?:many |kind |warm |best )?(?:thanks|regards|wishes)|thank you|best|cheers|love|"
+                r"sincerely|yours|take care)[ \t]*+,[ \t]*+)")
 # a label whose line lists people (an e-mail's header, a meeting's attendees, a task's owner): `Attendees: Tom Becker`
 _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|participants?|present|guests?|invitees?|"
                  r"organi[sz]er|host|owners?|assignees?|assigned to|reviewers?|authors?|people|speakers?)"
@@ -57,7 +61,7 @@ _PEOPLE_LABEL = (r"(?im:^[ \t>*_-]*+(?:from|to|cc|bcc|reply-to|attendees?|partic
 # thanked (a product's name opens with its company's: `Ask Google Maps`, `Google thinks`); a lone first name's leave
 # out the people line, where a company sends mail too (`From: Spotify`)
 _SHARED_CUES = (("", _AFTER), ("", _PRONOUN), (_SIGNED, r"[ \t]*$"), (_DASHED, r"[ \t]*$"))
-FIRST_NAME_CUES = ((_BEFORE.format(_GREETING + "|" + _ASKED), ""), *_SHARED_CUES)
+FIRST_NAME_CUES = ((_BEFORE.format(_GREETING + "|" + _ASKED), ""), *_SHARED_CUES, (_SIGNED_LINE, r"[ \t]*[.!]?[ \t]*$"))
 # a full name a pitch or a letter is addressed to in brackets (`# Pitch: AquaNorte (to Claire Dubois, Euro Ledger)`,
 # `(to Tom Hadley)`), a person's too where the note greets the first name alone (`Dear Claire,`): heuristic rules 27.
 # Not a sentence's `wrote to`, `reply to` (fixN, review revA: `Dear Tom,` beside `I wrote to Tom Smith at the bank`
@@ -142,3 +146,115 @@ def first_names(mentions: Iterable[EntityMention], text: str,
             and not _thing(text, full)
             and _cued(text, full) and _cued(text, first, FIRST_NAME_CUES, full)}
 
+
+# a transcript's speaker label of capitals at a line's start, after its time if any (`[00:00:16] JO: ...`,
+# `**LS:** ...`, `- BA: ...`): 2 or 3 capitals, so `Me:`, `Q:`, `A:`, `Interviewer:` are no one's initials; with
+# them, the asker's labels (ASKERS), the other side of the dialogue: a transcript's initials answer someone
+_INITIALS_LABEL = re.compile(r"^[ \t>*_-]*+(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]++)?"
+                             r"\**([A-Z]{2,3}|Me|Q|I|Interviewer|Host)\**[ \t]*+:(?=[ \t*]|$)", re.MULTILINE)
+# the labels of a transcript's asker: beside them initials are a speaker's; beside other capitals only they are an
+# acronym's label as likely (`HR: payroll form sent` / `IT: laptop ordered` under `# 1:1 - Helen Ross`: fixSN)
+ASKERS = frozenset({"Me", "Q", "I", "Interviewer", "Host"})
+# a first name and its surname's initial (`Tom B`, `Tom H.`)
+_INITIALLED = re.compile(r"([A-Z][a-z\u00df-\u00ff]+)[ \t]([A-Z])\.?")
+
+
+def _full_names(mentions: Iterable[EntityMention]) -> dict[str, str]:
+    """{key: full name} of `mentions`' names of two to four capitalised words that open with no common word, verb or
+    place's word (as first_names reads them: `Janet Okoro`, not `Project Heron`, `Call Marta`, `New York`)."""
+    out = {}
+    for m in mentions:
+        words = m.name.split()
+        if m.type in ("name", "person") and 2 <= len(words) <= 4 and all(_FULL_NAME_WORD.fullmatch(w) for w in words) \
+                and words[0].lower() not in TABLE_COMMON_WORDS and words[0] not in _SPAN_VERBS \
+                and words[0] not in _PLACE_OPENERS:
+            out[normalise_key(m.name, m.type)] = m.name
+    return out
+
+
+# the capitalised words after a thing's article (_THING_BEFORE), each with its possessive if any
+# (after an article too: `at the Tom Becker bar`, `in a Studio Blue room`)
+_THING_WORDS = re.compile(_THING_BEFORE + r"(?:(?i:the|a|an)[ \t]++)?"
+                          r"((?:[^\W\d_][\w'’-]*+[ \t]++){0,3}[^\W\d_][\w'’-]*+)")
+
+
+def _things(text: str) -> set[str]:
+    """The names of one to four words `text` writes after a thing's article (`the Berlin Marathon`, `at Globex`), as
+    _thing reads a name, found in one pass (_thing's search is one pass of the note for each name); a name before
+    its possessive is no thing's (`at Elena's`)."""
+    out = set()
+    for found in _THING_WORDS.finditer(text):
+        words = found.group(1).split()
+        for n, word in enumerate(words, 1):
+            if not word[:1].isupper():
+                break
+            if word.endswith(("'s", "’s")):
+                break
+            out.add(" ".join(words[:n]))
+    return out
+
+
+def _plain(things: Collection[str], lowered: Collection[str], full: str) -> bool:
+    """Is `full` written as no thing's name (`things`: _things of the note; `the Berlin Marathon`) and none of its
+    words in lower case (`lowered`: the note's words in lower case; `Real Madrid` beside `real`)?"""
+    return full not in things and all(_word_forms(w.lower()).isdisjoint(lowered) for w in full.split())
+
+
+def short_names(mentions: Iterable[EntityMention], text: str) -> dict[str, str]:
+    """{short form: the full name it joins} of a whole note's `mentions` and `text` (heuristic rules 32), two short
+    forms of one person that a note writes beside the full name:
+    - a transcript's speaker label of initials (`[00:00:16] JO: ...`, _INITIALS_LABEL; at least two lines open so,
+      and another side of the dialogue speaks too: an asker, ASKERS, or initials of another full name of the note)
+      joins the one full name of 2 or 3 words of those initials that the note writes before its first such label
+      (`# Interview - Janet Okoro (tenant)`, `Linda Shaw (Source C). Recorded with consent`): a transcript names its
+      speakers above their lines. `Me:`, `Q:`, `Interviewer:` are no initials; an acronym's label beside other
+      acronyms only (`HR:` and `IT:` under `# 1:1 - Helen Ross`) is a log's, no dialogue's.
+    - a first name and a surname's initial (`Tom B`) joins the one full name of that first name whose last word
+      opens with the initial (`Tom Becker`; beside `Tom Hughes` too the initial decides), a full name typed a
+      person's (by a title: `Mr Tom Becker`), as `Team A` beside `Team Alpha` is no one's initial.
+    Only the note's own names: never across notes. Linear in the note: one pass over its labels and its mentions."""
+    mentions = list(mentions)
+    wanted = {m.name for m in mentions if m.type in ("name", "person")}
+    labels: dict[str, list[int]] = {}
+    for found in _INITIALS_LABEL.finditer(text):
+        labels.setdefault(found.group(1), []).append(found.start())
+    askers = ASKERS.intersection(labels)
+    labels = {label: starts for label, starts in labels.items()
+              if label in wanted and len(label) > 1 and label.isupper()}
+    initialled = {m.name: hit for m in mentions if m.type in ("name", "person")
+                  and (hit := _INITIALLED.fullmatch(m.name)) is not None}
+    if not labels and not initialled:
+        return {}
+    fulls = _full_names(mentions).values()
+    lowered, things = set(_LOWER_WORD.findall(text)), _things(text)
+    out = {}
+    by_initials: dict[str, list[str]] = {}
+    by_first: dict[str, list[str]] = {}
+    for full in fulls:
+        words = full.split()
+        if len(words) <= 3:
+            by_initials.setdefault("".join(w[0] for w in words), []).append(full)
+        by_first.setdefault(words[0], []).append(full)
+    # each label's one full name of its initials (`TB:`, `SC:` beside `Attendees: Tom Becker, Sarah Collins`)
+    fitted = {label: fits[0] for label in labels if len(fits := by_initials.get(label, [])) == 1}
+    for label, full in fitted.items():
+        # a speaker's: on two lines, its full name written above the first (`# Interview - Janet Okoro`), and the
+        # other side speaks: the asker (`Me:`, `Q:`; not the one letter its initials open with, `QA:` beside `Q:`
+        # is a Q&A's label), or initials of another full name (`JO:` and `LS:`); not beside an acronym only
+        # (`HR:` beside `IT:` under `# 1:1 - Helen Ross`, `PR:` beside `CI:`, `UK:` beside `US:`: fixSN)
+        starts = labels[label]
+        if len(starts) >= 2 and re.search(_WHOLE.format(re.escape(full)), text[:starts[0]]) \
+                and _plain(things, lowered, full) \
+                and (any(not label.startswith(asker) for asker in askers)
+                     or any(other != full for other in fitted.values())):
+            out[label] = full
+    persons = {m.name for m in mentions if m.type == "person"}
+    for short, hit in initialled.items():
+        fits = [full for full in by_first.get(hit.group(1), []) if full.split()[-1].startswith(hit.group(2))
+                and full.split()[-1] != hit.group(2)]
+        # a person's full name only (typed so by a title: `Mr Tom Becker`): `Team A` is no Team Alpha's, `Vitamin D`
+        # no Vitamin Drops' (fixSN; a person's cue, _cued, is a search of the note for each name: not linear)
+        if len(fits) == 1 and hit.group(1).lower() not in TABLE_COMMON_WORDS and _plain(things, lowered, fits[0]) \
+                and fits[0] in persons:
+            out[short] = fits[0]
+    return out

@@ -1086,6 +1086,32 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `von dem` and a particle after a line's or a sentence's first word join nothing (`Brief van de
 #    Belastingdienst`, `Rechnung von der Telekom.`, `Met Jan van der Berg`); the rules dropping a prose sentence's
 #    task verb before an acronym or `re` are gone (`Help UK charity run`, `Walk MS event`, `Check HMO licence`).
+# 32, slash2y's part (session 57's journalist: `Sent: 16/11/26`, `Due: 14/12/26`, `- 22/10/26 — first hearing` were
+#    no dates): a slashed day's year last may have two figures (text.SLASHED_DATE; `16/11/26` 2026-11-16, the US's
+#    `11/16/26` too), 00-68 the 2000s and 69-99 the 1900s as `%y` and the dotted `4.2.16` read them
+#    (text.two_figure_year); an ambiguous `05/06/26` is settled by a weekday, the heading's month or the vault's
+#    order, else none; a year of one or three figures (`1/2/3`, `24/7/365`), one in a path or a longer number as before.
+# 32, fixS2's part (review of slash2y: a gym log's `- Bench press: 15/12/10`, `Score: 13/11/20`, `Loan terms
+#    12/24/48` were days, and unsettled a US vault's order): a two-figure year is read only within 3 years of this
+#    year (text._a_day_year: `15/12/10`, `20/10/70`, `22/11/16` no day in 2026), and is never day-order evidence
+#    (dayorder._unambiguous: a note's or vault's order from four-figure years alone, as before); slash2y's word lists
+#    and its run rule are gone (`It's 16/11/26`, `## 16/11/26 Week 47 review`, `Flight 10/18/26` read).
+# 32, samenote2's part (session 57's journalist and job seeker: one person was several entities in one note): a
+#    transcript's speaker label of 2 or 3 capitals at a line's start, after its time if any (`[00:00:16] JO: ...`,
+#    on two lines or more), joins the one full name of those initials the note writes above its first label (`#
+#    Interview - Janet Okoro (tenant)`); a first name and a surname's initial (`Tom B`) the one full name of that
+#    first name whose last word opens with it (`Tom Becker`, beside `Tom Hughes` too; `Man U` is its note's Man
+#    United) (firstnames.short_names, applied by sync._note_name_parts as a first name's). A sign-off and the first
+#    name on one line is a first name's cue (`> Best, Hannah` under `> From: Hannah Clarke`: firstnames._SIGNED_LINE).
+#    Not two full names that fit, a label once, an acronym's label with no full name above it, nor across notes.
+# 32, fixSN's part (review of samenote2): a speaker label of initials joins only where the other side speaks as an
+#    asker (`Me:`, `Q:`, `I:`, `Interviewer:`, `Host:`; not `QA:` beside `Q:`) or as initials of another full name
+#    (`TB:`, `SC:` of a meeting's attendees): beside other acronyms only it is a log's (`HR:` / `IT:` under `# 1:1 -
+#    Helen Ross`, `PR:` / `CI:`, `UK:` / `US:`, `BA:` / `AA:`); the labels are read of the note laid once
+#    (sync._laid_readable: a label on two chunks' shared line is one); `Tom B` joins only a full name typed a person's
+#    (a title: `Mr Tom Becker`; `Team A`, `Studio B`, `Vitamin D`, LiHua's `Man U` join nothing); a name after `at
+#    the`, `in the`, `in a` is a thing's (`in the Janet Okoro Room`); a short form written outside its full name is
+#    counted each time (`JO` twice is twice).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
