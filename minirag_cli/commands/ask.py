@@ -160,6 +160,11 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     if coming is not None and coming.latest.coming and coming.chosen is None:  # coming.py: none to come is written
         note(f"no note among the results writes a day to come for {' '.join(coming.latest.names + coming.latest.terms)!r}"
              ": the question is searched as written", markup=False)
+    linked = result.linked  # backlinks.py: "which notes link to X?"
+    if linked is not None:
+        note(f"notes linking to {linked.path}: {len(linked.linking)}, listed first, the note itself after them"
+             if linked.linking else f"no note links to {linked.path}: the question is searched as written",
+             markup=False)
     if result.unread is not None:  # "what did Keller say last week?": its "last week" is the notes' words
         note(result.unread.note(), markup=False)
     if result.results and only_common_words(result.query):
