@@ -688,7 +688,25 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return None
     if _the_calendars(days, question, m) or _a_trip_to_come(days, question, m):
         return days
+    if someone.kind == "who" and _asks_who_reached_me(question, m):
+        return days
     return UnreadDays(days, someone, _language(m))
+
+
+# who got in touch, no one named as its object: the asker is ("who called yesterday?" is "who called me…", which
+# reads its day: a journal's "Sarah called" is of the day it is dated), the day right after it, the question's end
+# after that; not a thing done or a state of someone's ("who won the match on Saturday?", "who was born on the
+# 19th?", "who called Tom yesterday?" stay searched as written) (qdays4)
+_WHO_REACHED_ME = re.compile(
+    r"\W*who\s+(?:called|rang|phoned|e-?mailed|texted|messaged|replied|responded|wrote\s+back|got\s+back"
+    r"|got\s+in\s+touch|reached\s+out|visited|came\s+(?:round|over|by)|dropped\s+(?:by|in)|stopped\s+by"
+    r"|popped\s+(?:in|round|by))(?:\s+(?:back|on))?\s+", re.I)
+
+
+def _asks_who_reached_me(question: str, m: re.Match) -> bool:
+    """Does `question` ask who called, wrote or came by on the day `m` and no more (_WHO_REACHED_ME, _QUESTION_END:
+    "who replied on Thursday?", "who emailed last week?")? Its object left out is the asker."""
+    return bool(_WHO_REACHED_ME.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()))
 
 
 def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
@@ -702,10 +720,17 @@ def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) ->
     tomorrow?", "what does Keller say about next week?" are a message's). A past form keeps them someone's words
     ("what did Keller say about tomorrow?", "what was Anna going to do next week?"), and the days of a period under way
     ("today", "this week") stay unread: "What did Wolfgang want to eat tonight?" is a message's tonight (aheadwho)."""
-    return (days.ahead and not days.written and not _past_form(_without_weekdays_of_a_day(question))
+    unspoken = _without_weekdays_of_a_day(_without_the_day(question, m))  # "sat" is no verb's past in a day
+    return (days.ahead and not days.written and not _past_form(unspoken)
             and bool(_PLAN_OF_SOMEONE.search(question)
                      or (m is not None and (m.group("dom") or m.group("wdom")) and _ROLE_ON_A_DAY.match(question)))
             and not _SAID_OR_WISHED.search(question))
+
+
+def _without_the_day(question: str, m: re.Match | None) -> str:
+    """`question` with the day phrase `m` blanked, one blank a letter: its words are a day's, no verb's ("who is maya
+    playing next sat?": "sat" is no past of sit, qdays4)."""
+    return question if m is None else question[:m.start()] + " " * (m.end() - m.start()) + question[m.end():]
 
 
 # who holds a role on a day of the month ("who is run director on the 26th?", "who's the marshal on sat 19th?", "who
@@ -814,6 +839,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         last = today - dt.timedelta(days=(today.weekday() - _weekday_index(m.group("spanto"))) % 7)
         return last - dt.timedelta(days=(last.weekday() - _weekday_index(m.group("spanfrom"))) % 7), last, False
     if m.group("dom"):  # the latest such day up to today ("the 31st" asked on May 3 is March 31), or the coming one
+        if _WEEKEND_OF_BEFORE.search(m.string, 0, m.start()):  # "the weekend of the 19th"
+            return _weekend_of_the_day(_day_of_a_weekend(int(m.group("dom")), today, _nth_to_come(m)))
         return one(_day_of_the_month(int(m.group("dom")), today, _nth_to_come(m)))
     if m.group("wdom"):  # "on sat 19th": the 19th that is a Saturday (none: _read_words says so)
         return one(_weekday_of_the_day(int(m.group("wdomday")), _DAY_INDEX[m.group("wdom").lower()], today,
@@ -870,6 +897,8 @@ _ANYTHING_FOR = re.compile(r"\b(?:anything|something)\s+for\s+$", re.I)
 # ... nor a thing from or of a day ("what should I remember from the 3rd?", "what do I need to do about the email of
 # the 2nd?"): a day gone
 _FROM_OR_OF_BEFORE = re.compile(r"\b(?:from|of|since)\s+$", re.I)
+# ... but "the weekend of the 19th" is the weekend's, the question's tense its direction (_weekend_of_the_day)
+_WEEKEND_OF_BEFORE = re.compile(r"\bweekend\s+of\s+$", re.I)
 # "on" or "for" right before a day of the month: a yes/no question's form ends before it (_plans_the_day)
 _ON_OR_FOR_BEFORE = re.compile(r"\b(?:on|for)\s+$", re.I)
 
@@ -885,7 +914,8 @@ def _nth_to_come(m: re.Match) -> bool | None:
     with it (_weekday_of_the_day) the nearest either way."""
     question = _without_weekdays_of_a_day(m.string)
     if (past_tense(question) or _RECORDS.search(question, 0, m.start())
-            or _FROM_OR_OF_BEFORE.search(question, 0, m.start())):
+            or (_FROM_OR_OF_BEFORE.search(question, 0, m.start())
+                and not _WEEKEND_OF_BEFORE.search(question, 0, m.start()))):
         return False
     return True if _plans_the_day(question, m) else None
 
@@ -920,6 +950,34 @@ _WEEKDAY_BEFORE_ORDINAL = re.compile(
 
 # how far ahead a day of the month to come may be: a month's ("the 30th" asked on Feb 1 is no March 30, Jan 30 then)
 _COMING_DAY_OF_THE_MONTH_DAYS = 31
+
+
+def _weekend_of_the_day(day: dt.date) -> tuple[dt.date, dt.date, bool]:
+    """The Saturday and Sunday "the weekend of the 19th" reads (_resolve): the weekend `day` is in or touches, a
+    Friday's the one after it, a Monday's the one before (a long weekend's); a Tuesday to Thursday touches none, and is
+    read alone ("what's on the weekend of the 19th?" read Thursday Nov 19 alone: qdays4)."""
+    if not _touches_a_weekend(day):
+        return day, day, False
+    weekday = day.weekday()
+    saturday = day + dt.timedelta(days=(5 - weekday) if weekday >= 4 else -2)
+    return saturday, saturday + dt.timedelta(days=1), False
+
+
+def _day_of_a_weekend(day: int, today: dt.date, coming: bool | None) -> dt.date:
+    """The day of the month `day` "the weekend of the 12th" names: the one _day_of_the_month reads, but in a question
+    of neither direction (`coming` None) the coming one when only it touches a weekend (_weekend_of_the_day: a Friday
+    to a Monday): "the weekend of the 12th?" asked on Monday 2026-12-07 is Saturday Dec 12, not Thursday Nov 12
+    (review of qdays4)."""
+    gone = _day_of_the_month(day, today, coming)
+    if coming is not None or _touches_a_weekend(gone):
+        return gone
+    ahead = _day_of_the_month(day, today, True)
+    return ahead if _touches_a_weekend(ahead) else gone
+
+
+def _touches_a_weekend(day: dt.date) -> bool:
+    """Is `day` a Friday to a Monday, of a weekend or next to one (_weekend_of_the_day)?"""
+    return day.weekday() not in (1, 2, 3)
 
 
 def _day_of_the_month(day: int, today: dt.date, coming: bool | None) -> dt.date:
@@ -1172,6 +1230,26 @@ _HAVE_GOT = _GOT_AFTER_HAVE + r"got\b(?!" + _GOT_OF_A_PAST + ")"
 # a plan's participles: a passive of now after "is" ("is the boiler service booked for Jan 12?": _plans_now), a plan
 # word (_PLANNED_WORDS), a plan's past before days to come ("which tasks were scheduled in the next 2 weeks?": _BOOKED)
 _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed)"
+# a rota's question of whose a day is ("whose weekend is it next weekend?", "whose turn is it on Friday?", "whose
+# birthday is it on the 19th?": _PLANNED_WORDS, _PLAN_OF_SOMEONE, qdays4); not with a past after it, a clause's that
+# is no plan ("whose turn is it to write up what we decided on the 3rd?", "whose fault is it that the build failed on
+# the 3rd?": the days gone, review of qdays4), looked for in the clause's next 160 characters (one bounded look a
+# "whose": a look to the question's end was quadratic in a question of many)
+_WHOSE_IS_IT = (r"\bwhose\s+[\w'’-]+\s+is\s+it\b(?![^?.!]{0,160}?\b(?:did|was|were|had|went|happened|"
+                + _PAST_ED_WORD + r"|" + _PAST_IRREGULAR_WORDS + r")\b)")
+# a name typed in lower case as a progressive's subject, one word right after "who is" or "who's" ("who is maya
+# playing on saturday?", "who's tom seeing next week?": as "who is Maya playing…" is read; _PLANNED_WORDS,
+# _PLAN_OF_SOMEONE, qdays4): no word of a longer phrase or of a past ("been", "not", an adverb, a determiner, "there",
+# a past: "who's been texting me on the 3rd?", "who is still failing on Friday?" keep their days gone), and only
+# after "who" (after "why", "how", "what" a noun's: "why is prod crashing on the 3rd?", "how is work going…", "what is
+# aws billing in january?": review of qdays4). One blank each between "who", "is" and it (a look behind is of a
+# fixed width)
+_NOT_A_LOWER_NAME = (r"(?:been|being|not|there|here|it|this|that|these|those|the|a|an|my|our|your|his|her|their|its"
+                     r"|some|any|no|every|each|all|both|so|still|currently|really|actually|always|now|ever|also|just"
+                     r"|even|already|only|usually|often|never|sometimes|constantly|again|suddenly|apparently"
+                     r"|probably|finally|literally|seriously|honestly)\b")
+_LOWER_NAME_AFTER_WHO = (r"(?:(?<=\bwho\sis\s)|(?<=\bwho['’]s\s))(?!" + _NOT_A_LOWER_NAME + r"|" + _PAST_ED_WORD
+                         + r"\b|" + _PAST_IRREGULAR_WORDS + r"\b)(?-i:[a-z])[\w'’-]*\s+")
 # a question about what is planned, in a future form or one of a plan's words: "what's for dinner on Thursday?",
 # "what do I need to do on Thursday?", "who is babysitting on Friday?", "what will we eat on Sunday?", "what's on
 # Friday?", "what's due on Friday?"; a bare "is"/"are"/"'s" is no plan's ("what are my notes on Friday?", "what's the
@@ -1179,6 +1257,7 @@ _PLAN_PARTICIPLES = r"(?:planned|scheduled|booked|arranged|reserved|organi[sz]ed
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
 _PLANNED_WORDS = (
+    _WHOSE_IS_IT + r"|"
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
     r"|plans?|" + _PLAN_PARTICIPLES + r"|due)\b|\w['’]ll\b"
     # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
@@ -1189,9 +1268,10 @@ _PLANNED_WORDS = (
     r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
     # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
     # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
-    # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive)
+    # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive), "who's maya playing on
+    # saturday?" (_LOWER_NAME_AFTER_WHO)
     r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
-    r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z])))?"
+    r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z]))|" + _LOWER_NAME_AFTER_WHO + r")?"
     r"(?!" + _ING_NOUN + r")\w{2,}ing\b)")
 # when or what time an appointment of one or two words is (_PLANNED_FORM: "on"; _PLAN_BEFORE_DATE: a month's "in")
 # ("when is physio on Thursday?", "what time's the meeting on Friday?", "when is Maya's swimming on Thursday?",
@@ -1349,9 +1429,11 @@ _PLAN_STATE = (r"(?:(?!" + _ING_NOUN + r")\w{2,}ing|on\s+(?:call|duty|leave|holi
                r"|off|away|out|home|back|free|busy|available|around|in|at)\b")
 _PLAN_OF_SOMEONE = re.compile(
     r"\b(?:will|won['’]t|gonna|going\s+to)\b|\w['’]ll\b"
-    r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+" + _PLAN_STATE
+    r"|\bwho(?:\s+(?:is|are)|['’](?:s|re))\s+(?:" + _LOWER_NAME_AFTER_WHO + r"(?=(?!" + _ING_NOUN + r")\w{2,}ing\b))?"
+    + _PLAN_STATE
     + r"|(?:\b(?:is|are)(?:n['’]t)?|\b(?:what|where|when|how|why)['’](?:s|re))\s+" + _PLANS_SUBJECT + r"\s+" + _PLAN_STATE
-    + r"|" + _HAVE_GOT,  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
+    + r"|" + _HAVE_GOT  # "what's he got on Monday?", "who's got the kids on Friday?", "has Tom got football…"
+    + r"|" + _WHOSE_IS_IT,  # "whose weekend is it next weekend?" (qdays4)
     re.I)
 # ... and never one of speech, thought or wish: its day is the words' ("who's saying what about tomorrow?", "what does
 # Wolfgang want to eat tomorrow?", "what does Li Hua plan to do tomorrow?": a message's tomorrow, review of aheadwho)

@@ -87,7 +87,7 @@ def test_the_asked_days(question, words, first, last):
     "Was the US office closed yesterday?",  # a country, not "us"
     # someone else: said, asked about, or a verb's own subject
     "what did he say yesterday?",
-    "Who called yesterday?",
+    "Who called Tom yesterday?",  # "Who called yesterday?" is "who called me…" (qdays4)
     "Priya's plans this week?",
     "Yesterday Priya said what?",
     "What did the band play yesterday?",
