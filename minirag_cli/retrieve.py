@@ -952,7 +952,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if latest is None:  # "which notes link to X?": the notes linking to X first, X below them (backlinks.py)
         from minirag_cli.backlinks import reorder as backlinks_first
 
-        fused, linked = backlinks_first(conn, question, fused, Hit)
+        fused, linked = backlinks_first(conn, question, fused, Hit, o.k)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     results = _materialise(conn, fused, _explain(s, fused))
