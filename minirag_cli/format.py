@@ -512,6 +512,8 @@ def render_results(data: dict, console: Console, *, explain: bool = False, block
         # placed first as the latest note (latest.py), by its date, whatever its score: the lower score said why
         placed = (f"first as {recency_place(r['channels']['recency'])} ({r['channels']['recency']['date']}), "
                   if r.get("ranked_by") == "recency" and "recency" in r["channels"] else "")
+        if r.get("ranked_by") == "links" and "links" in r["channels"]:  # backlinks.py: a note linking to the asked one
+            placed = f"links to {escape_name(Path(r['channels']['links']['to']).stem)}, "
         console.print(f"[bold]{r['rank']:>2}.[/] [cyan]{escape_name(r['path'])}[/]:{lines}  "
                       f"[dim]{placed}score {r['score']:.3f}  {chans}{repeats}[/]", highlight=False, soft_wrap=True)
         snippet = " ".join(snippet_text(table_snippet(r["text"], data.get("query") or ""), blocks,
@@ -549,6 +551,8 @@ def explain_lines(r: dict) -> list[str]:
                    + ("" if g["time_anchor"]["dated"] else "; the note mentions no date: it has no time edge"))
     if g.get("date"):
         out.append("date: " + DATE_VOTE_REASONS[g.get("date_by", "dated")].format(", ".join(g["date"])))
+    if "links" in r["channels"]:  # backlinks.py: "which notes link to X?"
+        out.append(f"links: it links to {r['channels']['links']['to']}, the note the question asks the backlinks of")
     if "period" in r["channels"]:  # retrieve._period_notes
         out.append("period: its note is of the asked week, month or quarter (its file name writes it)")
     if "contact" in r["channels"]:  # retrieve._contact_votes

@@ -328,7 +328,7 @@ def build_server(tools: MragTools):
         """Search the notes. Returns the query, the retrieval mode, the entities the question was
         grounded in (seeds) and ranked results, each with rank, path (relative to the synced folder),
         lines [start, end], score, text and the channels (dense, bm25, graph, time, date, period, recency) that found
-        it (ranked_by "recency" on a result placed first by its date, above better scores), latest (a "when did I last ...?", "our first 1:1" or "two sessions ago" question's matching notes newest first, or a "when is the next inset day?" question's soonest to come first, from "latest", "earliest" or "next" and the place asked for, else null) and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
+        it (ranked_by "recency" on a result placed first by its date, above better scores; ranked_by "links" on the notes placed first as linking to the note a "which notes link to X?" question asks about), latest (a "when did I last ...?", "our first 1:1" or "two sessions ago" question's matching notes newest first, or a "when is the next inset day?" question's soonest to come first, from "latest", "earliest" or "next" and the place asked for, else null) and unsynced: the results' notes changed or deleted on disk since the last sync, [{path, root,
         state: changed | deleted | folder_gone}] (their text and lines are the indexed version's; usually []), and
         added_notes: [{root, path}] of the notes added to the synced folders since their last sync, which no
         result can be (a sync reads them; usually []).

@@ -125,6 +125,7 @@ class SearchResult:
     writing_notes: bool = False  # days to come ("next week"), read though no result's note is dated in them: the notes
     # that write one of them (retrieve._dated_notes)
     writing: frozenset = frozenset()  # the chunks that write a day to come the question asks about (_dated_notes)
+    linked: object = None  # backlinks.Linked: a "which notes link to X?" question's note and the notes linking to it
 
 
     def to_dict(self) -> dict:
@@ -982,6 +983,11 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     latest = _latest(s, fused)
     if latest is None:
         latest = _coming(s, fused)
+    linked = None
+    if latest is None:  # "which notes link to X?": the notes linking to X first, X below them (backlinks.py)
+        from minirag_cli.backlinks import reorder as backlinks_first
+
+        fused, linked = backlinks_first(conn, question, fused, Hit, o.k)
     fused = fused[:o.k]
     seeds_out, paths = (s.graph_votes.seeds, s.graph_votes.paths) if s.graph_votes else ([], [])
     results = _materialise(conn, fused, _explain(s, fused))
@@ -990,8 +996,11 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         for item in results:
             if item["chunk_id"] == latest.chosen:
                 item["ranked_by"] = "recency"
+    for item in results:  # placed first as linking to the asked note, whatever its score (backlinks.reorder)
+        if "links" in item["channels"]:
+            item["ranked_by"] = "links"
     return SearchResult(question, mode_name(channels), seeds_out, results, paths, days=days, unread=unread,
-                        latest=latest, writing=frozenset(s.writing))
+                        latest=latest, writing=frozenset(s.writing), linked=linked)
 
 
 def _latest(s: _Search, fused: list[Hit]):

@@ -160,6 +160,9 @@ def ask_one(index, text: str, *, as_json: bool, paths: bool, explain: bool, want
     if coming is not None and coming.latest.coming and coming.chosen is None:  # coming.py: none to come is written
         note(f"no note among the results writes a day to come for {' '.join(coming.latest.names + coming.latest.terms)!r}"
              ": the question is searched as written", markup=False)
+    linked = result.linked  # backlinks.py: "which notes link to X?"
+    if linked is not None:
+        note(_backlinks_note(linked), markup=False)
     if result.unread is not None:  # "what did Keller say last week?": its "last week" is the notes' words
         note(result.unread.note(), markup=False)
     if result.results and only_common_words(result.query):
@@ -318,3 +321,16 @@ def read_question(question: str) -> str:
         raise UsageError("The question is empty.", hint='mrag ask "what did Wolfgang say about Berlin?"')
     refuse_wordless(text)  # before the index opens, as an empty question
     return text
+
+
+def _backlinks_note(linked) -> str:
+    """What stderr says of a "which notes link to X?" question (backlinks.reorder's Linked)."""
+    if linked.same_name:
+        return (f"{len(linked.same_name)} notes are named {linked.name} ({', '.join(linked.same_name)}): give its "
+                f"folder (\"which notes link to {linked.same_name[0].rsplit('.', 1)[0]}?\"); the question is searched "
+                "as written")
+    if not linked.linking:
+        return f"no note links to {linked.path}: the question is searched as written"
+    listed = len(linked.linking)
+    shown = f"{listed}, listed first" if listed == linked.total else f"{linked.total}, the first {listed} listed first"
+    return f"notes linking to {linked.path}: {shown}, the note itself after them"

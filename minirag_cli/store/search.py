@@ -186,6 +186,25 @@ def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
     return out
 
 
+def entity_chunks_elsewhere(conn, key: str, path: str) -> list[tuple[int, str, str, int]]:
+    """(chunk id, text, note path, its place in the note) of the chunks of notes other than the one at `path` that mention the entity
+    whose key, or an alias's, is `key` (a note's entity merged into another's name), by path and in order
+    (backlinks.linking_chunks: the note's own entity's mentions)."""
+    return conn.execute(
+        "SELECT DISTINCT c.id, c.text, d.path, c.seq FROM mentions m "
+        "JOIN chunks c ON c.id = m.chunk_id JOIN documents d ON d.id = c.document_id "
+        "WHERE m.entity_id IN (SELECT id FROM entities WHERE key = ?1 "
+        "UNION SELECT entity_id FROM entity_aliases WHERE key = ?1) AND d.path != ?2 ORDER BY d.path, c.seq",
+        (key, path)).fetchall()
+
+
+def first_chunk_at(conn, path: str) -> int | None:
+    """The id of the first chunk of the note at `path` (of any folder's), None when the index holds none."""
+    row = conn.execute("SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? "
+                       "ORDER BY d.root, c.seq LIMIT 1", (path,)).fetchone()
+    return row[0] if row is not None else None
+
+
 def chunk_texts(conn, chunk_ids: list[int]) -> dict[int, str]:
     """chunk id -> its text."""
     return dict(conn.execute("SELECT c.id, c.text FROM json_each(?) j JOIN chunks c ON c.id = j.value",
