@@ -827,6 +827,40 @@ def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> li
             if c in asked or doc_of.get(c) not in written]
 
 
+def _fusion_weights(weights) -> dict[str, float]:
+    """The fusion weights with the votes weighed as BM25's: the note of the asked week or month (_period_notes)
+    scores as BM25's best match would, had its head written the asked days' dates as a daily note's does; the
+    note the question names by its file name (_topic_notes), as a BM25 match of its name alone would."""
+    as_bm25 = weights.get("bm25", 0.0)
+    return {**weights, "period": weights.get("period", as_bm25), "title": weights.get("title", as_bm25)}
+
+
+def _topic_notes(s: _Search) -> None:
+    """The `title` vote for the best found chunk of each note whose file name the question says in full
+    (topicnotes.py: "what did the finanzamt letter say?", `Admin/Finanzamt letter.md`): the note about the
+    asked thing, which a journal day's short chunk naming it in passing outranked (BM25's length normalisation,
+    a cosine all on the question's words, a graph vote alike for both). A lexical vote, so with BM25 only (the
+    dense and graph ablations stay theirs); not for a question about days or months, which asks for the notes
+    of those days (the date channel's), not the thing's page: "parkrun time with jess last saturday" is the
+    day's journal, not `Jess.md`."""
+    from minirag_cli import topicnotes
+
+    if "bm25" not in s.channels or s.periods or _asked_periods(s):
+        return
+    found = score_fuse(s.scores, _fusion_weights(s.options.weights))
+    if not found:
+        return
+    rows = store.result_rows(s.conn, [h.chunk_id for h in found])
+    best: dict[int, int] = {}
+    for h in found:  # best first
+        row = rows.get(h.chunk_id)
+        if row is not None:
+            best.setdefault(row[6], h.chunk_id)
+    titled = [c for c in best.values() if topicnotes.names_title(s.question, topicnotes.title_words(rows[c][1]))]
+    if titled:
+        s.scores["title"] = [(c, 1.0) for c in titled]
+
+
 def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
     """The `period` vote (search weighs it as BM25) for the chosen chunk of each note of the asked week or month
     (datednotes.period_notes): BM25 finds a daily note by the date its header writes, but a week's note by none of
@@ -922,9 +956,8 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     if "graph" in channels:
         _graph_channel(s, seeds)
     _dated_notes(s)
-    # the note of the asked week or month (_period_notes) scores as BM25's best match would, had its head written
-    # the asked days' dates as a daily note's does
-    weights = {**o.weights, "period": o.weights.get("period", o.weights.get("bm25", 0.0))}
+    _topic_notes(s)
+    weights = _fusion_weights(o.weights)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)
