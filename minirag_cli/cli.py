@@ -209,10 +209,14 @@ def _usage_error(exc: Exception) -> None:
     from minirag_cli.format import print_error
 
     message = exc.format_message().strip()
+    ctx = getattr(exc, "ctx", None)
+    if not message and ctx is not None and getattr(ctx.command, "commands", None):
+        # a group given no command (`mrag graph`): typer printed its help and left the error's message
+        # empty, so `error: ` stood alone under the help; say what mrag's own group says
+        message = "Missing command."
     if message and message[-1] not in ".!?":
         message += "."
     hint = _dash_argument_hint(exc, sys.argv[1:])
-    ctx = getattr(exc, "ctx", None)
     if hint is None and (hint := _global_option_hint(exc, sys.argv[1:])) is not None:
         # not click's "No such option: --db (Possible options: --mode)": the option exists, before the command
         message = f"{exc.option_name} is mrag's own option, not one of `{_command_words(ctx) or 'the command'}`'s."

@@ -283,7 +283,9 @@ def dated_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[i
 def writing_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list[int]]:
     """document id -> its chunks that write a day of `spans` (a date entity of one of those days, as the
     extractor keys it: `date:2026-12-18`, at any time of it): the notes of days to come ("what is due next
-    week?"), which no note is dated in yet, though a draft's `Deadline: Friday 18 December` writes one."""
+    week?"), which no note is dated in yet, though a draft's `Deadline: Friday 18 December` writes one.
+    Days, where writing_chunk_ids reads date key prefixes: a yearless day of them (`19 Dec`, `date:--12-19`)
+    writes one here, and is under no prefix there."""
     out: dict[int, list[int]] = {}
     for first, last in spans:
         rows = store.date_chunks(conn, first.isoformat(), (last + dt.timedelta(days=1)).isoformat())
@@ -293,6 +295,18 @@ def writing_chunks(conn, spans: list[tuple[dt.date, dt.date]]) -> dict[int, list
             if chunk not in out.setdefault(doc, []):
                 out[doc].append(chunk)
     return out
+
+
+def writing_chunk_ids(conn, prefixes: list[str], ids: list[int]) -> set[int]:
+    """Those of `ids` whose own text writes a date under one of the date key `prefixes` (text.date_key_prefixes;
+    graph.sql.dated_chunk_ids: their note's), or a span of days that meets one (store.date_chunks, as
+    writing_chunks). Key prefixes, where writing_chunks reads days: a prefix may be a part of a month
+    ('date:2026-10-1', the 10th to the 19th, no asked span), and a yearless day (`date:--12-19`) is under none."""
+    wanted = set(ids)
+    if not wanted:
+        return set()
+    return {chunk for key in (p.removeprefix("date:") for p in prefixes)
+            for _doc, chunk in store.date_chunks(conn, key, key + "~") if chunk in wanted}
 
 
 def _month_runs(first: dt.date, last: dt.date) -> list[tuple[dt.date, dt.date]]:

@@ -66,7 +66,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from minirag_cli.extract import roam
-from minirag_cli.text import MONTHS, daily_date
+from minirag_cli.text import MONTHS, daily_date, iso_date
 
 OPEN = "---"
 CLOSE = ("---", "...")
@@ -76,6 +76,9 @@ TOML_FENCE = "+++"
 # the keys whose value dates a note, in order of preference: Jekyll's and
 # Hugo's `date`, then Obsidian's `created`
 DATE_KEYS = ("date", "created")
+# the keys whose value is the day a note was last edited (Joplin's and Obsidian plugins' `updated`, `modified`, Hugo's
+# `lastmod`): the end of the span a running note writes its days over (FrontMatter.edited_day, heuristic rules 32)
+EDITED_KEYS = ("updated", "modified", "lastmod", "last_modified", "last-modified", "date modified", "updated_at")
 
 # a top-level key: not indented, not a list item, comment or quoted key; the
 # key ends at the first ": " (or ":" ending the line), so `title: Re: lunch` is `title`
@@ -159,6 +162,29 @@ class FrontMatter:
             if key == "created" and len(e.values) == 1 and _EPOCH_MS.fullmatch(e.values[0]):
                 return epoch_ms_line(e.key, e.values[0])
         return ""
+
+
+    def edited_day(self) -> str:
+        """The ISO day the note was last edited, as its front matter says (the first of EDITED_KEYS whose value is a
+        date: `updated: 2026-11-29 21:30:00Z`, `modified: 20261129`, Dendron's epoch milliseconds); '' for none."""
+        for _key, e in _keyed(self.entries, EDITED_KEYS):
+            day = _value_day(e.values[0]) if e.values else None
+            if day:
+                return day
+        return ""
+
+
+def _value_day(value: str) -> str | None:
+    """The ISO day a front matter value is (`2026-11-29 21:30:00Z`, `20261129`, Dendron's epoch milliseconds: the
+    local day), None for none or a day no calendar has (`2026-02-30`: fixWY, a crash of every sync)."""
+    if _EPOCH_MS.fullmatch(value):
+        try:
+            return _dt.datetime.fromtimestamp(int(value) / 1000).date().isoformat()
+        except (OverflowError, OSError, ValueError):
+            return None
+    m = _DATE_VALUE.match(value)
+    digits = m.group(0).replace("-", "") if m else ""
+    return digits and iso_date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
 
 
 def _keyed(entries: Iterable[Entry], keys: tuple[str, ...]) -> Iterator[tuple[str, Entry]]:

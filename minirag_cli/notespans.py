@@ -101,9 +101,11 @@ def _day_ranges(line: str, resolve) -> list[tuple[str, str]]:
         last = iso_date(int(year) if year else None, month, int(b))
         if first is None or last is None:
             continue
-        # the end as the rules read it (`18 Dec`: its year by the note), the start that day's month and year
-        written = next((iso for surface, iso in find_dates(m.group(0)) if iso.endswith(last[-5:])), last)
-        day_b = resolve(m.group(0), written) if written.startswith("--") else written
+        # the end as the rules read it (`18 Dec`: its year by the note, or as its note settles that surface: rules
+        # 32's `Sun 22 Nov` of a rota, whose row `Sat 21 - Sun 22 Nov` was no span), the start that day's month and year
+        surface, written = next(((surface, iso) for surface, iso in find_dates(m.group(0)) if iso.endswith(last[-5:])),
+                                (m.group(0), last))
+        day_b = resolve(surface, written) if written.startswith("--") else written
         if day_b is None:
             continue
         span = _kept(iso_date(int(day_b[:4]), month, int(a)), day_b)

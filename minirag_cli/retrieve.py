@@ -587,6 +587,24 @@ class _Search:
     dated: dict[int, float] | None = None  # document id -> its date vote, of the notes dated in the asked days
     pools: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # bm25_pool, dense_ranking
     today: object = None  # the asking day (datetime.date), if given
+    sections: dict[int, tuple[int, str] | None] = field(default_factory=dict)  # chunk id -> its section (_sections)
+
+
+def _sections(s: _Search, chunks: Iterable[int]) -> dict[int, tuple[int, str]]:
+    """chunk id -> its section, (document id, header) (store.section_of_chunks), of those of `chunks` the index
+    holds; each chunk read once a search: the date channel's steps ask of mostly the same chunks (LiHua dev's 9
+    questions of days asked 583 times of 372 chunks, 3 testers' vaults' 52 such questions 1253 times of 505)."""
+    chunks = list(chunks)
+    unread = [c for c in dict.fromkeys(chunks) if c not in s.sections]
+    if unread:
+        read = store.section_of_chunks(s.conn, unread)
+        s.sections.update((c, read.get(c)) for c in unread)
+    return {c: s.sections[c] for c in chunks if s.sections[c] is not None}
+
+
+def _notes_of(s: _Search, chunks: Iterable[int]) -> dict[int, int]:
+    """chunk id -> its note's document id, of those of `chunks` the index holds (_sections)."""
+    return {c: section[0] for c, section in _sections(s, chunks).items()}
 
 
 def _text_channels(s: _Search, embedder, clauses: list[str]):
@@ -687,14 +705,13 @@ def _of_the_days(s: _Search, chunks: list[int]) -> list[int]:
     `## 2026-11-03`, sections.py) that lie in none of the asked days: the
     note mentions every day it keeps, but each section is of its own."""
     from minirag_cli import datednotes
-    from minirag_cli.graph.sql import document_of_chunks
 
     spans = datednotes.asked_spans(s.periods, s.days)
     sectioned = {doc for doc, _c, _d in datednotes.section_days(s.conn)}
     if not spans or not sectioned or not chunks:
         return chunks
     ok = {c for ids in datednotes.dated_chunks(s.conn, spans).values() for c in ids}
-    doc_of = document_of_chunks(s.conn, chunks)
+    doc_of = _notes_of(s, chunks)
     return [c for c in chunks if doc_of.get(c) not in sectioned or c in ok]
 
 
@@ -709,15 +726,14 @@ def _mentioning_lowered(s: _Search, chunks: list[int]) -> list[tuple[int, float]
     and the blood test page below other notes of October. Days to come keep the graph's votes: _writing_votes reads
     them."""
     from minirag_cli import datednotes
-    from minirag_cli.graph import sql
 
     spans = datednotes.asked_spans(s.periods, s.days)
     if not chunks or not spans or (s.days is not None and s.days.to_come()):
         return [(c, 1.0) for c in chunks]
     dated = datednotes.dated_notes(s.conn, spans)
-    doc_of = sql.document_of_chunks(s.conn, chunks)
+    doc_of = _notes_of(s, chunks)
     undated = [c for c in chunks if dated.get(doc_of.get(c), 0.0) <= 0]
-    writing = sql.writing_chunk_ids(s.conn, s.periods, undated)
+    writing = datednotes.writing_chunk_ids(s.conn, s.periods, undated)
     return [(c, WRITING_NOTE_VOTE if c in writing else 1.0) for c in chunks if c in writing or c not in undated]
 
 
@@ -727,11 +743,10 @@ def _gone_days_lowered(s: _Search, date: dict[int, float], to_come) -> dict[int,
     asks what is coming, and the month's journals so far (1 to 6 Dec) outranked a to-do list of tasks due on the
     15th and 18th; they stay read."""
     from minirag_cli import datednotes
-    from minirag_cli.graph.sql import document_of_chunks
 
     gone = [(a, min(b, s.days.today - dt.timedelta(days=1))) for a, b in s.days.spans() if a < s.days.today]
     lowered = set(datednotes.dated_notes(s.conn, gone)) - set(datednotes.dated_notes(s.conn, to_come))
-    doc_of = document_of_chunks(s.conn, list(date))
+    doc_of = _notes_of(s, date)
     return {c: v * WRITING_NOTE_VOTE if doc_of.get(c) in lowered else v for c, v in date.items()}
 
 
@@ -792,7 +807,7 @@ def _dated_notes(s: _Search) -> None:
     # the date vote reaches dated_note_chunks chunks of a note's section (its best chunk and those the channels
     # ranked best; a note's one section but for its dated ones: store.section_of_chunks), not every chunk of a
     # long one the dense pool holds
-    doc_of, kept, per_note = store.section_of_chunks(s.conn, list(date)), {}, Counter()
+    doc_of, kept, per_note = _sections(s, date), {}, Counter()
     for c in sorted(date, key=lambda c: (c not in votes, -found.get(c, 0.0), c)):
         per_note[doc_of.get(c)] += 1
         if per_note[doc_of.get(c)] <= s.options.dated_note_chunks:
@@ -818,11 +833,9 @@ def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> li
     graph_votes = s.scores.get("date", [])
     if not written or not graph_votes:
         return graph_votes
-    from minirag_cli.graph.sql import document_of_chunks
-
     asked = writing if s.days.ahead else {c for doc, ids in datednotes.writing_chunks(s.conn, s.days.spans()).items()
                                           if doc in written for c in ids}
-    doc_of = document_of_chunks(s.conn, [c for c, _v in graph_votes])
+    doc_of = _notes_of(s, (c for c, _v in graph_votes))
     return [(c, min(v, vote) if c in writing else v) for c, v in graph_votes
             if c in asked or doc_of.get(c) not in written]
 
@@ -867,7 +880,6 @@ def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
     its days (`weekly/2026-W49.md`, headed `30 Nov – 6 Dec`), so for "what did I do last week?" the notes writing a
     day of the week in ISO dates (a todo list's ✅ stamps, expense rows) outranked the week's own note (17th)."""
     from minirag_cli import datednotes
-    from minirag_cli.graph.sql import document_of_chunks
 
     notes = datednotes.period_notes(s.conn, spans)
     # ... only the one note of the period, and only one that says something: several weekly series (a gym
@@ -875,7 +887,7 @@ def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
     # pushed the days' own notes out of the top 5 (review of weekrank)
     if len(notes) != 1 or not datednotes.says_something(s.conn, next(iter(notes))):
         return
-    doc_of = document_of_chunks(s.conn, chosen)
+    doc_of = _notes_of(s, chosen)
     s.scores["period"] = [(c, 1.0) for c in chosen if doc_of.get(c) in notes]
 
 
@@ -899,11 +911,10 @@ def _date_vote_kinds(s: _Search, chunks: list[int]) -> dict[int, str]:
     if not chunks:
         return {}
     from minirag_cli import datednotes
-    from minirag_cli.graph.sql import document_of_chunks
 
     dated = s.dated if s.dated is not None else datednotes.dated_notes(s.conn, datednotes.asked_spans(s.periods,
                                                                                                        s.days))
-    doc_of = document_of_chunks(s.conn, chunks)
+    doc_of = _notes_of(s, chunks)
     return {c: "says" if c in s.said else "writes" if c in s.writing
             else "dated" if dated.get(doc_of.get(c), 0.0) > 0 else "mentions" for c in chunks}
 

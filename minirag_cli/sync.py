@@ -81,8 +81,8 @@ from minirag_cli.resolve import Resolver
 from minirag_cli.store import DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation
 from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
-from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, normalise_key, note_date,
-                              without_invisibles)
+from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, head_date, name_date, normalise_key,
+                              note_date, without_invisibles)
 from minirag_cli.dayorder import DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, files_order, vault_evidence
 from minirag_cli.notespans import chunk_spans
 from minirag_cli.weekdaydays import chunk_weekday_days
@@ -1842,8 +1842,10 @@ def _reextract_group(run: _Run, resolver: Resolver, notes: list[tuple[int, list[
     note_dates = [_chunk_dates([c for _id, c in pairs], note_days, head, paths[doc][1], paths[doc][0])
                   for (doc, pairs), head, note_days in zip(notes, heads, days, strict=True)]
     dates = [d for ds in note_dates for d in ds]
-    slashed = [days for (doc, pairs), ds in zip(notes, note_dates, strict=True)
-               for days in _settled_days([c for _id, c in pairs], paths[doc][1], ds, run.day_order)]
+    slashed = [settled for (doc, pairs), ds, matter, head, note_days
+               in zip(notes, note_dates, matters, heads, days, strict=True)
+               for settled in _settled_days([c for _id, c in pairs], paths[doc][1], ds, run.day_order,
+                                            _edited_days(matter, head, *paths[doc], note_days, len(pairs)))]
     planned_entities = [_plan_entities(text, m, resolver, run.joined.get(root), h, forms[root], s, d, days)
                         for text, m, root, h, s, d, days in zip(prose, mentions, roots, handles, parts, dates, slashed,
                                                                 strict=True)]
@@ -3848,15 +3850,41 @@ def _chunk_dates(chunks: Sequence[Chunk], days: list[str] | None, head: str | No
     return [day or month for day, month in zip(days, chunk_years(chunks), strict=True)]
 
 
-def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: str) -> list[dict[str, str]]:
+def _edited_days(matter: frontmatter.FrontMatter | None, head: str | None, root: str, path: str,
+                 days: list[str] | None, n: int) -> list[str]:
+    """The day each of a note's `n` chunks was last edited by its front matter (FrontMatter.edited_day: `updated:
+    2026-11-29`), '' for a chunk of a dated section (`days`: sections.chunk_days; its day is its own) or a note of
+    none: the end of the span its days are written over (weekdaydays.py, heuristic rules 32). Only a note its front
+    matter's date line dates (`created: 2026-01-04`) has one: a note its file name or title dates is of that day
+    (a daily note `Daily/2025-11-20.md` whose `modified:` is a touch a year on; fixWY)."""
+    dated = matter is not None and _dated_by_front_matter(matter, head or "", root, path)
+    edited = matter.edited_day() if dated else ""
+    return [edited if not day else "" for day in (days or [""] * n)]
+
+
+def _dated_by_front_matter(matter: frontmatter.FrontMatter, head: str, root: str, path: str) -> bool:
+    """Whether a note whose front matter is `matter` and head `head` (store.note_head: its title, HEAD_SEP, its date
+    line) is dated by that date line, neither its title nor its file name (`path` in its synced folder `root`)
+    dating it."""
+    line = matter.date_line().strip()
+    if not line:
+        return False
+    title = "" if head == line else head.removesuffix(frontmatter.HEAD_SEP + line)
+    return not head_date(title) and not name_date(dated_path(root, path))
+
+
+def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: str,
+                  edited: list[str] | None = None) -> list[dict[str, str]]:
     """surface -> ISO day of the days each of a note's `chunks` writes that the note settles, which no date rule
     reads alone: its ambiguous slashed days (dayorder.chunk_slashed_days, rules 28: `Friday 11/12/2026`) and its
     weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
     and the days a weekday written with them settles (weekdaydays.py, rules 30: `Fri 11th` in a note of 2026-12-07,
-    `Mon 4 Jan` under `# Autumn term 2026`); `dates`: the chunks' (_chunk_dates), `order`: the index's day order."""
+    `Mon 4 Jan` under `# Autumn term 2026`; rules 32: `Sun 22 Nov` in a note of 2026-01-04 last edited 2026-11-29);
+    `dates`: the chunks' (_chunk_dates), `order`: the index's day order, `edited`: the chunks' last edits
+    (_edited_days)."""
     slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
-    weekdays = chunk_weekday_days(chunks, dates)
+    weekdays = chunk_weekday_days(chunks, dates, edited)
     return [{**written, **days, **labelled} if written or labelled else days
             for days, labelled, written in zip(slashed, labels, weekdays, strict=True)]
 
@@ -4130,8 +4158,10 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     note_dates = [_chunk_dates(p.chunks, note_days, head, p.note.path, str(root))
                   for p, head, note_days in zip(group, heads, days, strict=True)]
     dates = [d for ds in note_dates for d in ds]
-    slashed = [days for p, ds in zip(group, note_dates, strict=True)
-               for days in _settled_days(p.chunks, p.note.path, ds, run.day_order)]
+    slashed = [settled for p, ds, head, note_days in zip(group, note_dates, heads, days, strict=True)
+               for settled in _settled_days(p.chunks, p.note.path, ds, run.day_order,
+                                            _edited_days(p.matter, head, str(root), p.note.path, note_days,
+                                                         len(p.chunks)))]
     planned_entities = [_plan_entities(text, m, run.resolver, joined, h, forms, s, d, days)
                         for text, m, h, s, d, days in zip(prose, mentions, handles, parts, dates, slashed, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)

@@ -20,6 +20,20 @@ weekday settles what the text leaves out, read from the note alone:
    March of a common year), none for an ordinal that counts (`Wed 3rd lesson`, `Sat 1st place`), a time (`Fri
    11:30`), a slashed day (another rule's) or a month after it (text.find_dates reads `Thurs 3rd Dec`). A weekday's
    short name counts only capitalised (`sat 3rd in the race` is a verb's).
+3. A note whose front matter says it was last edited after its day (`created: 2026-01-04`, `updated: 2026-11-29`:
+   a rota, a running list; rules 32, wdyear: a parent's Joplin export) was written on its day and on that one. A
+   yearless day after its weekday whose nearest year to the note's day makes the weekday false, and whose nearest
+   year to the last edit makes it true, is of that year: a rota's `Sun 22 Nov` was 2025-11-22, a Saturday, and is
+   2026-11-22 (`Sun 17 Jan` 2027-01-17), so its row `Sat 21 - Sun 22 Nov` is a span (notespans) again. A weekday and
+   an ordinal (2) no day within WINDOW_DAYS of the note's day makes true is the nearest within WINDOW_DAYS of the
+   last edit (`party Sat 19th?` in a note of 2026-02-10 edited 2026-11-30: 2026-12-19). A weekday true as the day
+   reads by the note's day holds (a 2025 diary's `Sat 22 Nov`; September's `Fri 11th` in a note of 2026-09-01 edited
+   2026-12-07, though December's is one too: the two months share a calendar); a slip true by neither changes
+   nothing (`Fri 22 Nov`), nor does a note of one day (fixU's `INSET Mon 5 Jan` in a note of 2026-12-07) or a dated
+   section's day. The last edit reads a note's days only when the note lists EDIT_LEAST weekday-days or more and it
+   sets right EDIT_SHARE of them, within EDIT_GAP_DAYS of the note's day (_edit_reads, fixWY: a rota, not a trip's
+   one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, nor a chat's `can you do Sun 22 Nov`), and only in a note
+   its front matter's date line dates (sync._edited_days: not a daily note `Daily/2025-11-20.md` touched a year on).
 
 Each is a surface -> ISO day of the chunk (the settled days sync._settled_days gives _plan_entities and
 notespans.chunk_spans): a date mention, and a span's end.
@@ -32,11 +46,17 @@ import functools
 import re
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, weekday_number
-from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES, WORD_DATE, find_dates
+from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES, WORD_DATE, find_dates, nearest_year
 from minirag_cli.yearless import dated_day
 
 WINDOW_DAYS = 42  # a note of a day writes of the six weeks around it (a term's half)
 SPAN_DAYS = 31  # a span's end, after its start
+# a note's last edit (3) reads its days when it lists EDIT_LEAST weekday-days or more and sets right EDIT_SHARE of
+# them, within EDIT_GAP_DAYS (about 13 months) of the note's day (fixWY, review of wdyear: one slip in a trip's note,
+# a daily note touched a year on, a reading list ticked two years on moved a year)
+EDIT_LEAST = 3
+EDIT_SHARE = 0.8
+EDIT_GAP_DAYS = 400
 
 _SHORT = [w for w in WEEKDAY_NUMBER if w not in WEEKDAY_NAMES]  # mon, tues, weds, thurs...
 # a weekday: its name in any case, a short name capitalised (`Thurs`, `THU`; `sat`, `wed`, `sun` are words)
@@ -69,11 +89,53 @@ _YEAR_ALONE = re.compile(r"[ \t]*(?i:year[ \t]+)?((?:19|20)\d\d)[ \t]*#*[ \t]*")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+)$", re.M)
 
 
-def chunk_weekday_days(chunks, dates: list[str]) -> list[dict[str, str]]:
+def chunk_weekday_days(chunks, dates: list[str], edited: list[str] | None = None) -> list[dict[str, str]]:
     """surface -> ISO day each of a note's `chunks` writes that its weekday settles (module docstring); `dates`: each
-    chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, '')."""
+    chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: the day each was
+    last edited, by its note's front matter ('' for none: sync._edited_days)."""
     school = _school_years(chunks, dates)
-    return [weekday_days(c.text, day, day in school) if day else {} for c, day in zip(chunks, dates, strict=True)]
+    edited = edited if edited and _edit_reads(chunks, dates, edited) else [""] * len(chunks)
+    return [weekday_days(c.text, day, day in school, last) if day else {}
+            for c, day, last in zip(chunks, dates, edited, strict=True)]
+
+
+def _edit_reads(chunks, dates: list[str], edited: list[str]) -> bool:
+    """Whether a note's last edit (3) reads its days: it lists EDIT_LEAST weekday-days or more (each surface once:
+    a chat's `Sun 22 Nov` written twice is one) and its last edit sets right EDIT_SHARE of them that its own day
+    reads false (a rota, a running list); one slip in a trip's or a meeting's note (`back Tue 16 Jun?` beside a true
+    `Sun 15 Jun`) holds."""
+    listed: set[str] = set()
+    fixed: set[str] = set()
+    for c, day, written in zip(chunks, dates, edited, strict=True):
+        last = _last_edit(day, written)
+        if last is None or _ANY_WEEKDAY.search(c.text) is None:
+            continue
+        for surface, iso, wanted, given in _weekday_dates(c.text, day):
+            listed.add(surface)
+            if given.weekday() != wanted and _weekday_of(nearest_year(iso, last.isoformat())) == wanted:
+                fixed.add(surface)
+        near = dict(_month_days(c.text, day))
+        for surface, _iso in _month_days(c.text, day, last):
+            listed.add(surface)
+            if surface not in near:
+                fixed.add(surface)
+    return len(listed) >= EDIT_LEAST and len(fixed) >= EDIT_SHARE * len(listed)
+
+
+def _last_edit(day: str, edited: str) -> dt.date | None:
+    """The day `edited` ('' for none) a note of the ISO day `day` was last edited, when it is a later day at most
+    EDIT_GAP_DAYS after it (3): a note edited years on (a 2024 reading list ticked in 2026) was not written then."""
+    if not (_is_day(day) and _is_day(edited)):
+        return None
+    try:
+        own, last = dt.date.fromisoformat(day[:10]), dt.date.fromisoformat(edited[:10])
+    except ValueError:  # (FrontMatter.edited_day gives a true day; a caller's `2026-02-30` dates nothing)
+        return None
+    return last if 0 < (last - own).days <= EDIT_GAP_DAYS else None
+
+
+def _weekday_of(iso: str | None) -> int | None:
+    return None if iso is None else dt.date.fromisoformat(iso).weekday()
 
 
 def _school_years(chunks, dates: list[str]) -> set[str]:
@@ -87,21 +149,24 @@ def _school_years(chunks, dates: list[str]) -> set[str]:
     return {year for year in years - alone if any(year[1:] in h and _SCHOOL_YEAR.search(h) for h in headings)}
 
 
-def weekday_days(text: str, day: str, school_year: bool = False) -> dict[str, str]:
-    """surface -> ISO day of the days `text`, a chunk of date `day`, writes that a weekday settles (module
-    docstring; its yearless days only when `school_year`: _school_years); a surface written as two days is none."""
+def weekday_days(text: str, day: str, school_year: bool = False, edited: str = "") -> dict[str, str]:
+    """surface -> ISO day of the days `text`, a chunk of date `day` last edited on the ISO day `edited` ('' for
+    none), writes that a weekday settles (module docstring; its yearless days only when `school_year`: _school_years,
+    or when the note was edited after its day: 3); a surface written as two days is none."""
     if not (school_year or _is_day(day)) or not any(ch.isdigit() for ch in text) or _ANY_WEEKDAY.search(text) is None:
         return {}
+    last = _last_edit(day, edited)
     found: dict[str, set[str]] = {}
-    days = [*(_yearless_days(text, day) if school_year else ()), *(_month_days(text, day) if _is_day(day) else ())]
+    days = [*(_yearless_days(text, day) if school_year else ()), *(_edited_years(text, day, last) if last else ()),
+            *(_month_days(text, day, last) if _is_day(day) else ())]
     for surface, iso in days:
         found.setdefault(surface, set()).add(iso)
     return {surface: days.pop() for surface, days in found.items() if len(days) == 1}
 
 
-def _yearless_days(text: str, day: str) -> list[tuple[str, str]]:
-    """(surface, ISO day) of each yearless day after its weekday (1), in a chunk of a school year's `Y2026`, whose
-    weekday is true of the year after and not of that year (`Mon 4 Jan` under `# Autumn term 2026`: 2027-01-04)."""
+def _weekday_dates(text: str, day: str) -> list[tuple[str, str, int, dt.date]]:
+    """(surface, yearless ISO day, weekday number, the day it reads by `day`: yearless.dated_day) of each yearless
+    day after its weekday in a chunk of date `day` (`Sun 22 Nov` in a note of 2026-01-04: 2025-11-22)."""
     yearless = {surface: iso for surface, iso in find_dates(text) if iso.startswith("--")}
     out = []
     for m in WORD_DATE.finditer(text) if yearless else ():
@@ -110,22 +175,50 @@ def _yearless_days(text: str, day: str) -> list[tuple[str, str]]:
             continue
         iso = yearless[m.group(0)]
         given = dated_day(iso, day)
-        wanted = weekday_number(weekday.group(1))
-        if given is None or dt.date.fromisoformat(given).weekday() == wanted:
-            continue
-        after = _date(int(day[1:5]) + 1, int(iso[2:4]), int(iso[5:7]))
-        if after is not None and after.weekday() == wanted:
-            out.append((m.group(0), after.isoformat()))
+        if given is not None:
+            out.append((m.group(0), iso, weekday_number(weekday.group(1)), dt.date.fromisoformat(given)))
     return out
 
 
-def _month_days(text: str, day: str) -> list[tuple[str, str]]:
-    """(surface, ISO day) of each weekday and day of the month (2) in a chunk of the ISO day `day`."""
+def _false_weekdays(text: str, day: str) -> list[tuple[str, str, int]]:
+    """(surface, yearless ISO day, weekday number) of each yearless day after its weekday in a chunk of date `day`
+    whose reading by that date makes the weekday false (`Sun 22 Nov` in a note of 2026-01-04: 2025-11-22, a
+    Saturday)."""
+    return [(surface, iso, wanted) for surface, iso, wanted, given in _weekday_dates(text, day)
+            if given.weekday() != wanted]
+
+
+def _yearless_days(text: str, day: str) -> list[tuple[str, str]]:
+    """(surface, ISO day) of each yearless day after its weekday (1), in a chunk of a school year's `Y2026`, whose
+    weekday is true of the year after and not of that year (`Mon 4 Jan` under `# Autumn term 2026`: 2027-01-04)."""
+    out = []
+    for surface, iso, wanted in _false_weekdays(text, day):
+        after = _date(int(day[1:5]) + 1, int(iso[2:4]), int(iso[5:7]))
+        if after is not None and after.weekday() == wanted:
+            out.append((surface, after.isoformat()))
+    return out
+
+
+def _edited_years(text: str, day: str, last: dt.date) -> list[tuple[str, str]]:
+    """(surface, ISO day) of each yearless day after its weekday (3), in a chunk of the ISO day `day` last edited on
+    `last`, whose weekday that day's nearest year makes false and the nearest year to `last` makes true (`Sun 22 Nov`
+    in a note of 2026-01-04 last edited 2026-11-29: 2026-11-22; `Sun 17 Jan` there 2027-01-17)."""
+    out = []
+    for surface, iso, wanted in _false_weekdays(text, day):
+        again = nearest_year(iso, last.isoformat())
+        if again is not None and dt.date.fromisoformat(again).weekday() == wanted:
+            out.append((surface, again))
+    return out
+
+
+def _month_days(text: str, day: str, last: dt.date | None = None) -> list[tuple[str, str]]:
+    """(surface, ISO day) of each weekday and day of the month (2) in a chunk of the ISO day `day` (last edited on
+    `last`, a later day, or None: 3)."""
     own = dt.date.fromisoformat(day[:10])
     out = []
     spanned = set()  # where a span's two weekdays stand (their days are the span's)
     for m in _SPAN.finditer(text):
-        start = _nearest(own, weekday_number(m.group(1)), int(m.group(2)))
+        start = _settled(own, last, weekday_number(m.group(1)), int(m.group(2)))
         end = start and _after(start, weekday_number(m.group(5)), int(m.group(6)))
         if end is not None:
             spanned |= {m.start(), m.start(5)}
@@ -137,10 +230,17 @@ def _month_days(text: str, day: str) -> list[tuple[str, str]]:
                 not _AFTER_ORDINAL.match(text, m.end()) or \
                 (weekday == 4 and m.group(2) == "13" and not _AT_TIME.match(text, m.end())):
             continue
-        found = _nearest(own, weekday, int(m.group(2)))
+        found = _settled(own, last, weekday, int(m.group(2)))
         if found is not None:
             out.append((m.group(0), found.isoformat()))
     return out
+
+
+def _settled(own: dt.date, last: dt.date | None, weekday: int, dom: int) -> dt.date | None:
+    """The day of weekday `weekday` and day of the month `dom` nearest to `own` within WINDOW_DAYS (2), else, in a
+    note last edited on a later day `last`, the one nearest to `last` within WINDOW_DAYS (3)."""
+    found = _nearest(own, weekday, dom)
+    return _nearest(last, weekday, dom) if found is None and last is not None else found
 
 
 @functools.lru_cache(maxsize=4096)  # a long log writes the same days again and again (fixU: 2 MB, 9 s in here)

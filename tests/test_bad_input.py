@@ -1682,6 +1682,19 @@ def test_usage_errors_are_one_line_with_a_hint(mrag_bin):
         assert lines[0].startswith(error) and lines[1].startswith(hint), (args, r.stderr)
 
 
+def test_a_group_given_no_command_says_so_under_its_help(mrag_bin):
+    """`mrag config`, `mrag graph` and `mrag model` print their help and
+    then ended with an empty `error: ` line (typer leaves the message of a
+    group's no-command error empty); they say `Missing command.`, as `mrag`
+    alone does, with the group's usage in the hint, exit code 2."""
+    for group in ("config", "graph", "model", None):
+        r = run_mrag(mrag_bin, *([group] if group else []))
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2, (group, r.returncode)
+        assert lines[-2] == "error: Missing command.", (group, r.stderr[-300:])
+        assert lines[-1].startswith(f"hint: usage: mrag {group + ' ' if group else ''}[OPTIONS] COMMAND"), (group, lines[-1])
+
+
 def test_an_option_given_no_value_is_a_usage_error_with_a_hint(mrag_bin):
     """`mrag ask "..." --k` (and any option that takes a value, given none)
     was click's "Option '--k' requires an argument." alone: its parser

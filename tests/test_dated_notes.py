@@ -518,3 +518,34 @@ def test_says_something(tmp_path):
         said = {_path(index.conn, doc) for (doc,) in index.conn.execute("SELECT id FROM documents")
                 if says_something(index.conn, doc)}
     assert said == {"Weekly/2026-W50.md", "Monthly/2026-11.md"}
+
+
+# writing_chunk_ids reads date key prefixes, writing_chunks days (their docstrings): a part of a month is a prefix
+# and no asked span, a yearless day (`19 Dec`) is a day of every year and under no year's prefix
+WRITTEN_DAYS = {
+    "projects/grant.md": "# Grant\n\nReview with Ana on 14 October 2026.\n",
+    "projects/memo.md": "# Memo\n\nThe deadline is 19 Dec, ask Ana.\n",
+    "projects/trip.md": "# Trip\n\nFlights to Porto on 3 December 2026.\n",
+    "projects/ideas.md": "# Ideas\n\nA reading nook by the window.\n",
+}
+
+
+def test_writing_chunk_ids_reads_key_prefixes_and_writing_chunks_days(tmp_path):
+    from minirag_cli.datednotes import writing_chunk_ids, writing_chunks
+
+    with _open(_vault(tmp_path, WRITTEN_DAYS)) as index:
+        rows = index.conn.execute("SELECT d.path, d.id, c.id FROM chunks c JOIN documents d ON d.id = c.document_id")
+        doc, chunk = {}, {}
+        for path, d, c in rows:
+            doc[path.split("/")[-1]], chunk[path.split("/")[-1]] = d, c
+        every = sorted(chunk.values())
+        assert writing_chunk_ids(index.conn, ["date:2026-10-1"], every) == {chunk["grant.md"]}  # the 10th to the 19th
+        assert writing_chunk_ids(index.conn, ["date:2026-12"], every) == {chunk["trip.md"]}  # not the memo's 19 Dec
+        assert writing_chunk_ids(index.conn, ["date:2026-12-03", "date:2026-10"], every) == {chunk["trip.md"],
+                                                                                            chunk["grant.md"]}
+        assert writing_chunk_ids(index.conn, ["date:2026-12"], [chunk["memo.md"], chunk["grant.md"]]) == set()
+        assert writing_chunk_ids(index.conn, [], every) == writing_chunk_ids(index.conn, ["date:2026-12"], []) == set()
+        december = writing_chunks(index.conn, [(dt.date(2026, 12, 1), dt.date(2026, 12, 31))])
+        assert december == {doc["memo.md"]: [chunk["memo.md"]], doc["trip.md"]: [chunk["trip.md"]]}
+        assert writing_chunks(index.conn, [(dt.date(2026, 10, 10), dt.date(2026, 10, 19))]) == {
+            doc["grant.md"]: [chunk["grant.md"]]}

@@ -597,6 +597,23 @@ def test_one_long_note_holding_the_words_everywhere_leaves_room_for_the_other_no
     assert few == {c for c, _s in bm25}
 
 
+def test_a_search_reads_the_section_of_each_chunk_once(monkeypatch):
+    # the date channel's steps ask the note of mostly the same chunks (_sections): the index is asked each chunk once,
+    # one it no longer holds (99) too, and every step gets the chunks it asked of that the index holds
+    asked = []
+
+    def section_of_chunks(conn, ids):
+        asked.extend(ids)
+        return {c: (c // 10, f"head {c // 10}") for c in ids if c != 99}
+
+    monkeypatch.setattr(retrieve.store, "section_of_chunks", section_of_chunks)
+    s = retrieve._Search("conn", "q", ("dense", "bm25"), RetrievalOptions(), None)
+    assert retrieve._notes_of(s, [11, 12, 99, 11]) == {11: 1, 12: 1}
+    assert retrieve._sections(s, iter([12, 21, 99, 21])) == {12: (1, "head 1"), 21: (2, "head 2")}
+    assert retrieve._notes_of(s, []) == {}
+    assert sorted(asked) == [11, 12, 21, 99]
+
+
 def test_a_chunk_one_channel_brings_keeps_its_score_in_a_channel_whose_cap_left_it_out():
     # dense kept three other chunks of chunk 7's note; BM25 brought chunk 7:
     # its cosine (dense's pool) still counts in fusion, chunk 8 (nobody's candidate) gets none

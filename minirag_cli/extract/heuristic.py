@@ -1005,6 +1005,23 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Station`, `- Trusts Manager at Barclays`, `Trains`, `Raises` named Point, Chapel, Station, Manager); and a label's
 #    first word is kept as a name (`Paris with kids:`, `Priya to do:`, `1. Maren at the quay:` named nothing), but for
 #    an institution's of a particle (`Agenzia delle entrate:` whole, as before).
+# 32, wdyear's part (session 57's parent's Joplin export): a note last edited after its day by its front matter
+#    (frontmatter.EDITED_KEYS: `created: 2026-01-04`, `updated: 2026-11-29`) was written on both (weekdaydays.py 3): a
+#    yearless day after its weekday whose nearest year to the note's day makes the weekday false takes the nearest
+#    year to the last edit when that makes it true (a custody rota's `Sun 22 Nov` .. `Sun 17 Jan` were 2025-11-22 ..
+#    2026-01-17, each a Saturday: 2026-11-22 .. 2027-01-17, and its rows `Sat 21 - Sun 22 Nov` are spans again,
+#    notespans reading the end as settled); a weekday and an ordinal no day within six weeks of the note's day makes
+#    true, the nearest within six weeks of the last edit (`party Sat 19th?` in a note of 2026-02-10 edited 2026-11-30:
+#    2026-12-19). A weekday true as read holds (a 2025 diary's `Sat 22 Nov`; `Fri 11th` in a note of 2026-09-01
+#    edited 2026-12-07 stays September's: December's is one too), a slip true by neither holds (`Fri 22 Nov`), a note
+#    of one day holds (fixU's `INSET Mon 5 Jan`), as does a dated section's day.
+# 32, fixWY's part (review of wdyear): the last edit reads a note's days only when its front matter's date line dates
+#    it (not a daily note's file name, `Daily/2025-11-20.md` touched in 2026, nor its title), it was edited at most
+#    400 days after (weekdaydays.EDIT_GAP_DAYS: a 2024 list ticked in 2026 holds), and it lists three weekday-days or
+#    more (each surface once), 80% of them false by its day and true by the edit (weekdaydays._edit_reads: a rota;
+#    a trip's one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, a meeting's `next review Tue 10 Mar`, a chat's
+#    `can you do Sun 22 Nov`, one `party Sat 19th?` hold, as before 32). A day no calendar has (`updated: 2026-02-29`)
+#    is no last edit (it stopped the whole sync).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 

@@ -426,33 +426,6 @@ def dated_chunk_ids(conn, prefixes: list[str], ids: list[int]) -> list[int]:
     return [r[0] for r in conn.execute(DATED_SQL, {"chunks": json.dumps(ids), "prefixes": json.dumps(prefixes)})]
 
 
-# DATED_SQL of the chunk itself: it mentions a date under one of the prefixes or writes a span of days one lies in
-WRITING_SQL = """
-SELECT j.value
-FROM json_each(:chunks) j
-WHERE EXISTS (
-    SELECT 1
-    FROM mentions m
-    JOIN entities e ON e.id = m.entity_id
-    JOIN json_each(:prefixes) p ON e.key >= p.value AND e.key < p.value || '~'
-    WHERE m.chunk_id = j.value)
-   OR EXISTS (
-    SELECT 1
-    FROM chunk_spans s
-    JOIN json_each(:prefixes) p ON 'date:' || s.first < p.value || '~' AND 'date:' || s.last >= p.value
-    WHERE s.chunk_id = j.value)
-ORDER BY j.value
-"""
-
-
-def writing_chunk_ids(conn, prefixes: list[str], ids: list[int]) -> set[int]:
-    """Those of `ids` whose own text writes a date under one of the key `prefixes` (dated_chunk_ids: their note's)."""
-    if not ids or not prefixes:
-        return set()
-    return {int(r[0]) for r in conn.execute(WRITING_SQL, {"chunks": json.dumps(sorted(ids)),
-                                                          "prefixes": json.dumps(prefixes)})}
-
-
 def documents_with_dates(conn, doc_ids: list[int]) -> set[int]:
     """Those of `doc_ids` whose chunks mention a dated entity (a day, month
     or year: what the time edges link by, TIME_SQL's anchor_days)."""
