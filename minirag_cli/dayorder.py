@@ -25,10 +25,11 @@ A day none of them settles stays no date, as before.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 
 from minirag_cli.shortnames import CASE_BLIND_LETTERS
-from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date
+from minirag_cli.text import SLASHED_DATE, WEEKDAY_NAMES, iso_date, nearest_year
 
 DAY_FIRST, MONTH_FIRST = "day-first", "month-first"
 DAY_ORDERS = (DAY_FIRST, MONTH_FIRST)
@@ -297,3 +298,106 @@ def _new_years_span(line: str, year: str) -> list[tuple[str, str]]:
             out += [(first, iso_date(int(year), int(a[2:4]), int(a[5:7]))),
                     (then, iso_date(int(year) + 1, int(b[2:4]), int(b[5:7])))]
     return [(surface, iso) for surface, iso in out if iso]
+
+
+# A day and month without a year written with its weekday (heuristic rules 32, slashdays as fixSD mended it: a UK
+# parent's revision plan `- Tue 8/12: past paper`, `End of unit test: Friday 11/12`, a timesheet's `| Sun 22/11 |`), in
+# a dated note whose day order is settled (the note's, the setting's or the vault's: one reading), is the day of its
+# chunk's date's year (yearless.dated_day: a dated note's nearest, a heading's year) when the weekday is that day's;
+# in a note its front matter dates and says was edited on a later day (sync._edited_days), the nearest to that edit
+# when the weekday is its day there, and the note lists EDIT_LEAST such days or more, EDIT_SHARE of them so set
+# (weekdaydays.py 3, fixWY). The weekday is the evidence: a weekday the day does not fall on reads none (a typo, or
+# another year), and a figure without one (`- 7/10 Wicked`, `- 1/2 tablet`, `1/3: why`, `| 7/10 | Monzo |`, `- 5/1
+# Corach Rambler`) is no day, whatever its place (the review of slashdays: a log's and a label's figures were film
+# ratings, marks, recipes, odds, a thread's parts). A short weekday name counts only capitalised (`sat 3/4 papers`).
+_TIME_AFTER = re.compile(r":\d")  # `Fri 12/11:30`: no day and month
+# a weekday's first letters, or a word's (`month`, `sat`): most chunks and lines write none, and this finds that
+# ten times as fast as _WEEKDAY's case-blind alternation (a 2 MB log's cost); _weekday reads the weekday
+_WEEKDAY_HINT = re.compile(r"(?i:[mtwfs](?:on|ue|ed|hu|ri|at|un))")
+
+
+def chunk_weekday_slashed_days(chunks, dates: list[str], order: str = "",
+                               edited: list[str] | None = None) -> list[dict[str, str]]:
+    """surface -> ISO day of the yearless slashed days each of a note's `chunks` writes with their weekday (above:
+    rules 32) in the day order the note settles (note_order), else `order` (the index's); `dates`: each chunk's date
+    (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: each chunk's last edit by its
+    note's front matter (sync._edited_days, '' for none). A surface a chunk writes as two days is none of them."""
+    if not any(day and YEARLESS_SLASHED.search(c.text) and _WEEKDAY_HINT.search(c.text)
+               for c, day in zip(chunks, dates, strict=True)):
+        return [{} for _c in chunks]
+    from minirag_cli.weekdaydays import _last_edit
+    from minirag_cli.yearless import note_outline
+
+    outline = note_outline(chunks)
+    lines, body = outline.lines, outline.body
+    order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
+    if order not in DAY_ORDERS:
+        return [{} for _c in chunks]
+    edited = edited or [""] * len(chunks)
+    written = []  # (chunk's index, surface, day by the chunk's date, day by its last edit)
+    for i, (c, day, last) in enumerate(zip(chunks, dates, edited, strict=True)):
+        later = _last_edit(day, last) if day else None
+        for n in range(max(c.start_line, body), c.end_line + 1) if day else ():
+            line = lines.get(n, "")
+            if "/" in line and _WEEKDAY_HINT.search(line):
+                written += [(i, *found) for found in weekday_slashed_days(line, day, order, later)]
+    by_edit = _edit_reads({s: (own, again) for _i, s, own, again in written})
+    out: list[dict[str, set[str]]] = [{} for _c in chunks]
+    for i, surface, own, again in written:
+        if (iso := own or (again if by_edit else None)) is not None:
+            out[i].setdefault(surface, set()).add(iso)
+    return [{surface: days.pop() for surface, days in found.items() if len(days) == 1} for found in out]
+
+
+def _edit_reads(days: dict[str, tuple[str | None, str | None]]) -> bool:
+    """Whether a note's last edit reads its slashed weekday days (surface -> (day by its date, day by its last edit),
+    None where the weekday is false): it lists EDIT_LEAST or more and the edit sets right EDIT_SHARE of them (a rota
+    kept all year), not one slip (`Fri 22/11` beside a true `Sun 23/11`), as weekdaydays._edit_reads."""
+    from minirag_cli.weekdaydays import EDIT_LEAST, EDIT_SHARE
+
+    fixed = [s for s, (own, again) in days.items() if own is None and again is not None]
+    return len(days) >= EDIT_LEAST and len(fixed) >= EDIT_SHARE * len(days)
+
+
+def weekday_slashed_days(line: str, day: str, order: str,
+                         edited: dt.date | None = None) -> list[tuple[str, str | None, str | None]]:
+    """(surface, its day by the chunk date `day`, its day by the note's later last edit `edited`: None where the
+    weekday written with it is not that day's) of each yearless slashed day `line` writes with its weekday, read in
+    the day order `order` (chunk_weekday_slashed_days)."""
+    out = []
+    for m in YEARLESS_SLASHED.finditer(line):
+        a, b = int(m.group(1)), int(m.group(2))
+        month, dom = (b, a) if order == DAY_FIRST else (a, b)
+        if month > 12 or _TIME_AFTER.match(line, m.end()) or \
+                not _WEEKDAY_HINT.search(line, max(0, m.start() - 16), m.end() + 12):
+            continue
+        weekday = _capitalised_weekday(line, m.start(), m.end())
+        if weekday is not None:
+            out.append((m.group(0), *_weekday_slashed_day(month, dom, weekday, day, edited)))
+    return [found for found in out if found[1] or found[2]]
+
+
+@functools.lru_cache(maxsize=4096)  # a long log writes the same days again and again
+def _weekday_slashed_day(month: int, dom: int, weekday: int, day: str,
+                         edited: dt.date | None) -> tuple[str | None, str | None]:
+    """The day of `month` and `dom` by the chunk date `day` (yearless.dated_day) and by the note's later last edit
+    `edited` (its nearest), each None where it is not on `weekday`."""
+    from minirag_cli.yearless import dated_day
+
+    yearless = f"--{month:02d}-{dom:02d}"
+    own = dated_day(yearless, day)
+    again = nearest_year(yearless, edited.isoformat()) if edited is not None else None
+    return (own if _on(own, weekday) else None), (again if _on(again, weekday) else None)
+
+
+def _on(iso: str | None, weekday: int) -> bool:
+    return iso is not None and dt.date.fromisoformat(iso).weekday() == weekday
+
+
+def _capitalised_weekday(line: str, start: int, end: int) -> int | None:
+    """_weekday, but for a short name in lower case before the day (`sat 3/4 papers`, `wed 1/2`: a verb's, a word's)."""
+    m = _WEEKDAY_BEFORE.search(line, max(0, start - 16), start)
+    word = m.group(0).split()[0].rstrip(".,") if m is not None else ""
+    if word.islower() and word not in _FULL_WEEKDAYS:
+        return None
+    return _weekday(line, start, end)

@@ -35,14 +35,23 @@ asking day that opens a row (a table's, a list item, a line) under a heading
 history.md`'s `| 19/11/2026 |`) or names a log of them (`# Running log`).
 `car service history` was listed undated and never competed, and a daily
 note of 15 November saying only "Car making a squeak" (half of "car
-serviced") was "the latest". No other line dates a note (a reminder letter,
-a chat's "can't make the gym", a subscription's renewal did), nor a plan's
-row: an unticked task, a booking, a due day, a timetable's row.
+serviced") was "the latest". A row that says the rest of what is asked is
+a ledger's when paying is asked (`Household payments.md`; not a row
+`unpaid`, `# Payments due`) or a note's named the asked thing in the plural
+(`Haircuts.md`); not a ticked task's, nor a row of any log that is none of
+what is asked (`# Work log`, a project's `## History`: fixLR3, the review
+of latestrows3). No other line
+dates a note (a reminder letter, a chat's "can't make the gym", a
+subscription's renewal did), nor a plan's row: an unticked task, a booking,
+a due day, a timetable's row.
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
-last…", "the last time we…", "my latest note"), outside quotes. "last"
-before a day ("last week", "last Tuesday": askday.py), "the last chapter",
-"my last name" or "When did Priya last see Tom?" are not read so. German
+last…", "the last time we…", "my latest note"), outside quotes; or "when was
+my last" and the one word that ends the question ("when was my last
+haircut?", read as "my last swim" is, below; not "my last name", "my last
+day", "my last eye test"). "last" before a day ("last week", "last
+Tuesday": askday.py), "the last chapter", "my last name" or "When did Priya
+last see Tom?" are not read so. German
 "zuletzt" and "das letzte Mal", French "la dernière fois" / "pour la
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
 question in the first person (askday.first_person; a Spanish one by its verb
@@ -145,6 +154,13 @@ _LATEST = re.compile(
     r"|(?P<other>\bzuletzt\b|\bdas\s+letzte\s+mal\b|\bla\s+derni[eè]re\s+fois\b|\bpour\s+la\s+derni[eè]re\s+fois\b"
     r"|\bla\s+[uú]ltima\s+vez\b|\bpor\s+[uú]ltima\s+vez\b)",
     re.I)
+# "when was my last haircut?", "when was our most recent holiday?": a time gone of a thing, the one word that ends the
+# question, read as "my last swim" is (its noun the kind a note must say as a word); not two ("when was my last eye
+# test?", "our last date night": a note's `Date:` line said it, review of latest2), "my last name", "when is my
+# last exam?" (a time to come). Possessive: a run of blanks is read one way (80,000 of them took 28.6 s)
+_WHEN_MY_LAST = re.compile(r"\bwhen[ \t]+was[ \t]+(?P<odet>my|our)[ \t]+(?:last|latest|most[ \t]+recent)[ \t]+"
+                           rf"(?!(?:{_PERIOD}|name|names|day|days|one|chance|resort|word|words|job|address)\b)"
+                           r"(?P<open>[^\W\d_][\w-]*+)(?=[ \t]*+[?.!]*+[ \t]*+$)", re.I)
 # the words that ask for the latest, not for what: not searched as words ("the last km" notes matched "last")
 _RECENCY_WORDS = re.compile(r"\b(?:last|latest|most\s+recent(?:ly)?|recently|zuletzt)\b", re.I)
 # words of such questions that say nothing of what is asked about: not matched in the notes
@@ -296,8 +312,8 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     # the word before a kind ("the last staff meeting") is one of what is asked
     modifier = _group(m, "mod", "kindmod", "pmod")
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
-    noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind").lower().split())
-    det = _group(m, "det", "bdet", "pdet").lower()
+    noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind", "open").lower().split())
+    det = _group(m, "det", "bdet", "pdet", "odet").lower()
     mine = det in ("my", "our")
     if not noun or re.fullmatch(_NOTE_NOUNS, noun):
         kind = ""  # "the latest note on Priya": any note
@@ -329,7 +345,7 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     # "the last visit": a note of visits by its path or title, else by its text; "last session" any note that says
     # it. A note counted from the latest or the earliest ("two sessions ago", "our first 1:1") is one of the
     # series by its path or title first: a gym's daily note saying "a session I can book" is none
-    counted = m.re is not _LATEST
+    counted = m.re is not _LATEST and m.re is not _WHEN_MY_LAST
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
                   noun if bare else kind, named=bool(kind) and (det == "the" or counted),
                   unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms),
@@ -397,7 +413,7 @@ def _asked_words(unquoted: str) -> tuple[re.Match, bool, int] | None:
         asked = next(filter(None, (_before_latest(m, unquoted) for m in _BEFORE_LATEST.finditer(unquoted))), None)
         if asked is not None:
             return asked
-    m = _LATEST.search(unquoted)
+    m = _LATEST.search(unquoted) or _WHEN_MY_LAST.search(unquoted)
     if m is not None:
         return m, False, 1
     if "first" in low or "earliest" in low or "1st" in low:
@@ -623,7 +639,10 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
     one of the question's words (a word by its stem: _Term) and with the headings above it all of them, two or
     more (`Car/car service history.md` for "get the car serviced", a boiler note's `## Services`; not the `## Quotes`
     below), or names a log of more than half of them (`# Running log` for "go for a run", `## Gym diary`); a
-    note named for the one word asked is no log (`Health/dentist.md`'s rows are reminders and calls). A question
+    note named for the one word asked is no log (`Health/dentist.md`'s rows are reminders and calls). In a ledger when
+    paying is asked and in a note named the asked thing in the plural (`Household payments.md`, `Haircuts.md`) a row
+    that with the headings says all of them is (_Section.says_all), not one of a payment not made (`unpaid`). No
+    ticked task's done day counts (the review of latestrows3: `- [x] email the dentist ✅ …` was a visit). A question
     of names alone dates no row ("when did I last see Priya"): the review of the general form (any dated line that
     said the words, or named the person) found 9 of 15 questions answered by a dentist's reminder letter, a chat's
     "can't make the gym", a subscription's renewal, "Priya says hi". No row of a plan counts (_may_be_done, _planned: an unticked task,
@@ -652,7 +671,8 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
         if stack is not sections:  # the headings over a row change only at a heading: read them once
             sections = stack
             section = _Section(terms, heading, [outline.lines[at].lstrip(" \t#") for at, _lv, _m in stack])
-        if not section.log or not _may_be_done(line, section.schedule) or _planned(line, row[1]):
+        if not (section.log or section.collection and section.says_all(line) and not _UNPAID.search(line)) \
+                or not _may_be_done(line, section.schedule) or _planned(line, row[1]):
             continue
         if not row[0]:
             return ""  # a day in figures either way the extractor left unread
@@ -707,6 +727,34 @@ class _Section:
         self.log = bool(said) and (len(terms) > 1 and all(t.search(everything) for t in terms)
                                    or _log_of(terms, own) or len(worded) < 2 and _log_of(terms, note))
         self.schedule = bool(_SCHEDULE_HEADING.search(everything))
+        # a ledger when paying is asked, or a note named for the asked thing in the plural (`Household
+        # payments.md` for "pay the window cleaner", `Haircuts.md`): its rows that say the rest of what is asked
+        # (says_all) are of it
+        ledger = _ledger_asked(terms, everything)
+        self.collection = not self.schedule and (ledger or _plural_note(terms, note))
+        # the question's words the headings say (a ledger says paying): a row must say the others
+        self.unsaid = [t for t in terms if not t.search(everything)
+                       and not (ledger and isinstance(t, _Term) and t.stem in _LEDGER_VERBS)]
+
+    def says_all(self, line: str) -> bool:
+        """The row `line` with the headings over it says all the question's words."""
+        return all(t.search(line) for t in self.unsaid)
+
+
+def _ledger_asked(terms: list, headings: str) -> bool:
+    """The `headings` name a ledger (_LEDGER: `Household payments`, `Expenses`) and the question asks paying,
+    buying or spending ("pay the window cleaner"): its rows are payments, no visit (`| gym membership |` is no
+    "go to the gym"; review of latestrows3)."""
+    return (_LEDGER.search(headings) is not None and _DUE_LEDGER.search(headings) is None
+            and any(isinstance(t, _Term) and t.stem in _LEDGER_VERBS for t in terms))
+
+
+def _plural_note(terms: list, note: str) -> bool:
+    """The note is named the asked thing in the plural and nothing else (`Haircuts.md` for "get a haircut"; not
+    `Public holidays.md`, `School holidays`, a `# Haircuts` heading in `Kids/Maya.md`, nor `Dentist.md`, a note of
+    reminders and calls)."""
+    name = note.split("\n", 1)[0].rsplit("/", 1)[-1].rsplit(".", 1)[0].strip()
+    return " " not in name and any(isinstance(t, _Term) and t.plural(name) for t in terms)
 
 
 def _log_of(terms: list, heading: str) -> bool:
@@ -769,6 +817,16 @@ _CHAT = re.compile(r",?[ \t]*\d{1,2}[:.]\d\d(?::\d\d)?(?:[ \t]*[ap]\.?m\.?)?(?:\
 _DAY_WORDS = re.compile(rf"\b(?:{MONTH_ALT}|{'|'.join(WEEKDAY_NAMES)}|week|q[1-4])\b|[\W\d_]", re.I)
 # a heading or a note's name that names a log: `Running log`, `Service history`, `Dental records`, `Gym diary`
 _LOG = re.compile(r"\b(?:logs?|log[ -]?book|history|records?|diary)\b", re.I)
+# a heading or a note's name that names a ledger, whose rows are payments: `Household payments`, `Expenses`
+_LEDGER = re.compile(r"\b(?:payments|expenses|spending|purchases|transactions|outgoings|ledger)\b", re.I)
+# the verbs a ledger's heading says of its rows (a stem: answer_score.stem_twice)
+_LEDGER_VERBS = frozenset({"pay", "paid", "spend", "spent", "buy", "bought"})
+# a ledger of payments to make (`# Payments due`, `Standing orders`), no payment made
+_DUE_LEDGER = re.compile(r"\b(?:due|owed|owing|unpaid|outstanding|overdue|standing[ \t]+orders?|direct[ \t]+debits?"
+                         r"|budgets?|recurring|bills)\b", re.I)
+# a ledger's row of a payment not made: `| window cleaner | unpaid |`, `owed, not paid`, `overdue`
+_UNPAID = re.compile(r"\b(?:unpaid|owed?|owing|due|overdue|outstanding|not[ \t]+(?:yet[ \t]+)?paid|to[ \t]+pay"
+                     r"|pending|refund(?:ed)?)\b", re.I)
 # a day in figures: the year first (`2026-11-19`), or last after the day and month in either order (`19/11/2026`,
 # `4.9.26`)
 _DAY_MONTH = r"(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d\d)"
@@ -830,13 +888,18 @@ class _Term:
     "paint", `plums` for "plumber", `service` for "server" and `Motors` for "MOT"."""
 
     def __init__(self, word: str):
-        low = word.lower()
+        low = self.word = word.lower()
         self.stem = stem_twice(low)
         lead = low[:next((i for i, (a, b) in enumerate(zip(low, self.stem)) if a != b), min(len(low), len(self.stem)))]
         self.words = re.compile(rf"(?<!\w){re.escape(lead or low)}\w*", re.I)
 
     def search(self, text: str) -> bool:
         return any(stem_twice(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
+
+    def plural(self, text: str) -> bool:
+        """`text` writes the word in the plural (`Haircuts`, `haircuts`)."""
+        return any(m.group(0).lower().endswith("s") and m.group(0).lower() != self.word
+                   and stem_twice(m.group(0).lower()) == self.stem for m in self.words.finditer(text))
 
 
 def _date_by_rows(out: Reordered, latest: Latest, dated: list, day_rows, best: dict, hits: list, today) -> None:

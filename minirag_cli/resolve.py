@@ -6,7 +6,10 @@ punctuation and a possessive 's removed), so "Wolfgang Schulz",
 seen for the first time is merged into an existing entity when rapidfuzz
 finds a close enough key among those of its forms (typos, plurals: "jam
 session"/"jam sessions");
-short keys and keys with digits (dates, versions) only merge exactly.
+short keys and keys with digits (dates, versions) only merge exactly. The members of a series never merge
+fuzzily, nor a lettered label and a member of it (`Source A`, `Source D`, `Source`; `Final Fantasy XV`, `XVI`:
+series_members, rules 32), while a person's initial or a company's suffix is no member's code (`Jessica M.`,
+`Banco Santander S.A.` join `Jessica`, `Banco Santander`).
 A note's alias (`aliases: [Jo]` in `Jonas Berg.md`) joins the note's own
 entity whatever its key (sync.joined_names gives `resolve` the note's key).
 What a resolved entity is keyed, called and typed: naming.py. The first key
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from minirag_cli.naming import FUZZY_MIN_LEN, display_name, fuzzable  # noqa: F401  (FUZZY_MIN_LEN re-exported)
-from minirag_cli.text import fold, normalise_key  # noqa: F401  (re-exported)
+from minirag_cli.text import LETTERED, fold, normalise_key  # noqa: F401  (re-exported)
 
 FUZZY_THRESHOLD = 90.0
 
@@ -43,17 +46,58 @@ FUZZY_THRESHOLD = 90.0
 _WORD_SPLIT = re.compile(r"[\s_./-]+|(?<=[a-z])(?=[A-Z])")
 # a handle of a first name and an initial (`@priya.r`, `@priya_r`), as a chat export writes its speakers
 _FIRST_INITIAL = re.compile(r"@([^\W\d_]{2,})[._-]([^\W\d_])")
+# a series' member's code after its name's words (`Source D`, `Witness B`, `Final Fantasy XV`): a letter, or a roman
+# numeral in capitals; codes with figures (`Flat 2A`, `Room 12`) make a key no fuzzy match takes already (fuzzable)
+_SERIES_CODE = re.compile(r"[^\W\d_]|(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
+_LETTERED = frozenset(word.casefold() for word in LETTERED)
+
+
+def _written_words(form: str) -> list[str]:
+    """A surface form's words as written, in order (`#inc-checkout-latency`: inc, checkout, latency)."""
+    return [w for w in _WORD_SPLIT.split(form.lstrip("#@")) if normalise_key(w)]
 
 
 def form_words(form: str) -> list[str]:
     """The keys of a surface form's words, in order (`#inc-checkout-latency`: inc, checkout, latency)."""
-    return [k for w in _WORD_SPLIT.split(form.lstrip("#@")) if (k := normalise_key(w))]
+    return [normalise_key(w) for w in _written_words(form)]
 
 
 def _a_word_more(form: str, key: str) -> bool:
     """Is `form` the key `key` and one word more (`DS flashcards` and `flashcards`)?"""
     words = form_words(form)
     return len(words) > 1 and any("".join(words[:i] + words[i + 1:]) == key for i in range(len(words)))
+
+
+def series_code(form: str) -> str | None:
+    """The code a form of two words or more ends in (`Source D`, `#source-d`, `SourceD`: d; `Final Fantasy XV`: xv),
+    else None (`Source`, `Janet Okoro`; a dotted abbreviation's letter, `Washington D.C.`, `Banco Santander S.A.`)."""
+    words = _written_words(form)
+    if len(words) < 2 or "." in form.split()[-1] or not _SERIES_CODE.fullmatch(words[-1]):
+        return None
+    return words[-1].casefold()
+
+
+def _labels_a_series(form: str) -> bool:
+    """Is `form`'s code surely a series member's, not a person's initial (`Jessica M`) nor what the extractor keeps
+    of a company's suffix (`Banco Santander S`, of `S.A.`): a roman numeral of two letters or more (`Final Fantasy
+    XV`, `Elizabeth II`), or a letter after a word that labels with one (text.LETTERED: `Source A`, `Vitamin D`)?"""
+    words = _written_words(form)
+    return len(words[-1]) > 1 or words[-2].casefold() in _LETTERED
+
+
+def series_members(one: str, other: str) -> bool:
+    """Are the forms `one` and `other` two members of a series (`Source D` and `Source A`, `Final Fantasy X` and
+    `Final Fantasy XV`, `Hepatitis B` and `Hepatitis C`), or a series' label and a member of it (`Source` and
+    `Source A`, `Final Fantasy` and `Final Fantasy XV`)? Their keys may be a letter apart, but the code tells the
+    members apart, never a misspelling (rules 32). A form with a code and one without are a label and its member
+    only where the code is surely one (_labels_a_series): `Jessica M` and `Jessica`, `World War I` and `World War
+    One` merge as before."""
+    code, other_code = series_code(one), series_code(other)
+    if code == other_code:
+        return False
+    if code is not None and other_code is not None:
+        return True
+    return _labels_a_series(one if code is not None else other)
 
 
 def _name_words(form: str) -> list[str] | None:
@@ -159,6 +203,12 @@ class Resolver:
         flashcards` once `#flashcards`, of its key, is known)."""
         return any(self._word_apart(form, key, other) for form in {surface, *self._forms.get(key, ())})
 
+    def _series_apart(self, surface: str, key: str, other: str) -> bool:
+        """Are a form of `key` (`surface` among them) and a form of the known key `other` members of a series
+        (series_members: `Source D`, `Source A`)? Then they never merge fuzzily, whatever their keys' score."""
+        return any(series_members(form, known) for form in {surface, *self._forms.get(key, ())}
+                   for known in self._forms.get(other, ()))
+
     def _split(self, key: str, surface: str) -> None:
         """A new form of the merged key `key` a word apart from a form of another key of its group (a
         `#flashcards` come after `Flashcards` joined `DS flashcards`): the group is forgotten, its keys
@@ -245,7 +295,8 @@ class Resolver:
             matches = process.extract(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_THRESHOLD,
                                       limit=None)
             if matches and joined is None:
-                matches = [match for match in matches if not self._apart(surface, key, match[0])]
+                matches = [match for match in matches if not self._apart(surface, key, match[0])
+                           and not self._series_apart(surface, key, match[0])]
             if matches:
                 # the closest key, the first in code point order at equal scores: not the first listed
                 best = max(score for _k, score, _i in matches)

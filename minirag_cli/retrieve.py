@@ -66,9 +66,9 @@ from minirag_cli.numbering import numbered_phrases
 from minirag_cli.options import DEFAULT_WEIGHTS, RetrievalOptions
 from minirag_cli.store import search as store
 from minirag_cli.text import (CJK_CHARS, CJK_DATE, CJK_MONTH, MONTH_NAMES, STOPWORDS, asking_spans, cjk_bigrams,
-                              cjk_day_tokens, date_key_prefixes, date_terms, day_phrases, german_function_word,
-                              german_question, iso_dates, refuse_wordless, typed_text, without_invisibles,
-                              asked_months, seasons, numeric_day_phrases, written_days)
+                              cjk_day_tokens, date_key_prefixes, date_terms, day_phrases, due_spans,
+                              german_function_word, german_question, iso_dates, refuse_wordless, typed_text,
+                              without_invisibles, asked_months, seasons, numeric_day_phrases, written_days)
 
 CHANNELS = ("dense", "bm25", "graph")
 DEFAULTS = RetrievalOptions()
@@ -151,7 +151,8 @@ _WORD_PIECE = re.compile(rf"[{CJK_CHARS}]+|[^\W{CJK_CHARS}]+")
 _QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
 
 
-def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool = False) -> str | None:
+def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool = False,
+              dated: bool = False) -> str | None:
     """A safe FTS5 query: every word quoted, OR-ed (no syntax reaches FTS5),
     plus `extra_terms` that are already well-formed (date_terms). A phrase
     the question puts in quotes ("Overwatch 3") is also a phrase term, so a
@@ -169,7 +170,9 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     written (2024年5月3日, 5月3号) is its date (date_terms) and the token
     FTS5 reads it as when a note writes it apart (`2024年5月3日，...`).
     `about_notes` (a question about days or months: retrieve.bm25_pool):
-    the words that only say it asks about the notes (NOTE_WORDS) go too."""
+    the words that only say it asks about the notes (NOTE_WORDS) go too.
+    `dated` (it asks of days the date channel reads, to come too: "what's due next week?"): the `due` that frames it
+    goes (text.due_spans)."""
     question = without_invisibles(question)
     dates, days = iso_dates(question), written_days(question)
     cjk_days = [m for m in CJK_DATE.finditer(question) if 1 <= int(m.group(2)) <= 12]
@@ -184,7 +187,9 @@ def fts_query(question: str, extra_terms: Iterable[str] = (), about_notes: bool 
     if german_question(question):  # its function words go too, as STOPWORDS do; its names stay (`Wen Du`, `MIT`)
         plain = _blanked(plain, [m.span() for i, m in enumerate(_WORD_PIECE.finditer(plain))
                                  if german_function_word(m.group(), i == 0)])
-    plain = _blanked(plain, asking_spans(plain))  # "what did the physio say?": say only asks (text.ASKING_WORDS)
+    # "what did the physio say?": say only asks (text.ASKING_WORDS); "what's due next week?" (dated): the days are
+    # searched as dates, and "due" only frames them
+    plain = _blanked(plain, asking_spans(plain) + (due_spans(plain) if dated else []))
     words = [w for w in _WORD_PIECE.findall(plain.lower()) if w not in STOPWORDS and len(w) > 1]
     if about_notes:  # "what did I write in October 2026?": write says where to look, not what
         words = [w for w in words if w not in NOTE_WORDS]
@@ -323,12 +328,13 @@ def bm25_pool(conn, question: str, options: RetrievalOptions = DEFAULTS,
     the date channel brings the notes dated in them, and at half the vote
     those that write one of them, today's that say the question's word
     among them (_dated_notes: "Tomorrow I interview…")."""
+    dated = days is not None
     if days is not None and days.ahead:  # (a span written out to come, "from Dec 21 to Jan 4": its dates as written)
         question, days = (question if days.spelled else days.without(question)), None
     if days is not None:  # (its words blanked first: "in October" is that October, not each year's)
         question = days.without(question)
     extra = date_terms(question, store.index_years(conn), _day_order(conn)) + (days.terms() if days is not None else [])
-    q = fts_query(question, extra, about_notes=bool(extra))
+    q = fts_query(question, extra, about_notes=bool(extra), dated=dated or bool(extra))
     fetch = options.note_fetch * options.candidates
     if not q:
         rows, pool = [], []

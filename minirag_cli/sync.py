@@ -83,7 +83,8 @@ from minirag_cli.store.vectors import codec_of, fit_tables, outgrown
 from minirag_cli.sections import chunk_books, chunk_days, empty_outline, note_chunks, stored_laid
 from minirag_cli.text import (CJK_CHARS, CJK_RUN, cjk_bigrams, dated_path, head_date, name_date, normalise_key,
                               note_date, without_invisibles)
-from minirag_cli.dayorder import DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, files_order, vault_evidence
+from minirag_cli.dayorder import (DAY_EVIDENCE_KEY, DAY_ORDER_KEY, chunk_slashed_days, chunk_weekday_slashed_days,
+                                  files_order, vault_evidence)
 from minirag_cli.notespans import chunk_spans
 from minirag_cli.weekdaydays import chunk_weekday_days
 from minirag_cli.weeklabels import chunk_week_days
@@ -3879,14 +3880,18 @@ def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: s
     reads alone: its ambiguous slashed days (dayorder.chunk_slashed_days, rules 28: `Friday 11/12/2026`) and its
     weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
     and the days a weekday written with them settles (weekdaydays.py, rules 30: `Fri 11th` in a note of 2026-12-07,
-    `Mon 4 Jan` under `# Autumn term 2026`; rules 32: `Sun 22 Nov` in a note of 2026-01-04 last edited 2026-11-29);
+    `Mon 4 Jan` under `# Autumn term 2026`; rules 32: `Sun 22 Nov` in a note of 2026-01-04 last edited 2026-11-29,
+    `Tue 8/12` in a note of 2026-12-07 of settled day order: dayorder.chunk_weekday_slashed_days);
     `dates`: the chunks' (_chunk_dates), `order`: the index's day order, `edited`: the chunks' last edits
     (_edited_days)."""
     slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
     weekdays = chunk_weekday_days(chunks, dates, edited)
-    return [{**written, **days, **labelled} if written or labelled else days
-            for days, labelled, written in zip(slashed, labels, weekdays, strict=True)]
+    # and its yearless slashed days written with their weekday, in a settled order (dayorder, rules 32: `Tue 8/12`
+    # in a note of 2026-12-07): read after the rules before, which keep a surface they read
+    bare_days = chunk_weekday_slashed_days(chunks, dates, order, edited)
+    return [{**bare, **written, **days, **labelled} if written or labelled or bare else days
+            for days, labelled, written, bare in zip(slashed, labels, weekdays, bare_days, strict=True)]
 
 
 def _plan_entities(text: str, mentions: list[EntityMention], resolver: Resolver,

@@ -21,6 +21,18 @@ from typing import Iterable
 
 from minirag_cli.monthnames import MONTHS_BY_LANGUAGE, month_numbers
 
+# --------------------------------------------------------------------------- lettered labels
+
+# The words that label with a letter (`Plan B`, `Source A`, `Vitamin D`, `Site C`): the heuristic extractor reads
+# the stop after such a letter as a sentence's end, no middle initial's (`Plan B. Tom came`), and entity resolution
+# keeps a label and its lettered members apart (resolve.series_members: `Source`, `Source A`, `Source D`)
+LETTERED = frozenset("""
+Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
+Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
+Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
+Source Witness Informant Participant Respondent Interviewee Suspect Victim Patient Subject Person Site Hepatitis
+""".split())
+
 # --------------------------------------------------------------------------- stopwords
 
 # Dropped from the BM25 query and from clause word counts (retrieve.py).
@@ -60,9 +72,52 @@ _PLAN_FRAME = re.compile(
     r"\b(?:what|anything|something)(?:['’]?s|\s+(?:is|was|are|were|will\s+be|else|still))*\s+"
     r"(?:happening|going\s+on|coming\s+up|planned)\b"
     r"|\bwhat\s+(?:do|does|did|will|would|should)\s+(?:i|we|you)\s+need\s+to\s+do\b|\bwhat\s+needs\s+doing\b"
-    r"|\bwhat(?:\s+have|['’]?ve)\s+(?:i|we|you)\s+got\s+(?:on|planned|to\s+do|going\s+on|coming\s+up)\b",
+    r"|\b(?:what(?:\s+have|['’]?ve)|have)\s+(?:i|we|you)\s+got(?:\s+(?:anything|something|much))?"
+    # (or nothing after: "what have I got on Friday?" is searched without the day's words, `on Friday`)
+    r"(?:\s+(?:on|planned|due|to\s+do|going\s+on|coming\s+up)\b|(?=\s*(?:[?.!]|$)))",
     re.I)
 _FRAMING_VERBS = frozenset("happening going coming planned need needs got".split())
+# the words that only say a question asks of one's notes, not what about (qazettel: "what did I write about Weil and
+# attention?" searched `write`, and the one note saying "a writer who can't write" was BM25's only hit, 1st above the
+# notes on attention; "which notes link to the affliction note?" searched `notes` and lifted "Weil biography notes"):
+# the verb of "what did I write/note/jot down about X", "what have I written on X", "anything I've noted re X", "did I
+# take notes on X"; the noun of "my notes on X", "anything in my notes about X", "which notes …", "any notes on X",
+# and the verb of "which notes mention X".
+# Only so framed: "did I note the meter reading", "what did the editor say about my writing", "notes on note-taking",
+# "the note from school" keep their word (the verb of one's notes is followed by what it is about), and so does what
+# one plans to write ("what should I write about?", "what could I write on Weil?")
+_NOTE_ABOUT = r"\s+(?:about|on|re|regarding|concerning)\b(?=\s*[^\W_])"  # a topic after it ("… write about?": none)
+_NOT_PLANNED = "".join(f"(?<!{modal} )" for modal in "should could would shall will can might must".split())
+_NOTE_FRAME = re.compile(
+    r"(?<![\w'’-])" + _NOT_PLANNED + r"(?:i|we)(?:['’]?ve|['’]?d|\s+have|\s+had|\s+was|\s+were)?(?:\s+been)?"
+    r"(?:\s+(?:ever|already|just|once|also|previously|actually|last|first))?\s+"
+    r"(write|wrote|written|writing|note|noted|jot|jotted|record|recorded|log|logged|journal(?:l?ed)?)(?![\w'’-])"
+    r"(?:\s+down)?(?:\s+(?:anything|something|much|stuff|at\s+all))?" + _NOTE_ABOUT
+    + r"|\b(?:take|took|taken|taking|make|made|making|keep|kept)\s+(?:any\s+|some\s+|a\s+)?(notes?)(?![\w'’-])"
+    + _NOTE_ABOUT
+    + r"|\b(?:my|our)\s+(notes?)(?![\w'’-])(?=\s+(?:about|on|re|regarding|concerning|say|says|said)\b)"
+    + r"|\b(?:in|from|through|across|among)\s+(?:all\s+)?(?:of\s+)?(?:my|our)\s+(notes)(?![\w'’-])"
+    + r"|\b(?:which|what)\s+(notes)(?![\w'’-])|\bwhich\s+(note)(?![\w'’-])"
+    + r"|(?<=\bnotes)\s+(?:(?:that|which)\s+)?(mention(?:s|ed|ing)?)\b"
+    + r"|\b(?:any|some)\s+(notes)(?![\w'’-])(?=" + _NOTE_ABOUT + ")",
+    re.I)
+# "due" of "what's due next week?", "anything due by Friday", "what have I got due this week": asked with days the
+# date channel reads, it only frames the question (qazettel: the Inbox and an invoice saying "due" ranked 1st and 2nd,
+# neither due next week, above the notes writing a day of it). Without such days it is what is asked ("what's due?",
+# "when is the essay due"), and said of a thing it stays ("what bills are due next week": due_spans)
+_DUE_FRAME = re.compile(
+    r"\b(?:what|anything|something|everything)(?:['’]?s|\s+(?:is|are|was|will\s+be|else|still))*\s+(due)\b"
+    r"|\bwhat(?:\s+have|['’]?ve)\s+(?:i|we|you)\s+got\s+(due)\b"
+    r"|\bwhat\s+(?:do|does|will)\s+(?:i|we|you)\s+have\s+(due)\b", re.I)
+
+
+def due_spans(question: str) -> list[tuple[int, int]]:
+    """The spans of the `due` that frames `question` (_DUE_FRAME: "what's due", "anything due"), written in lower case
+    (or the question in capitals); for a question asked of days the date channel reads (retrieve.fts_query)."""
+    return [m.span(m.lastindex) for m in _DUE_FRAME.finditer(question)
+            if m.group(m.lastindex).islower() or m.group().isupper()]
+
+
 # the pieces of a contraction that FTS5 reads as words: `ve`, `re`, `ll` of "I've", "you're", "we'll", and the
 # stem of a negation ("didn't": `didn`; "don't": `don`, Don; "won't": `won`, a word)
 _CONTRACTED = re.compile(r"(?<=\w)['’](?:ve|re|ll)\b|\b[^\W\d_]+n['’]t\b", re.I)
@@ -78,6 +133,8 @@ def asking_spans(question: str) -> list[tuple[int, int]]:
     spans += [(frame.start() + w.start(), frame.start() + w.end()) for frame in _PLAN_FRAME.finditer(question)
               for w in _ASKING_WORD.finditer(frame.group())
               if w.group().lower() in _FRAMING_VERBS and (w.group().islower() or frame.group().isupper())]
+    spans += [m.span(m.lastindex) for m in _NOTE_FRAME.finditer(question)
+              if m.group(m.lastindex).islower() or m.group().isupper()]
     spans += [m.span() for m in _CONTRACTED.finditer(question)]
     after = 0  # where the word before ended
     for m in _ASKING_WORD.finditer(question):

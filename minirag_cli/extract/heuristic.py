@@ -72,8 +72,8 @@ from minirag_cli.shortnames import WEEKDAY_SHORT
 from minirag_cli.walk import NOTE_EXTENSIONS
 from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLISH_WORDS, GERMAN_DATE,
                               GERMAN_DAY_ABBREVIATIONS, GERMAN_DAY_SHORT, GERMAN_WORDS, MONTH_ALT, MONTH_WORDS,
-                              WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates, fold,
-                              folder_date, german, normalise_key, weekday_plural, without_invisibles,
+                              NUMBER_WORDS, WEEKDAY_NAMES, bundle_path, daily_date, file_date, file_period, find_dates,
+                              fold, folder_date, german, normalise_key, weekday_plural, without_invisibles,
                               without_notion_ids)
 
 # The version of what this extractor outputs, recorded in the index (meta
@@ -1022,6 +1022,49 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    a trip's one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, a meeting's `next review Tue 10 Mar`, a chat's
 #    `can you do Sun 22 Nov`, one `party Sat 19th?` hold, as before 32). A day no calendar has (`updated: 2026-02-29`)
 #    is no last edit (it stopped the whole sync).
+# 32, fixSD's part (slashdays, session 57's UK parent, mended by its review): a yearless slashed day written with
+#    its weekday (`- Tue 8/12: past paper`, `End of unit test: Friday 11/12`, `| Sun 22/11 |`, `22/11 (Sun)`), in a
+#    dated note whose day order is settled (the note's, the setting's, the vault's), is the day of its chunk's date's
+#    year when the weekday is that day's (dayorder.chunk_weekday_slashed_days); in a note its front matter dates and
+#    says was edited later (sync._edited_days), the edit's nearest when three such or more are, 80% of them set right
+#    so (a rota), as wdyear/fixWY read `Sun 22 Nov`. A weekday the day does not fall on reads none, as does a short
+#    name in lower case (`sat 3/4 papers`). The review dropped the branch's log rule (two or more figures opening
+#    lines in date order) and label rule (`28/11: dripping`): they read film ratings (`- 7/10 Wicked / - 8/10
+#    Conclave`), marks (`- 7/10: spelling`), a thread (`1/3: why`), a score table, half tablets, recipes' halves,
+#    betting odds (`- 5/1 Corach Rambler`), nursery rooms (`- 2/3 year olds`), tennis scores, aspect ratios, dice as
+#    dates; a figure without its weekday is no day, as in rules 30 (the inhaler and reading logs' `14/11`, `30/11` stay
+#    figures: no rule told a log from a list of ratings).
+# 32, fuzzchain's part (session 57's journalist: `Source D` was Source A), mended by fixFC: the members of a series
+#    never merge fuzzily, nor a lettered label and a member of it (resolve.series_members: a last word of one letter or
+#    a roman numeral in capitals, `Source A`/`Source D`/`Source`, `Witness B`, `Hepatitis B`/`C`, `Final Fantasy
+#    XV`/`XVI`; `Source`, of a `# Source list` title, merged into Source A at 92, then `Source D` joined at 92 to
+#    `source`). A letter and no code are a label and its member only after a word that labels with a letter
+#    (text.LETTERED, which has `Site` and `Hepatitis` now) or for a numeral of two letters (`Elizabeth II`): a
+#    person's initial and what the extractor keeps of a company's suffix merge as before (`Jessica M`/`Jessica`,
+#    `Banco Santander S`, of `S.A.`); a dotted abbreviation's letter is no code (`Washington D.C.`). A key merged
+#    fuzzily still bridges to the next (fixFC dropped fuzzchain's "close to every key", which split typos: `Blubell`).
+# 32, names32a's part (session 57's zettelkasten and parent's vaults): a label line names nothing when it is a log's
+#    past tense (`Counted:`, `Pasted:`, `Replied 4 Dec:`: LOG_PASTS; a journal verb before a date too, `Called 3
+#    Nov:`), a common label (`Admin:`, `Bad news:`, `Structure note:`: LABEL_WORDS), a phrase of two words ending in a
+#    list's noun (`One thing:`, `Entry points:`, `Key points:`: LABEL_HEAD_NOUNS; its first word a name only where the
+#    text writes it mid-sentence too: `Tokyo plan:` names Tokyo beside `fly to Tokyo`, `Lisbon plan:` alone nothing),
+#    a phrase addressed to its writer (`Rule for myself:`, `Note to self:`: SELF_WORDS) or a day's recurrence
+#    (`**Every Wednesday**:`, `Each Friday:`); `Cf.` before a label's name, `Compare` before one name alone, are no
+#    part of it (`Compare Murdoch:` names Murdoch: _CROSS_REFERENCE). A weekday's three letters before a time (`-> Sun
+#    6pm`, `Sat 10.30am`) or in a table column of weekdays (a meal plan's `| Sun | roast chicken |`) name nothing
+#    (`Sun Li`, `Sunny`, `Sun 3.5` as before); a school's `Year 9` ends the name before it (`Sele School Year 9`: `Sele
+#    School`; after a school's word only, SCHOOL_NAME_ENDS). `EVERY` shouted (SHOUTED_ADVERBS) and `They're`
+#    (COMMON_WORDS) name nothing. A first name's possessive before capitals names both where the note writes the name
+#    alone too (`Maya's GP` beside `take Maya to football`: Maya and GP; _OWNED_ACRONYM), and `RSVP` is a task's verb
+#    before the one name it answers (`- [ ] RSVP Jess`: Jess).
+# 32, fixNA's part (review of names32a): its rules that took main's names are gone or narrowed, main's names back: a
+#    school's year cuts only after a school's word (`Chinese New Year 1 Feb`, `Gap Year 2`, `Tax Year 2` whole); no
+#    shout is dropped for its word in lower case elsewhere (`the SEND team` beside `send the form`, PIP, CAT: `Ellie is a
+#    SHEEP` names SHEEP again), nor a phrase in capitals with a function word (`RAGE AGAINST THE MACHINE`, `JOHN LEWIS
+#    AT WESTFIELD`; `LEFT AT TOM'S` names as before); `every` is no common word (`Every Brilliant Thing`, `Every Child
+#    Matters`); `See`, `Contra`, `Contrast`, `vs` open no cross-reference (`See Tickets:`, `Contra Costa:`, `Compare The
+#    Market:` whole); a possessive splits only a first name the note writes alone (`Guy's ICU`, `Domino's UK`, `Levi's
+#    UK`, `St John's ENT` as before).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1047,6 +1090,7 @@ can't don't won't isn't aren't wasn't weren't didn't doesn't haven't hasn't coul
 do does did looking looks look just got get gets getting make makes made take takes took need needs
 remember maybe btw fyi dear best regards cheers love see talk catch bye goodbye morning congrats
 later earlier afterwards afterward eventually
+they're they've they'd
 """.split())
 # The weekdays abbreviated (`Tue + Thu 10:15`, `office hours Wed 11-12`) as MONTHS holds the months'
 # (heuristic rules 16: a timetable made Mon, Tue, Wed, Thu and Fri names); `Sun` is a family name too (Sun
@@ -1088,6 +1132,7 @@ severity ticket verify escalation standup runbook flaky
 full_title document_tags asin isbn
 amount rate payment balance subtotal deposit fee invoice quote terms timeline confirmation booking allergies medications
 dose
+admin news note
 """.split()) | frozenset("""
 时间 日期 日程 地点 地址 主题 议题 标题 作者 来源 出处 链接 网址 备注 附注 注 说明 总结 小结 结论 决定 决议 待办 待办事项 任务
 目标 目的 状态 进度 进展 负责人 参会人 参会人员 参与人 参与者 出席 出席人员 与会者 与会人员 缺席 主持 主持人 记录 记录人 会议
@@ -1454,14 +1499,9 @@ _TITLED = rf"(?:(?:{TITLES})\.{_GAP}){{0,2}}"
 # key's `Peters, Matthew E.` read as Matthew E. Peters: _authors) is a part of the name, kept as written
 # (its key drops the stop: `matthewepeters`); its stop ended the name (rules 15: "Matthew E", and Peters
 # a sentence's first word). Heuristic rules 16. Only between two capitalised words, and not after a word
-# that labels with a letter (LETTERED: `Plan B. Tom came`, `Section C. Maria`), where the stop ends a
+# that labels with a letter (text.LETTERED: `Plan B. Tom came`, `Section C. Maria`), where the stop ends a
 # sentence.
-LETTERED = frozenset("""
-Plan Section Part Phase Option Type Vitamin Appendix Exhibit Figure Fig Table Grade Class Level Block Building
-Room Gate Terminal Platform Track Row Seat Wing Floor Unit Step Stage Model Version Series Group Team Size
-Category Column Line Chapter Question Task Item Point Note Annex Case Zone Area Lot Hall Lane Route Bus
-Source Witness Informant Participant Respondent Interviewee Suspect Victim Patient Subject Person
-""".split())
+from minirag_cli.text import LETTERED  # noqa: E402
 # (the initial's shape looked for first: the label words are looked back for only before one)
 _INITIAL = (rf"(?={_GAP}{UPPER}\.{_GAP}{UPPER})" + "".join(rf"(?<!\b{w})" for w in sorted(LETTERED))
             + rf"(?:{_GAP}{UPPER}\.){{1,2}}(?={_GAP}{UPPER})")
@@ -1553,7 +1593,9 @@ ONE_NAME_VERBS = re.compile(
     "|Promised|Suggested|Recommended"
     # a family's diary buys and orders things (`Bought Epaderm.`, `Ordered Lego treehouse for Maya.`: rules 28, they
     # named Bought Epaderm, Ordered Lego; `Order of the Phoenix` is no such verb)
-    "|Bought|Ordered")
+    "|Bought|Ordered"
+    # ... and answers an invitation (`- [ ] RSVP Jess`, `RSVP Oliver's party`: rules 32, RSVP Jess was a name)
+    "|RSVP")
 # Rules 14's journal verbs (ONE_NAME_VERBS' last lines, IRREGULAR_VERBS' bases) are nouns and names'
 # first words too (`Book Club`, `Missed Connections`, `Text Editor Pro`, `Plan B Cafe`): they open no name
 # of one word only where no verb follows it (`Book Club met`: the sentence's subject, SUBJECT_VERB), and
@@ -1605,7 +1647,7 @@ PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split())
 TASK_VERBS = frozenset("""
 Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Meet Visit Schedule Reschedule Prepare
 Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
-Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify
+Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify RSVP
 """.split())
 TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
@@ -2281,9 +2323,10 @@ def _common_label(tag: str) -> bool:
     return (tag.lower().replace("’", "'") in _LABELS_AND_ROLES or _group_label(tag) or NUMBERED.search(tag) is not None
             or _calendar_label(tag) or ONE_NAME_VERBS.fullmatch(tag) is not None or _label_kind(tag)
             # ... and such a verb before lower-case words alone (`Met twice: 20 Nov in a café`, `Called back:`): a
-            # log's sentence, no name (heuristic rules 27: `Met twice` was one)
-            or (len(words) > 1 and ONE_NAME_VERBS.fullmatch(words[0]) is not None
-                and all(w.isalpha() and w.islower() for w in words[1:])))
+            # log's sentence, no name (heuristic rules 27: `Met twice` was one), or before a date (`Replied 4 Dec:`,
+            # `Called 3 Nov:`: rules 32, they were names)
+            or (len(words) > 1 and (ONE_NAME_VERBS.fullmatch(words[0]) is not None or words[0].lower() in LOG_PASTS)
+                and (all(w.isalpha() and w.islower() for w in words[1:]) or _calendar_label(" ".join(words[1:])))))
 
 
 # plurals not made with an -s: the words for people (`Key people:`, `Women:`, `Children:`, a list of
@@ -2324,6 +2367,13 @@ RECORD_PARTICIPLES = frozenset("""
 issued paid signed renewed submitted created booked cancelled canceled shipped delivered received sent invoiced
 approved expired updated
 """.split())
+# the past tenses a reading or research log's line opens with, its `I` dropped (`Counted: I unlocked it 40 times`,
+# `Pasted: the Weil quote`, `Replied 4 Dec: yes`): a log's labels, no names (rules 32: Counted, Pasted, Replied 4 Dec
+# were). A closed list, as RECORD_PARTICIPLES, not the -ed shape names have too (`Alfred:`, `Naveed:`)
+LOG_PASTS = frozenset("""
+counted pasted copied quoted noted replied logged checked tried cited posted skimmed reread highlighted annotated
+listened tidied sorted archived
+""".split())
 # a phrase in capitals that is a task's or a message's status (`Phase 2 (IN PROGRESS)`, `NOT ANSWERED YET`): the
 # whole span as written, so a name shouted with a common word (`DEAR JOHN`, `DAY 3 IN ROME`, `MARKS AND SPENCER`)
 # names as before
@@ -2341,11 +2391,22 @@ CANCELED APPROVED DECLINED REJECTED CONFIRMED COMPLETED EXPIRED RENEWED ISSUED D
 # The generic nouns a list's label opens with, and the past participles, none a name (`Things to buy:`, `Ways to
 # help:`, `Jobs for Saturday:`, `Known weak points:`, `Taken from the club:`): the lexicons miss them (VERB_FORM reads
 # `-ed` alone), and a label in sentence case names its first word otherwise (rules 31)
-LABEL_HEAD_WORDS = frozenset("""
+LABEL_HEAD_NOUNS = frozenset("""
 thing things stuff way ways reason reasons point points item items task tasks job jobs plan plans gift gifts errand
-errands chore chores recipe recipes known unknown given taken written broken chosen hidden forgotten done seen gone
-drawn shown grown
+errands chore chores recipe recipes
 """.split())
+LABEL_HEAD_WORDS = LABEL_HEAD_NOUNS | frozenset("""
+known unknown given taken written broken chosen hidden forgotten done seen gone drawn shown grown
+""".split()) | frozenset(NUMBER_WORDS) | frozenset("""
+few many several main key other extra quick good bad best worst big small little final entry bullet
+""".split())
+# ... the numbers and the adjectives that count or rank a list's noun (`One thing:`, `Three reasons:`, `Key points:`,
+# `Entry points:`: rules 32, a label of two words ending in such a noun, LABEL_HEAD_NOUNS, is a phrase too)
+
+
+# the words a label addressed to its writer ends with (`Rule for myself:`, `Note to self:`, `Question for me:`): a
+# phrase of advice, its first word a common noun even where the lexicon does not know it (rules 32: Rule was a name)
+SELF_WORDS = frozenset("me myself self us ourselves".split())
 
 
 def _common_label_word(word: str, text: str) -> bool:
@@ -2369,7 +2430,7 @@ def _sentence_case_label(tag: str) -> bool:
     return (len(words) > 1 and words[0][:1].isupper() and words[0].isalpha() and words[0][1:].islower()
             and all(w.isalpha() and w.islower() for w in words[1:]) and not _particled(tag)
             and words[1] not in NAME_PARTICLES
-            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:])))
+            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:]) or words[-1] in LABEL_HEAD_NOUNS))
 
 
 def _field_label(word: str) -> bool:
@@ -2381,13 +2442,38 @@ def _field_label(word: str) -> bool:
     if not (word[:1].isupper() and word[1:].isalpha() and word[1:].islower()):
         return False
     lower = word.lower()
-    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES
+    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES or lower in LOG_PASTS
 
 
 def _shouted(words: Sequence[str]) -> bool:
     """Are `words`, a capitalised span's, a status written in capitals (SHOUTED_STATUSES: `IN PROGRESS`, `NOT ANSWERED
     YET`), no name (heuristic rules 30: `ANSWERED YET` was one)?"""
     return " ".join(words) in SHOUTED_STATUSES
+
+
+# a first name's possessive before a word of capitals (`Maya's GP appt`, `Tom's BMW`): two names, the owner's and the
+# acronym's, where the note writes the owner alone too (_owner_alone; rules 32: `Maya's GP` was a name). `Guy's ICU`,
+# `Domino's UK`, `St John's ENT` whole, as before
+_OWNED_ACRONYM = re.compile(r"([A-Z][a-z]+)['’]s[ \t]+([A-Z]{2,5}s?)")
+
+
+def _owner_alone(elsewhere: _Elsewhere, owner: str, pos: int) -> bool:
+    """Does the text write `owner`, a possessive's word at `pos`, elsewhere with no `'s` after it (`He'll take Maya
+    to football` beside `Maya's GP appt`)? A name owns the thing then; a firm's or a hospital's `'s` is its name's."""
+    text = elsewhere.text
+    return any(at != pos and not text.startswith(("'s", "’s"), at + len(owner)) for at in elsewhere.run_starts(owner))
+
+
+# a school's year group's number after `Year` (`Year 9`, `Year 13`), no year's (`New Year 2027`)
+_SCHOOL_YEAR = re.compile(r"[ \t]+(?:[1-9]|1[0-3])(?![\d.,:])")
+# the words a school's name ends with before its year group (`Sele School Year 9`, `Hillside Primary Year 4`): only
+# there is `Year 9` a year group and no part of the name (`Chinese New Year 1 Feb`, `Tax Year 2` whole, as before)
+SCHOOL_NAME_ENDS = frozenset("School Academy College Primary High Grammar Secondary Infants Juniors Prep".split())
+
+
+# the words a note shouts for stress alone (`1 puff morning + night, EVERY day`, `NEVER give ibuprofen`): no name
+# (rules 32: EVERY was one). In capitals only: `Every Brilliant Thing`, `Every Child Matters` name as before
+SHOUTED_ADVERBS = frozenset("EVERY NEVER ALWAYS".split())
 
 
 def _status_cut(words: list[str]) -> list[str]:
@@ -2403,8 +2489,10 @@ def _status_cut(words: list[str]) -> list[str]:
 
 
 # what a day's label holds besides its days and months: its numbers (`5`, `3.`, `1er`, `3rd`, `2024`)
-# and the words between them (`Lunes 5 de mayo`, `Samedi 1er mars`, `Segunda-feira, 3 de março`)
-_CALENDAR_FILLER = re.compile(r"\d{1,4}(?:\.|er|e|º|ª|st|nd|rd|th)?|de|del|di|du|da|do|of|the|le|la|em|à|a")
+# and the words between them (`Lunes 5 de mayo`, `Samedi 1er mars`, `Segunda-feira, 3 de março`), and a day's
+# recurrence (`Every Wednesday:`, `Each Friday:`; rules 32: `Every Wednesday` was a name)
+_CALENDAR_FILLER = re.compile(
+    r"\d{1,4}(?:\.|er|e|º|ª|st|nd|rd|th)?|de|del|di|du|da|do|of|the|le|la|em|à|a|every|each")
 
 
 def _calendar_day(word: str) -> bool:
@@ -3154,7 +3242,9 @@ _GERMAN_NUMBERED = re.compile(rf"(?<![\w'’-])({UPPER}{LOWER}+){_GAP}(\d+(?:\.\
 _DAY_NUMBER = r"(?:0?[1-9]|[12]\d|3[01])"
 _WEEKDAY_BEFORE_DAY = re.compile(
     rf",?[ \t]+(?:{_DAY_NUMBER}(?:st|nd|rd|th)?(?:[ \t]+(?:{MONTH_ALT})\b|/(?:0?[1-9]|1[0-2])\b|\.(?:0?[1-9]|1[0-2])\.)"
-    rf"|{_DAY_NUMBER}(?:st|nd|rd|th)\b|(?:{MONTH_ALT})\.?[ \t]+{_DAY_NUMBER}(?!\d))", re.IGNORECASE)
+    rf"|{_DAY_NUMBER}(?:st|nd|rd|th)\b|(?:{MONTH_ALT})\.?[ \t]+{_DAY_NUMBER}(?!\d)"
+    # ... or its time (`Sun 6pm`, `Sat 10.30am`, `Sun 18:00`: rules 32, a rota's `-> Sun 6pm` named Sun)
+    rf"|(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?[ \t]?[ap]\.?m\b\.?|(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))", re.IGNORECASE)
 
 
 def _weekday_before_day(word: str, text: str, end: int) -> bool:
@@ -3354,6 +3444,12 @@ _TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
 # `Acme Inc. Board:`, `Robert Downey Jr. Interview:`, `Johns Hopkins Univ. Hospital:`, `Arsenal vs. Chelsea:`; rules 25
 # after review revD: they were split at the dot), with the titles (TITLES: `Dr. Chen:`, `Mt. Everest:`)
 NAME_ABBREVIATIONS = PERSON_TITLES | PLACE_TITLES | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept Gov vs".split())
+
+
+# a scholar's `Cf.` opening a label before the name it refers to (`Cf. Murdoch:`, `cf. Weil:`), and `Compare` before
+# one name alone (`Compare Murdoch:`): no part of the name (rules 32: `Cf. Murdoch`, `Compare Murdoch` were names).
+# `Compare The Market:`, `Compare Smith and Jones:`, `See Tickets:`, `Contra Costa:` name as before
+_CROSS_REFERENCE = re.compile(r"(?:[Cc]f\.?|Compare(?=[ \t]+[A-Z][\w'’-]*$))[ \t]+(?=[A-Z])")
 
 
 def label_sentence(tag: str) -> int:
@@ -3957,6 +4053,10 @@ class HeuristicExtractor:
             # (`Principia 1687. Okafor:`, rules 16)
             after_words = bool(stop) and not span[:stop].rstrip()[-2:-1].isdigit()
             at, span = at + stop, span[stop:]
+            seen = _CROSS_REFERENCE.match(span)
+            if seen:  # `Cf. Murdoch:`, `Compare Murdoch:`: the label is the name referred to (rules 32)
+                keys.add(at)
+                at, span = at + seen.end(), span[seen.end():]
             if span in speakers:
                 said.add(span)
                 said.add(without_person_title(span))  # `Dr. Chen:` speaks as Chen, whom `Dr. Chen` names (rules 16)
@@ -3989,8 +4089,11 @@ class HeuristicExtractor:
                 # the quay:`; fixNA, review of names31a: they named nothing) or the text writes it mid-sentence too,
                 # where the whole named before (_may_speak: `- Entry fee agreed:`, a sentence, names nothing still)
                 keys.add(at)
-                first = span.split()[0]
-                if _may_speak(span) and (elsewhere(first, at) or not _common_label_word(first, text)):
+                # ... of two words ending in a list's noun (`Tokyo plan:`, `Revision plan:`: rules 32), its first word
+                # a name only as the text writes it mid-sentence too: the lexicon knows few nouns (`Revision`, `Entry`)
+                first, two_words = span.split()[0], len(span.split()) == 2
+                if (_may_speak(span) and span.split()[-1] not in SELF_WORDS
+                        and (elsewhere(first, at) or not (two_words or _common_label_word(first, text)))):
                     add(first, "name")
             elif after_words and " " not in span and not elsewhere(span, at):
                 # a label of one word after a sentence (`Took Emma to the GP. Diagnosis: ear infection`, `Called the
@@ -4139,6 +4242,12 @@ class HeuristicExtractor:
                 # `Summary of Jo Fenwick's letter:`, `Draft of Tam's death`: a writing of the name's thing, the
                 # name alone (rules 31: `Summary of Jo Fenwick`, `Draft of Tam` were names)
                 start, found = start + copy.end(), found[copy.end():]
+            owned = _OWNED_ACRONYM.fullmatch(found)
+            # `Maya's GP appt`: the owner, and the capitals a name of their own (rules 32); `Priya's PR` is Priya's
+            # alone (_THEIR_CHANGE, rules 16)
+            if owned and not _THEIR_CHANGE.search(found) and _owner_alone(elsewhere, owned.group(1), start):
+                second_objects.append((start + owned.start(2), owned.group(2)))
+                found = owned.group(1)
             cut = _second_object(text, start, found)
             if cut:  # `Sent Dana the Q1 estimate`: Dana, and the Q1 a name of its own (rules 25)
                 second_objects.append((start + cut, found[cut:]))
@@ -4284,7 +4393,7 @@ class HeuristicExtractor:
             # ... a name in capitals before its status names alone where it opens a sentence (`HMRC RECEIVED my return`)
             shouted_name = words != uncut and bool(words) and all(w.isupper() for w in words)
             if not words or (len(words) == 1 and len(words[0]) > 2 and words[0].isupper()
-                             and words[0].lower() in TABLE_COMMON_WORDS):
+                             and (words[0].lower() in TABLE_COMMON_WORDS or words[0] in SHOUTED_ADVERBS)):
                 continue  # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30)
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
                     and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
@@ -4305,6 +4414,9 @@ class HeuristicExtractor:
             if (len(words) == 2 and words[0] == found.split()[0] and words[0].lower() in _PLURAL_LABELS
                     and _LOWER_AFTER.match(text, start + len(found)) and _sentence_start(text, start)):
                 words = words[1:]  # `Topics Alvarez listed as likely:`: a label's word before a sentence's subject
+            if (len(words) > 1 and words[-1] == "Year" and words[-2] in SCHOOL_NAME_ENDS and found.endswith(" Year")
+                    and _SCHOOL_YEAR.match(text, start + len(found))):
+                words = words[:-1]  # `Sele School Year 9 parents' evening`: a school's year group (rules 32)
             if "-" in words[-1]:  # `Post-LN-like settings`, `Excel-style`: an adjective made of the name (rules 26)
                 words[-1] = _MADE_LIKE.sub("", words[-1])
             span = " ".join(words)
@@ -5361,6 +5473,7 @@ def _common_cells(text: str) -> frozenset[int]:
     # (its pipe, its table's header row, its column, its word) of a cell common by its -ing/-ed ending alone
     shaped = []
     named = set()  # (a table's header row, a column) holding a full name
+    weekdays: dict[tuple[int, int], dict[str, int]] = {}  # (a header row, a column) -> its weekday cells' words, pipes
     for row, header in rows.items():
         end = text.find("\n", row)
         end = len(text) if end < 0 else end
@@ -5377,12 +5490,17 @@ def _common_cells(text: str) -> frozenset[int]:
             if lowered is None:
                 lowered = set(_LOWER_WORD.findall(text))
             lower = cell.group(1).lower().replace("’", "'")
+            if lower in WEEKDAY_SHORT:
+                weekdays.setdefault((header, column), {})[lower] = m.start()
             if lower not in TABLE_COMMON_WORDS and VERB_FORM.fullmatch(lower) and _word_forms(lower).isdisjoint(lowered):
                 shaped.append((m.start(), header, column, cell.group(1)))
             elif _common_cell_word(cell.group(1), lowered):
                 out.add(m.start())
     # ... and only where the text writes that word as a name mid-sentence too (`trains in Reading`): a column of
     # day plans' `Hiking`, `Packing` under its `Lake Como` name nothing (review revV)
+    # ... and a weekday's three letters in a column of two weekdays or more (a meal plan's `| Sun | roast chicken |`
+    # under `| Sat |`): a day, no name (rules 32: Sun was one; `| Sun |` alone may be Sun Li's)
+    out.update(pipe for days in weekdays.values() if len(days) > 1 for pipe in days.values())
     evidenced: dict[str, bool] = {}
     for pipe, header, column, word in shaped:
         if (header, column) in named and word not in evidenced:
