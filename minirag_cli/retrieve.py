@@ -855,8 +855,9 @@ def _fusion_weights(weights) -> dict[str, float]:
 
 
 def _topic_notes(s: _Search) -> None:
-    """The `title` vote for the best found chunk of each note whose file name the question says in full
-    (topicnotes.py: "what did the finanzamt letter say?", `Admin/Finanzamt letter.md`): the note about the
+    """The `title` vote for the best found chunk of each note whose file name, of two content words or more and
+    no series', the question says in full (topicnotes.py: "what did the finanzamt letter say?", `Admin/Finanzamt
+    letter.md`; not `People/Priya.md` for "what did priya say about the budget?"): the note about the
     asked thing, which a journal day's short chunk naming it in passing outranked (BM25's length normalisation,
     a cosine all on the question's words, a graph vote alike for both). A lexical vote, so with BM25 only (the
     dense and graph ablations stay theirs); not for a question about days or months, which asks for the notes
@@ -875,9 +876,21 @@ def _topic_notes(s: _Search) -> None:
         row = rows.get(h.chunk_id)
         if row is not None:
             best.setdefault(row[6], h.chunk_id)
-    titled = [c for c in best.values() if topicnotes.names_title(s.question, topicnotes.title_words(rows[c][1]))]
+    titled = [c for c in best.values() if topicnotes.names_title(s.question, topicnotes.topic_words(rows[c][1]))]
+    # a name borne by a series of notes (`YYYY-MM-DD Acme check-in`) is no one thing's
+    titled = [c for c in titled if not _series_name(s.conn, rows[c][1])]
     if titled:
         s.scores["title"] = [(c, 1.0) for c in titled]
+
+
+def _series_name(conn, path: str) -> bool:
+    """Is the name of the note at `path` a series' (topicnotes.series_titles), among the notes whose paths write
+    its longest word (topicnotes.series_probe: a `LIKE`, not a read of every path)?"""
+    from minirag_cli import topicnotes
+
+    probe = topicnotes.series_probe(path).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    paths = [p for (p,) in conn.execute("SELECT path FROM documents WHERE path LIKE ? ESCAPE '\\'", (f"%{probe}%",))]
+    return topicnotes.title_words(path) in topicnotes.series_titles(paths)
 
 
 def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:

@@ -230,8 +230,7 @@ def test_search_every_mode(synced, embedder, mode):
     top = res.results[0]
     assert set(top) >= {"rank", "path", "lines", "score", "text", "channels"}
     assert [r["rank"] for r in res.results] == list(range(1, len(res.results) + 1))
-    # title: the question says `people/wolfgang.md`'s file name (retrieve._topic_notes)
-    assert set(top["channels"]) <= {"dense", "bm25", "graph", "time", "date", "title"}
+    assert set(top["channels"]) <= {"dense", "bm25", "graph", "time", "date"}
     assert top["path"] in ("people/wolfgang.md", "projects/atlas.md")
     if "graph" in mode or mode == "hybrid":
         assert {s["name"] for s in res.seeds} >= {"Wolfgang Schulz", "Jennifer Moore"}
@@ -327,14 +326,13 @@ def test_search_says_which_result_a_near_duplicate_repeats(tmp_path, conn, embed
     write_notes(tmp_path / "notes", {
         "deliveries/a.txt": notice.format(1), "deliveries/b.txt": notice.format(1),
         # a chat: a speaker opens two lines (heuristic rules 4: else `Name:` lines are labels)
-        # (named so that the question does not say its file name: retrieve._topic_notes)
-        "chat/hailey.txt": "LiHua: the bakery bread was great, rye next time?\nHailey: rye it is, delivered Friday.\n"
-                           "LiHua: perfect.\n"})
+        "chat/bread.txt": "LiHua: the bakery bread was great, rye next time?\nHailey: rye it is, delivered Friday.\n"
+                          "LiHua: perfect.\n"})
     sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
     res = retrieve.search(conn, "bakery bread delivered", embedder=embedder, mode="dense,bm25", k=10)
     paths = [r["path"] for r in res.results]
     assert paths[-1].startswith("deliveries/") and paths[0].startswith("deliveries/")
-    assert paths[1] == "chat/hailey.txt"  # the copy went below the distinct note
+    assert paths[1] == "chat/bread.txt"  # the copy went below the distinct note
     assert res.results[-1]["duplicate_of"] == 1 and "duplicate_of" not in res.results[0]
 
 
@@ -443,7 +441,7 @@ def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedd
     # other names one note in few words: searched whole, that note sinks
     notes = {f"bakery/{i}.md": BAKERY + "Another round.\n" * i for i in range(5)}
     notes.update({f"garden/{i}.md": f"Watered the tomatoes and the trainer came by on day {i}.\n" for i in range(25)})
-    notes["gym/legs.md"] = "The trainer postponed squats.\n"  # (a name the question does not say: _topic_notes)
+    notes["gym/squats.md"] = "The trainer postponed squats.\n"
     write_notes(tmp_path / "notes", notes)
     sync_folders(conn, [tmp_path / "notes"], embedder=embedder, extractor=extractor)
     q = ("Did Hailey deliver the fresh sourdough loaf, rye rolls and almond croissants from the bakery "
@@ -452,7 +450,7 @@ def test_a_question_joining_two_events_reaches_both_notes(tmp_path, conn, embedd
     def rank_of_gym(decompose: bool) -> int:
         res = retrieve.search(conn, q, embedder=embedder, options=RetrievalOptions(mode="bm25", k=20,
                                                                                    decompose=decompose))
-        return [r["path"] for r in res.results].index("gym/legs.md") + 1
+        return [r["path"] for r in res.results].index("gym/squats.md") + 1
 
     assert rank_of_gym(True) <= 2 < rank_of_gym(False)
 
