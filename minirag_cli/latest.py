@@ -367,8 +367,9 @@ def without_recency(question: str) -> str:
 # the verb of reaching the person named next ("email dan"), which also names a thing ("buy a phone", "check my email",
 # "send a text message"): no word of the question's matter before a name only
 _REACHING = frozenset("contact email text message phone ring chat ping".split())
-# a person's title before the name, "see dr okafor" (extract.heuristic.PERSON_TITLES, whose import is heavy)
-_PERSON_TITLES = frozenset("dr mr mrs ms prof hr fr".split())
+# a person's title before the name, "see dr okafor" (extract.heuristic.PERSON_TITLES, whose import is heavy), the
+# British office's too, "see cllr patel" (text.OFFICE_TITLES; not `Sen.`, `Rev.`: typed low, "rev", "rep" are words)
+_PERSON_TITLES = frozenset("dr mr mrs ms prof hr fr cllr supt revd hhj".split())
 
 
 def _names_typed_low(content: list[tuple[str, bool]], is_name) -> set[str]:

@@ -53,7 +53,8 @@ a daily page's date link in the text their scheduled day. tasks_of gives a
 note's tasks of every kind.
 
 select reads a task with no due date of its fields as due on a deadline its words write (`DEADLINE 11/12`,
-`by Wed`: taskdue.py, read against its day's note's day, _NoteDays.anchor).
+`by Wed`: taskdue.py, read against its day's note's day, _NoteDays.anchor, else the week its list names,
+_NoteDays.week), or an open one on the day its line ends with (`Hedrin round 2 Sat 12th`: taskdue.plain_day).
 """
 
 from __future__ import annotations
@@ -1092,7 +1093,6 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     from minirag_cli.dayorder import note_order
     from minirag_cli.extract import orgmode
     from minirag_cli.keep import archived
-    from minirag_cli.taskdue import might_be_due, worded_due
     from minirag_cli.text import fold
     from minirag_cli.todotxt import is_todo_txt
 
@@ -1122,9 +1122,8 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
                 continue
             if priority is not None and found.get("priority") != priority.upper():
                 continue
-            if not found["due"] and might_be_due(found["text"]):  # a deadline in words (`by Wed`), its fields none
-                found["due"] = worded_due(found["text"], days.anchor(found["line"]) or today or dt.date.today(),
-                                          order)
+            if not found["due"]:
+                _due_in_words(found, days, today or dt.date.today(), order)
             if (due or overdue) and not found["due"]:
                 continue
             if overdue and found["due"] >= cutoff:
@@ -1147,6 +1146,28 @@ def select(notes, *, query: str | None = None, state: str = "open", due: bool = 
     return out
 
 
+_HEADING = re.compile(r"(#{1,6})[ \t]")  # a Markdown heading's line (`## w/c 7 Dec`), not a `#tag`
+
+
+def _due_in_words(found: dict, days: "_NoteDays", today: dt.date, order: Callable[[], str]) -> None:
+    """Set the due day of a task with none of its fields from its words: a deadline after a cue (`by Wed`,
+    taskdue.worded_due), else an open task's day ending its line (`Hedrin round 2 Sat 12th`, taskdue.plain_day; a
+    `from Fri 11th` its scheduled day when it has none), read against its day's note's day, else the week its list
+    names (`To do - week of 7 Dec`), else `today`."""
+    from minirag_cli.taskdue import might_be_due, plain_day, worded_due
+
+    anchor = days.anchor(found["line"]) or days.week(found["line"], today, order)
+    if might_be_due(found["text"]):
+        found["due"] = worded_due(found["text"], anchor or today, order)
+    if found["due"] or found["done"]:
+        return
+    plain = plain_day(found["text"], anchor or today, anchor is not None, order)
+    if plain and plain[0] == "due":
+        found["due"] = plain[1]
+    elif plain and not found["scheduled"]:
+        found["scheduled"] = plain[1]
+
+
 class _NoteDays:
     """The day of a note's lines (its date, or its dated section's: a journal's `## 2026-11-03`, sections.py),
     '' undated, worked out once a note and only when asked (a todo.txt by its name alone)."""
@@ -1155,6 +1176,8 @@ class _NoteDays:
         self.note = (root, path, head, lines)
         self.day: str | None = None
         self.changes: list = []
+        self.weeks: list[tuple[int, dt.date | None]] | None = None  # (heading line, its week's first day): week()
+        self.week_lines: list[int] = []  # the weeks' lines, bisect's keys
 
     def __call__(self, line: int) -> str:
         from minirag_cli.sections import day_of_line
@@ -1184,6 +1207,58 @@ class _NoteDays:
         if not day and self.day and (not head_date_line(head or "") or _named_day(root, path)):
             day = self.day
         return dt.date.fromisoformat(day[:10]) if day else None
+
+
+    def week(self, line: int, near: dt.date, order: Callable[[], str] = str) -> dt.date | None:
+        """The first day of the week the list holding `line` names (taskdue.named_week): the last heading above it
+        that names one (`## w/c 7 Dec`) and no later one closed (_heading_weeks), else the note's name (`To do - week
+        of 7 Dec.md`), its front matter's `title:` or its first line; its year the nearest `near` (the asking day).
+        None for none. The note's weeks are read once."""
+        from minirag_cli.taskdue import named_week
+
+        if self.weeks is None:
+            root, path, head, lines = self.note
+            name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            title = _front_matter_title(lines)
+            own = (named_week(name, near, order) or (named_week(title, near, order) if title else None)
+                   or (named_week(lines[0], near, order) if lines else None))
+            self.weeks = [(0, own), *_heading_weeks(lines, own, near, order)]
+            self.week_lines = [number for number, _ in self.weeks]
+        return self.weeks[bisect.bisect_left(self.week_lines, line) - 1][1]
+
+
+def _heading_weeks(lines: list[str], own: dt.date | None, near: dt.date,
+                   order: Callable[[], str]) -> list[tuple[int, dt.date | None]]:
+    """(heading's line, the week its section's tasks are of) where that changes: a heading naming a week (`## w/c 7
+    Dec`) opens it, a later one of the same or a higher level naming none (`## Backlog`) closes it: its tasks are
+    of the note's `own` week again (its name's, title's or first line's), most often none."""
+    from minirag_cli.taskdue import named_week
+
+    out: list[tuple[int, dt.date | None]] = []
+    open_level = 0  # the level of the heading whose week is open, 0 none
+    for number, text in enumerate(lines, 1):
+        if not (heading := _HEADING.match(text)):
+            continue
+        level = len(heading.group(1))
+        if day := named_week(text, near, order):
+            out.append((number, day))
+            open_level = level
+        elif open_level and level <= open_level:
+            out.append((number, own))
+            open_level = 0
+    return out
+
+
+def _front_matter_title(lines: list[str]) -> str:
+    """The `title:` of a note's YAML front matter (`title: To do - week of 7 Dec`), '' for none."""
+    if not lines or lines[0].strip() != "---":
+        return ""
+    for text in lines[1:40]:
+        if text.strip() in ("---", "..."):
+            break
+        if text.lower().startswith("title:"):
+            return text[6:].strip().strip("'\"")
+    return ""
 
 
 def _named_day(root: str, path: str) -> bool:

@@ -311,8 +311,10 @@ ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d))")
 _NOT_A_LIST_ITEM = r"(?:\s+(?!\d{1,2}(?:st|nd|rd|th)?[.)])|[^\S\r\n]+)"  # `Feb\n4. ProRoof`, `Feb\n4) x`
 WORD_DATE = re.compile(
     rf"\b(?:(?<!\d:)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?i:{MONTH_ALT}))"
-    rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?:st|nd|rd|th)?)"
+    rf"|((?i:{MONTH_ALT}))\.?{_NOT_A_LIST_ITEM}(\d{{1,2}})(?!,\d{{3}}(?!\d))(?:st|nd|rd|th)?)"
     r"(?:,?\s+(\d{4}))?\b")
+# ... and a month's word before a number with thousands is no day (`For Hannah, Oct. 1,000 words`, `October 1,500
+# runners` were the dates Oct. 1 and October 1: rules 32, names32b); a year glued to the day stays one (`Oct 1,2026`)
 # A day's number is none right after a colon after a figure: a ratio's or a time's (`1:1 Dec 3 with Wen`, `ratio 3:1
 # Nov 23`, `09:30 Dec 3` were the 1st and the 30th: rules 31, dedates); the month's word and the number after it are
 # the day (`Dec 3`)
@@ -1597,8 +1599,27 @@ def word_keys(name: str) -> set[str]:
 
 # Titles before a person's or a place's name (the heuristic extractor's rules, where their comments are; frontmatter's
 # Notion properties end a block at a speaker's title)
-TITLES = "Dr|Mr|Mrs|Ms|Prof|St|Mt|Hr|Fr"
-PERSON_TITLES = frozenset("Dr Mr Mrs Ms Prof Hr Fr".split())
+# The British office titles a note shortens before a name, with or without a full stop (`Cllr Priya Patel`, `Supt
+# Jane Hill`, `Revd Sue Pike`, `HHJ Lowe`): titles as `Dr` is (heuristic rules 32, names32b: a
+# journalist's `Cllr Patel`, `Cllr Priya Patel` and `Patel` were three entities). Not `Sir`, `Lord`, `Lady`, `Dame`
+# (part of the name a note writes: `Lady Gaga`, `Sir Keir Starmer`), nor `Sgt` (`Sgt. Pepper`), nor the two-letter
+# `PC`, `DS`, `DI`, `Cr` (`PC World`), nor `DCI` (`DCI P3`, a screen's colours)
+OFFICE_TITLES = "Cllr Supt Revd HHJ".split()
+# ... and those that are ordinary words or a product's without their full stop, titles only with it (`Sen. Warren`,
+# `Rev. Smith`, `Rt. Hon.`; `Rev Ops`, `Gov Cloud`, `Rep Max`, `Hon Hai`, `Sen Gupta`, `Mx Master`, `Insp Gadget`,
+# a Notion key's `Rev Share:` name as before: fixNB, review of names32b)
+STOPPED_TITLES = frozenset("Rev Rep Gov Sen Hon Rt Mx Insp".split())
+TITLES = "|".join(["Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Mt", "Hr", "Fr", *OFFICE_TITLES, *sorted(STOPPED_TITLES)])
+PERSON_TITLES = frozenset(["Dr", "Mr", "Mrs", "Ms", "Prof", "Hr", "Fr", *OFFICE_TITLES])
+
+
+def abbreviated_person_title(word: str) -> bool:
+    """Is `word` a person's abbreviated title: PERSON_TITLES' with its full stop or without (`Dr.`, `Dr`), a
+    STOPPED_TITLES' with it (`Sen.`, not `Sen`)?"""
+    bare = word.removesuffix(".")
+    return bare in PERSON_TITLES or (bare != word and bare in STOPPED_TITLES)
+
+
 PLACE_TITLES = frozenset("St Mt".split())
 # A person's title spelled out (`Professor Alvarez`): dropped before a name as PERSON_TITLES are, and it
 # says the name is a person's (heuristic rules 16)
@@ -1610,4 +1631,5 @@ GERMAN_TITLES = frozenset("Herr Herrn Frau".split())
 # the three as one regex alternation, a full stop optional after an abbreviated one (`Dr.`, `Dr`, `Professor`,
 # `Frau`): where a pattern finds a person's title in text (_GERMAN_TITLED, honorifics)
 PERSON_TITLE_WORD = "|".join(sorted([*(rf"{re.escape(t)}\.?" for t in PERSON_TITLES),
+                                     *(rf"{re.escape(t)}\." for t in STOPPED_TITLES),
                                      *map(re.escape, SPELLED_TITLES | GERMAN_TITLES)]))

@@ -42,7 +42,8 @@ def test_a_short_english_note_of_names_with_a_particle_is_no_german(tmp_path):
         "contact.md": "Jan van der Berg\n",
         "notiz.md": "Besprechung mit Jürgen um 10 Uhr in der Kantine.\n",
     })
-    assert {"Leyen", "Olaf Scholz", "Sar", "Wal", "Berg"} <= set(found), sorted(found)
+    # a line's first name keeps its particle apart, one after a comma joins it (heuristic rules 32, names32b/fixNB)
+    assert {"Leyen", "Olaf Scholz", "Sar", "Ruud van der Wal", "Berg"} <= set(found), sorted(found)
     assert not {"Kantine", "Uhr"} & set(found), sorted(found)  # a short German note's nouns stay no names
 
 

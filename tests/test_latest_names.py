@@ -133,6 +133,12 @@ def test_only_words_the_index_knows_as_names_become_names():
     assert latest_words("when did i last see dr okafor").names == ()  # no index asked
 
 
+@pytest.mark.parametrize("question", ["when did i last see cllr patel", "when did i last speak to supt patel"])
+def test_an_office_title_says_nothing_against_the_name(question):
+    """names32b/fixNB: `Cllr`, `Supt` are a person's titles as `Dr` is (text.OFFICE_TITLES)."""
+    assert latest_words(question, is_name={"patel"}.__contains__).names == ("patel",)
+
+
 @pytest.mark.parametrize("question", [
     "when did i last pay the electricity bill", "when did i last feed the rose bush",
     "when did i last back up the laptop to the external drive", "wann war ich zuletzt beim zahnarzt",

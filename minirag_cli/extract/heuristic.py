@@ -1065,6 +1065,27 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    Matters`); `See`, `Contra`, `Contrast`, `vs` open no cross-reference (`See Tickets:`, `Contra Costa:`, `Compare The
 #    Market:` whole); a possessive splits only a first name the note writes alone (`Guy's ICU`, `Domino's UK`, `Levi's
 #    UK`, `St John's ENT` as before).
+# 32, names32b's part (session 57's journalist's and Zettelkasten vaults), as fixNB left it: the British office
+#    titles are a person's titles as `Dr` is (text.OFFICE_TITLES: `Cllr Priya Patel`, `Cllr Patel`, `Chair Cllr Tom
+#    Greaves`, `Supt Jane Hill`, `Revd Sue Pike`, `HHJ Lowe` name Priya Patel, Patel, Tom Greaves, ..., persons), and
+#    with their full stop only `Rev.`, `Rep.`, `Gov.`, `Sen.`, `Hon.`, `Rt.`, `Mx.`, `Insp.` (text.STOPPED_TITLES:
+#    `Sen. Warren`); not Sir, Lord, Lady, Dame, Sgt, DCI. A to-do's `Chase`, `Ring`, `Pitch`, `Invoice` are task verbs
+#    (TASK_VERBS: `- [ ] Chase HMRC re refund` names HMRC), not before a road's word (`Ring Road`, `Chase Lane`:
+#    _ROAD_NEXT), and a task's verb is dropped before a name of two words and a lower-case aside too (`- [ ] Ring Ken
+#    Moss (retired surveyor)`: _ASIDE_NEXT). A straight quote glued to a Latin letter, a digit or a stop before it
+#    opens no quote, nor closes one glued to a Latin letter or a digit after it (QUOTED: `"…by the object." — Weil,
+#    "Reflections on…"` made Weil a work), a title-cased quote of 9 to 20 words is a work; a title's inner single
+#    quote closes it (`On 'God' and 'Good'`). `van der`, `van den`, `von der` join a first name of one word after a
+#    lower-case word, a comma or `&` to the one word after (`tr. Emma Crawford & Mario von der Ruhr`:
+#    _particles_joined; `von der` not in German text). `Oct. 1,000 words` is no date (text.WORD_DATE); `Co` alone
+#    names nothing (`Quinn & Co`).
+# 32, fixNB's part (review of names32b): main's names back where the branch took them: `Rev Ops`, `Gov Cloud`, `Rep
+#    Max`, `Hon Hai Precision`, `Sen Gupta`, `Mx Master`, `Insp Gadget`, Notion's `Rep Owner:`, `Rev Share:` (a title
+#    that is a word needs its stop), `DCI P3`; a quote glued to Chinese or Japanese (`我读了"The Great Gatsby"，`); the
+#    postcode rule is gone (`Manchester M1 1AE` opening a line named nothing, `ThinkPad X1 8GB` nothing); `van de`,
+#    `von dem` and a particle after a line's or a sentence's first word join nothing (`Brief van de
+#    Belastingdienst`, `Rechnung von der Telekom.`, `Met Jan van der Berg`); the rules dropping a prose sentence's
+#    task verb before an acronym or `re` are gone (`Help UK charity run`, `Walk MS event`, `Check HMO licence`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1454,13 +1475,13 @@ _GAP = "[ \t\u00a0\u202f]+"
 # (the titles live in text.py: frontmatter's Notion properties read a speaker's title too, and the extractor imports
 # frontmatter)
 from minirag_cli.text import (GERMAN_TITLES, PERSON_TITLE_WORD, PERSON_TITLES, PLACE_TITLES,  # noqa: E402
-                              SPELLED_TITLES, TITLES)
+                              SPELLED_TITLES, STOPPED_TITLES, TITLES, abbreviated_person_title)
 
 
 def person_title(word: str, german: bool) -> bool:
     """Is `word` a person's title before a name: abbreviated (`Dr.`, `Dr`, `Prof`: PERSON_TITLES), spelled out
     (`Professor`: SPELLED_TITLES) or, where `german` (a German text's), `Herr`, `Herrn`, `Frau` (GERMAN_TITLES)?"""
-    return word.removesuffix(".") in PERSON_TITLES or word in SPELLED_TITLES or (german and word in GERMAN_TITLES)
+    return abbreviated_person_title(word) or word in SPELLED_TITLES or (german and word in GERMAN_TITLES)
 
 
 # The roles a note writes before a person's title (`CEO Dr. Smith`, `Senator Dr. Rand Paul`, `Zahnarzt Dr. Schäfer`,
@@ -1648,6 +1669,7 @@ TASK_VERBS = frozenset("""
 Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Meet Visit Schedule Reschedule Prepare
 Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
 Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify RSVP
+Chase Ring Pitch Invoice
 """.split())
 TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
@@ -1739,7 +1761,16 @@ CHAT_STAMP = re.compile(r"^[ \t]*(?:time|date)[ \t]*:[ \t]*\d{4}-?\d{2}-?\d{2}[_
 # the blanks, tried for each of them: a line of spaces took time growing with their square).
 NAME_LIST = re.compile(rf"[ \t]*({_CAP_WORD}(?:{_GAP}{_CAP_WORD})*(?:(?:[ \t]*[,/][ \t]*|[ \t]+(?:&|and)[ \t]+)"
                        rf"{_CAP_WORD}(?:{_GAP}{_CAP_WORD})*)*)[ \t]*(?:\.[ \t]*)?$", re.MULTILINE)
-QUOTED = re.compile(r"[\"“]([^\"“”\n]{2,60})[\"”]|「([^「」\n]{2,60})」")
+# A straight quote glued to the word or the stop before it closes a quote, and one glued to the word after it opens
+# one: neither pairs with the next quote (`"…by the object." — Weil, "Reflections on the Right Use of School Studies
+# with a View to the Love of God"` quoted ` — Weil, `, a work Weil: heuristic rules 32, names32b). A title-cased
+# quote of 9 to 20 words is a title too (LONG_TITLE_WORDS: that essay's words named Use of School Studies, View).
+# Glued to a Latin letter or a digit only: Chinese and Japanese write no blank around a quote (`我读了"The Great
+# Gatsby"，`, `東京で"Spirited Away"を見た`: fixNB, review of names32b; they named Gatsby, nothing)
+_LATIN_ALNUM = r"A-Za-z0-9\u00c0-\u024f"
+QUOTED = re.compile(rf"(?:(?<![{_LATIN_ALNUM}.!?…])\"|“)([^\"“”\n]{{2,150}})(?:\"(?![{_LATIN_ALNUM}])|”)"
+                    r"|「([^「」\n]{2,60})」")
+LONG_TITLE_WORDS = range(9, 21)
 # Chinese title marks 《》 and Japanese 『』 say that what they hold names a work
 # (a book, a film, a song, a game: `『けいおん！』`), capitals or none. A 『』
 # inside a 「」 quote, or holding a sentence (`。`), is a quote in a quote,
@@ -2603,10 +2634,23 @@ _TWO_BLANKS = re.compile(r"(?<=\S)  (?=\S)")
 _BLANK_RUN = re.compile(r"\s{3,}|\t")
 
 
+def _with_closing_quote(raw: str, name: str) -> str:
+    """`name` (`raw` trimmed) with the single quote after it back where it closes a quote `name` opens (`On 'God' and
+    'Good'`, Murdoch's essay, named `On 'God' and 'Good`: heuristic rules 32, names32b); a possessive's (`the
+    Joneses'`) or a quote's own edge stays trimmed."""
+    end = raw.find(name) + len(name) if name else -1
+    quote = raw[end:end + 1] if end >= 0 else ""
+    if quote == "'" and name.count("'") % 2 == 1 and re.search(r"(?<!\w)'\w", name):
+        return name + quote
+    if quote == "’" and name.count("‘") > name.count("’"):
+        return name + quote
+    return name
+
+
 def _named(name: str) -> str | None:
     """`name` as a mention names it (its edges trimmed, two blanks in it one: rules 16), or None:
     shorter than two characters, a common word, or its words apart by a run of blanks or a tab."""
-    name = name.strip(NAME_EDGES)
+    name = _with_closing_quote(name, name.strip(NAME_EDGES))
     if "  " in name or "\t" in name or "\u00a0" in name or "\u202f" in name:  # seldom: no regex for the rest
         name = _TWO_BLANKS.sub(" ", name)
         if _BLANK_RUN.search(name):
@@ -2620,11 +2664,13 @@ def _named(name: str) -> str | None:
 # zone after a time (`09:10 CET`, `14:32 UTC`: UTC was the vault's top entity), an HTTP method (`GET, PUT, DELETE`),
 # and a chat's mention of a group or of its writer (`@here`, `@me`: HANDLE made them persons). As written: `West`
 # and `Post` may name. And a note's shorthand in capitals (`URGENT: call HMRC ASAP`, `FYI`, `WIP`: rules 30), a
-# developer's (`the payments API`, `caught up on PRs`: rules 31; `PR` alone left, `the PR` a change one asks about)
+# developer's (`the payments API`, `caught up on PRs`: rules 31; `PR` alone left, `the PR` a change one asks about),
+# and a firm's `Co` alone (`Quinn & Co`: the `&` joins no `Co`, a group of friends' too: rules 32, names32b)
 NON_NAMES = frozenset("""
 UTC GMT CET CEST EET EEST WET PST PDT EST EDT CST CDT MST MDT AKST HST BST IST JST KST AEST AEDT ACST AWST NZST NZDT
 SGT HKT MSK GET POST PUT DELETE PATCH HEAD OPTIONS @here @me @channel @everyone @all
 URGENT FYI WIP TBC TBA API PRs MRs
+Co
 """.split())
 # A ticket's or an incident's id, capitals and a number after a dash (`OPS-1423`, `INC-2026-109`) or after `#` (a pull
 # request's, `PR #839`): one name wherever
@@ -2725,7 +2771,7 @@ def without_person_title(name: str) -> str:
     # `Frau`, `Herr` in any text (rules 27, aliases2), as `Dr.`; not before one letter, which names no one alone
     # (rules 29: `alias:: Dr O` made O an alias of the GP's note, and every `O` of the folder hers)
     if (len(words) > 1 and person_title(words[0], german=True) and words[1][:1].isupper()
-            and words[1].removesuffix(".") not in PERSON_TITLES and len(" ".join(words[1:]).strip(NAME_EDGES)) > 1):
+            and not abbreviated_person_title(words[1]) and len(" ".join(words[1:]).strip(NAME_EDGES)) > 1):
         return " ".join(words[1:])
     return name
 
@@ -3443,7 +3489,8 @@ _TAG_STOP = re.compile(r"[.!?][ \t]+(?=\S)")
 # the abbreviations inside a name whose full stop ends no sentence before a label's colon (`Warner Bros. Discovery:`,
 # `Acme Inc. Board:`, `Robert Downey Jr. Interview:`, `Johns Hopkins Univ. Hospital:`, `Arsenal vs. Chelsea:`; rules 25
 # after review revD: they were split at the dot), with the titles (TITLES: `Dr. Chen:`, `Mt. Everest:`)
-NAME_ABBREVIATIONS = PERSON_TITLES | PLACE_TITLES | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept Gov vs".split())
+NAME_ABBREVIATIONS = (PERSON_TITLES | STOPPED_TITLES | PLACE_TITLES
+                      | frozenset("Bros Inc Ltd Co Corp Jr Sr Univ Dept vs".split()))
 
 
 # a scholar's `Cf.` opening a label before the name it refers to (`Cf. Murdoch:`, `cf. Weil:`), and `Compare` before
@@ -3638,7 +3685,8 @@ def _quoted_title(text: str, m: re.Match) -> str | None:
     cried or asked alone, EXCLAIMED). A 「」 quote
     is read as before: Japanese and Chinese have no capitals to tell by."""
     title = (m.group(1) or m.group(2)).strip()
-    if not _is_title(title):
+    if not _is_title(title) and not (m.group(1) is not None and len(title.split()) in LONG_TITLE_WORDS
+                                     and _title_cased(title)):
         return None
     if m.group(1) is not None:
         if EXCLAIMED.fullmatch(title):
@@ -4222,6 +4270,8 @@ class HeuristicExtractor:
         in_tag = Ranges(tagged)
         second_objects: list[tuple[int, str]] = []  # a span's part read as a span of its own (_second_object)
         spans = _firms_joined(text, _cap_spans(text)) if " & " in text else _cap_spans(text)
+        if _TWO_WORD_PARTICLE.search(text):
+            spans = _particles_joined(text, spans, is_german)
         for start, found in _spans_and(spans, second_objects):
             if start in tokens:
                 continue  # `[MASK]`, `[CLS]`: a token the text shows, no name (rules 19)
@@ -4263,6 +4313,8 @@ class HeuristicExtractor:
                 verb = VERB_NAME.match(found)
                 shaped = verb is not None  # a verb by VERB_NAME; else maybe a task's (TASK_VERBS, rules 21)
                 verb = verb or TASK_VERB.match(found)
+                if verb and not shaped and _ROAD_NEXT.match(found, verb.end()):
+                    verb = None  # `Ring Road`, `Chase Lane`: a road's name, no task's verb (rules 32)
                 rest = found[verb.end():].split() if verb else []
                 opener = verb.group(1) if verb else ""
                 # `- [ ] Send Priya the budget`, `TODO: Call Mom`: a to-do item's verb (rules 21), on a task's line
@@ -4321,7 +4373,7 @@ class HeuristicExtractor:
             words = span.split()
             if _shouted(words):
                 continue  # `IN PROGRESS`, `NOT ANSWERED YET`: a status, no name (rules 30)
-            inner = next((i for i, w in enumerate(words[1:], 1) if w.removesuffix(".") in PERSON_TITLES
+            inner = next((i for i, w in enumerate(words[1:], 1) if abbreviated_person_title(w)
                           or (is_german and w in GERMAN_TITLES)), None)
             if inner is not None and (is_german or _roles(words[:inner])):
                 # a role before a person's title (`Zahnarzt Dr. Schäfer`, `Mein Nachbar Herr Öztürk`, `Chair Dr.
@@ -4343,7 +4395,7 @@ class HeuristicExtractor:
                              # there only before a capitalised word, as without_person_title reads one (fixI:
                              # `Herr der Ringe`, a book's German title, named the person `der Ringe`)
                              or (person_title(words[0], german=True)
-                                 and (len(words) > 1 or words[0].removesuffix(".") in PERSON_TITLES)
+                                 and (len(words) > 1 or abbreviated_person_title(words[0]))
                                  and (is_german or words[0] not in GERMAN_TITLES or words[1][:1].isupper()))
                              or (words[0] in GERMAN_LETTER_WORDS  # `Liebe Lena`, `Sie`, `Viele Grüße` (rules 31)
                                  and (is_german or any(a <= start < b for a, b in letter_formulas)))
@@ -5239,6 +5291,37 @@ def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple
         yield pending
 
 
+# A name's particle of two words, Dutch's and German's (`Mario von der Ruhr`, `Rafael van der Vaart`, `Ludwig van den
+# Berg`): CAP_SPAN joins one word (`Vincent van Gogh`), so these named Mario and Ruhr (heuristic rules 32, names32b).
+# Only these three: Dutch's `van de` and German's `von dem` open a phrase as often (`Brief van de Belastingdienst`,
+# `Nieuws van de Week`, `Brief von dem Anwalt`: fixNB, review of names32b), as `de la` does Spanish's (rules 24's revE)
+_TWO_WORD_PARTICLE = re.compile(r"[ \t](?:van[ \t]+(?:der|den)|von[ \t]+der)[ \t]+[A-Z]")
+_BETWEEN_PARTICLE = re.compile(r"[ \t]+(van|von)[ \t]+(?:der|den)[ \t]+")
+# what a name joined to its particle follows: a word in lower case, a comma or `&` (`with Rafael van der Vaart`, `tr.
+# Emma Crawford & Mario von der Ruhr`); not a line's or a sentence's start (`Met Jan van der Berg`, `Rechnung von der
+# Telekom.`, `Post von der Sparkasse erhalten`: a verb or a noun before the particle, no first name: fixNB)
+_PARTICLE_NAME_AFTER = re.compile(r"(?:[a-z]{2,}|[,&])[ \t]+$")
+
+
+def _particles_joined(text: str, spans: Iterable[tuple[int, str]], is_german: bool) -> Iterator[tuple[int, str]]:
+    """`spans` (start, text: _cap_spans'), two joined where a particle of two words alone stands between them
+    (_TWO_WORD_PARTICLE), the first a one-word first name mid-sentence, after a word in lower case, a comma or `&`
+    (`with Mario von der Ruhr`, _PARTICLE_NAME_AFTER), the second one word; in German text only a Dutch `van`."""
+    pending: tuple[int, str] | None = None
+    for start, found in spans:
+        if pending is not None:
+            between = _BETWEEN_PARTICLE.fullmatch(text, pending[0] + len(pending[1]), start)
+            if (between is not None and len(pending[1].split()) == 1 and len(found.split()) == 1
+                    and _PARTICLE_NAME_AFTER.search(text, max(0, pending[0] - 40), pending[0])
+                    and not (is_german and between.group(1) == "von")):
+                pending = (pending[0], text[pending[0]:start + len(found)])
+                continue
+            yield pending
+        pending = (start, found)
+    if pending is not None:
+        yield pending
+
+
 # A capital and its stop inside a span, and the capitalised word after it (CAP_SPAN's _INITIAL)
 _INITIAL_STOP = re.compile(rf"(?<=[ \t\u00a0\u202f]{UPPER})\.{_GAP}({_CAP_WORD})")
 # The words that open a sentence, never a surname after a middle initial: COMMON_WORDS (`The`, `He`, `Got`) but
@@ -5853,6 +5936,11 @@ def _task_marked(text: str, start: int) -> bool:
 _TASK_BOX = re.compile(r"[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[^\]\n]\][ \t]+")
 # the first word after a name in a task (`Send Priya the budget`): a lower-case one
 _LOWER_NEXT = re.compile(r"[ \t]+[a-z]")
+# ... or, after a name of two words or more, a lower-case aside (`- [ ] Ring Ken Moss (retired surveyor) once Linda
+# sends number` named Ring Ken Moss: rules 32, names32b; `- [ ] Buy Milk (oat)` still names nothing)
+_ASIDE_NEXT = re.compile(r"[ \t]+\([a-z]")
+# a road's word after a task's verb: the two are the road's name (`Ring Road`, `Chase Lane`: rules 32, names32b)
+_ROAD_NEXT = re.compile(r"(?:Road|Street|Lane|Avenue|Way|Row|Close|Drive|Park|Hill|Crescent)\b")
 
 
 def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
@@ -5862,7 +5950,8 @@ def _task_object(text: str, start: int, found: str, rest: list[str]) -> bool:
     in the text in lower case (`Finish Harbor docs` beside `the harbor` names nothing)?"""
     if rest[0].endswith(("'s", "’s")):
         return True
-    if _LOWER_NEXT.match(text, start + len(found)) is None:
+    if _LOWER_NEXT.match(text, start + len(found)) is None \
+            and not (len(rest) > 1 and _ASIDE_NEXT.match(text, start + len(found))):
         return False
     return rest[0].lower() not in _lower_words(text)
 
