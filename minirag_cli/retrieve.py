@@ -846,12 +846,17 @@ def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> li
             if c in asked or doc_of.get(c) not in written]
 
 
+# the `title` vote's weight as a share of BM25's (_topic_notes): a tie-breaker between near equals
+TITLE_VOTE_SHARE = 0.5
+
+
 def _fusion_weights(weights) -> dict[str, float]:
     """The fusion weights with the votes weighed as BM25's: the note of the asked week or month (_period_notes)
     scores as BM25's best match would, had its head written the asked days' dates as a daily note's does; the
-    note the question names by its file name (_topic_notes), as a BM25 match of its name alone would."""
+    note the question names by its file name (_topic_notes) by TITLE_VOTE_SHARE of it."""
     as_bm25 = weights.get("bm25", 0.0)
-    return {**weights, "period": weights.get("period", as_bm25), "title": weights.get("title", as_bm25)}
+    return {**weights, "period": weights.get("period", as_bm25),
+            "title": weights.get("title", TITLE_VOTE_SHARE * as_bm25)}
 
 
 def _topic_notes(s: _Search) -> None:
@@ -876,7 +881,8 @@ def _topic_notes(s: _Search) -> None:
         row = rows.get(h.chunk_id)
         if row is not None:
             best.setdefault(row[6], h.chunk_id)
-    titled = [c for c in best.values() if topicnotes.names_title(s.question, topicnotes.topic_words(rows[c][1]))]
+    titled = [c for c in best.values() if (title := topicnotes.topic_words(rows[c][1]))
+              and topicnotes.names_title(s.question, title) and not topicnotes.asks_about_other_acts(s.question, title)]
     # a name borne by a series of notes (`YYYY-MM-DD Acme check-in`) is no one thing's
     titled = [c for c in titled if not _series_name(s.conn, rows[c][1])]
     if titled:

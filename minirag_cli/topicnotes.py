@@ -21,9 +21,9 @@ import collections
 import re
 from collections.abc import Iterable
 
-from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS
 from minirag_cli.honorifics import ALIAS_TITLES
 from minirag_cli.text import ASKING_WORDS, STOPWORDS, fold, note_stem, without_notion_ids
+from minirag_cli.wordlists import GENERIC_TITLES
 
 # a day as a file name writes it (`2026-11-26`, `20261126`, `2026_11_26`, `26.11.2026`)
 _DAY = r"\d{4}[-_.]?\d{2}[-_.]?\d{2}|\d{1,2}[-_.]\d{1,2}[-_.]\d{2,4}"
@@ -37,10 +37,6 @@ _TRAILING_DAY = re.compile(rf"(?:^|[ _-]+)\(?(?:{_DAY})\)?\s*$")
 _WORD = re.compile(r"\w+")
 # a title of address: no content word of a name (`Dr Okafor` is a person's page, one word)
 _ADDRESS_TITLES = frozenset(w.lower() for w in ALIAS_TITLES)
-# words that say no thing: a name of them alone is generic (`Meeting notes`, `Untitled`, `Lab meeting`), as
-# sync._GENERIC_TITLES reads a note's `title:`
-_GENERIC_WORDS = COMMON_WORDS | LABEL_WORDS | frozenset("untitled note journal inbox draft misc scratch copy new daily item "
-                                                        "weekly monthly".split())
 # a name borne by this many notes or more is a series' (`YYYY-MM-DD Lab meeting`), no one thing's
 SERIES_NOTES = 3
 
@@ -70,14 +66,25 @@ def title_words(path: str) -> tuple[str, ...]:
 
 
 def _generic(word: str) -> bool:
-    """Is `word` (a _word_key: `item`, `note`) one of _GENERIC_WORDS, as written or as its plural?"""
-    return word in _GENERIC_WORDS or word + "s" in _GENERIC_WORDS
+    """Is `word` (a _word_key: `item`, `note`) a generic name's (wordlists.GENERIC_TITLES: `Meeting notes`,
+    `Untitled`), as written or as its plural?"""
+    return word in GENERIC_TITLES or word + "s" in GENERIC_TITLES
+
+
+def _generic_name(path: str) -> bool:
+    """Is the note's file name as a whole a generic one of two words or more (`Work log`, `Today I learned`)?"""
+    stem = _TRAILING_DAY.sub("", _LEADING_ID.sub("", note_stem(without_notion_ids(path))))
+    name = fold(stem.replace("'", "").replace("\u2019", "")).replace("_", " ")
+    return " ".join(w for w in _WORD.findall(name) if not w.isdigit()) in GENERIC_TITLES  # `2026 Year in review`
 
 
 def topic_words(path: str) -> tuple[str, ...]:
     """title_words of a note whose name may be a topic's: two content words or more (a title of address is none),
-    one of them no generic word; else ()."""
+    one of them no generic word, the whole no generic name (`Work log`); else (). A name opening with a title of
+    address is a person's page (`Dr Sarah Okafor`: what she said is told by the day's note of the visit)."""
     words = title_words(path)
+    if not words or words[0] in _ADDRESS_TITLES or _generic_name(path):
+        return ()
     content = [w for w in words if w not in _ADDRESS_TITLES and any(c.isalpha() for c in w)]
     saying = [w for w in content if w.isalpha() and len(w) >= 3 and not _generic(w)]
     return words if len(content) >= 2 and saying else ()
@@ -105,3 +112,39 @@ def names_title(question: str, title: tuple[str, ...]) -> bool:
     asked = _words(question)
     n = len(title)
     return any(tuple(asked[i:i + n]) == title for i in range(len(asked) - n + 1))
+
+
+# a question opening so asks about an event or someone's acts or words ("why is tom blocked on project phoenix?",
+# "who recommended project hail mary?", "did tom escalate …", "does the gull's rest close in january?"): the day's
+# note that tells it holds the answer, not the named thing's page
+_EVENT_OPENERS = frozenset("why who whom whose did didnt does doesnt do dont is isnt are arent was wasnt were werent "
+                           "will wont has hasnt have havent had can could should would".split())
+# "what/when/where/how" and the helper of a verb whose subject follows ("what did aisha say …", "what will sam
+# bring …"); be's ("what is sam bringing …") only with a verb's -ing form after the subject, as "what's the wifi
+# password at mum's house?" asks what the note holds
+_ASKING_OPENERS = frozenset("what whats when where how".split())
+_DOING_HELPERS = frozenset("did does do will has have had".split())
+_BEING_HELPERS = frozenset("is are was were s".split())
+_QUESTION_WORD = re.compile(r"[^\W_]+")
+
+
+def asks_about_other_acts(question: str, title: tuple[str, ...]) -> bool:
+    """Does the question ask about an event or what someone did or said, the note named `title` (title_words) only
+    its object, so that the day's note telling it, not the thing's page, holds the answer? A why/who/yes-no question
+    ("who recommended project hail mary?"), or one whose subject is another's ("what is sam bringing to christmas
+    dinner?", "what did aisha say about the wise offer?"); not a question about the thing itself ("what did the
+    finanzamt letter say?", "what's in the kit order?", "what's the wifi password at mum's house?")."""
+    words = _QUESTION_WORD.findall(fold(question.replace("'", " ").replace("\u2019", " ")))
+    if not words or not title:
+        return False
+    if words[0] in _EVENT_OPENERS:
+        return True
+    if words[0] not in _ASKING_OPENERS or len(words) < 2 or words[1] not in _DOING_HELPERS | _BEING_HELPERS:
+        return False
+    subject = [_word_key(w) for w in words[2:] if w not in STOPWORDS and w not in ASKING_WORDS]
+    if not subject or subject[0] == title[0]:
+        return False
+    if words[1] in _DOING_HELPERS:
+        return True
+    before_title = subject[1:subject.index(title[0])] if title[0] in subject else subject[1:]
+    return any(w.endswith("ing") and len(w) > 4 for w in before_title)
