@@ -557,6 +557,8 @@ def explain_lines(r: dict) -> list[str]:
         out.append("period: its note is of the asked week, month or quarter (its file name writes it)")
     if "contact" in r["channels"]:  # retrieve._contact_votes
         out.append("contact: it writes the asked e-mail address, phone number or address next to the name")
+    if "title" in r["channels"]:  # retrieve._topic_notes
+        out.append("title: the question names its note's file name in full (the note about the asked thing)")
     if "recency" in r["channels"]:  # latest.py: a "when did I last …?" question's candidates by date
         info = r["channels"]["recency"]
         place = round(1 / info["score"]) if info["score"] else 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from minirag_cli.extract.heuristic import PERSON_TITLE_WORD
+from minirag_cli.text import PERSON_TITLE_WORD
 from minirag_cli.text import normalise_key, without_invisibles
 
 # how sync.joined_names writes a surname honoured so among its joined aliases ({HONOURED + key: the note's key}):

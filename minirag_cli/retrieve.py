@@ -847,6 +847,61 @@ def _writing_votes(s: _Search, written: dict[int, list[int]], vote: float) -> li
             if c in asked or doc_of.get(c) not in written]
 
 
+# the `title` vote's weight as a share of BM25's (_topic_notes): as BM25's, since it is withheld from questions
+# about events and acts (topicnotes.asks_about_other_acts); on the session 57 sweep 0.5 and 0.3 kept fewer of its
+# wins (the finanzamt letter, the ocado hiring manager) and lost none less
+TITLE_VOTE_SHARE = 1.0
+
+
+def _fusion_weights(weights) -> dict[str, float]:
+    """The fusion weights with the votes weighed as BM25's: the note of the asked week or month (_period_notes)
+    scores as BM25's best match would, had its head written the asked days' dates as a daily note's does; the
+    note the question names by its file name (_topic_notes), TITLE_VOTE_SHARE of it."""
+    as_bm25 = weights.get("bm25", 0.0)
+    return {**weights, "period": weights.get("period", as_bm25),
+            "title": weights.get("title", TITLE_VOTE_SHARE * as_bm25)}
+
+
+def _topic_notes(s: _Search) -> None:
+    """The `title` vote for the best found chunk of each note whose file name, of two content words or more and
+    no series', the question says in full (topicnotes.py: "what did the finanzamt letter say?", `Admin/Finanzamt
+    letter.md`; not `People/Priya.md` for "what did priya say about the budget?"): the note about the
+    asked thing, which a journal day's short chunk naming it in passing outranked (BM25's length normalisation,
+    a cosine all on the question's words, a graph vote alike for both). A lexical vote, so with BM25 only (the
+    dense and graph ablations stay theirs); not for a question about days or months, which asks for the notes
+    of those days (the date channel's), not the thing's page: "parkrun time with jess last saturday" is the
+    day's journal, not `Jess.md`."""
+    from minirag_cli import topicnotes
+
+    if "bm25" not in s.channels or s.periods or _asked_periods(s):
+        return
+    found = score_fuse(s.scores, _fusion_weights(s.options.weights))
+    if not found:
+        return
+    rows = store.result_rows(s.conn, [h.chunk_id for h in found])
+    best: dict[int, int] = {}
+    for h in found:  # best first
+        row = rows.get(h.chunk_id)
+        if row is not None:
+            best.setdefault(row[6], h.chunk_id)
+    titled = [c for c in best.values() if (title := topicnotes.topic_words(rows[c][1]))
+              and topicnotes.names_title(s.question, title) and not topicnotes.asks_about_other_acts(s.question, title)]
+    # a name borne by a series of notes (`YYYY-MM-DD Acme check-in`) is no one thing's
+    titled = [c for c in titled if not _series_name(s.conn, rows[c][1])]
+    if titled:
+        s.scores["title"] = [(c, 1.0) for c in titled]
+
+
+def _series_name(conn, path: str) -> bool:
+    """Is the name of the note at `path` a series' (topicnotes.series_titles), among the notes whose paths write
+    its longest word (topicnotes.series_probe: a `LIKE`, not a read of every path)?"""
+    from minirag_cli import topicnotes
+
+    probe = topicnotes.series_probe(path).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    paths = [p for (p,) in conn.execute("SELECT path FROM documents WHERE path LIKE ? ESCAPE '\\'", (f"%{probe}%",))]
+    return topicnotes.title_words(path) in topicnotes.series_titles(paths)
+
+
 def _period_notes(s: _Search, spans: list, chosen: list[int]) -> None:
     """The `period` vote (search weighs it as BM25) for the chosen chunk of each note of the asked week or month
     (datednotes.period_notes): BM25 finds a daily note by the date its header writes, but a week's note by none of
@@ -974,10 +1029,8 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
         _graph_channel(s, seeds)
     _dated_notes(s)
     _contact_votes(s)
-    # the note of the asked week or month (_period_notes) scores as BM25's best match would, had its head written
-    # the asked days' dates as a daily note's does
-    weights = {**o.weights, "period": o.weights.get("period", o.weights.get("bm25", 0.0)),
-               "contact": o.weights.get("contact", CONTACT_VOTE)}
+    _topic_notes(s)
+    weights = {**_fusion_weights(o.weights), "contact": o.weights.get("contact", CONTACT_VOTE)}
     fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)

@@ -71,7 +71,8 @@ from minirag_cli.extract.heuristic import (dendron_links, dendron_note, denote_k
 from minirag_cli.extract.heuristic import link_name as heuristic_link_name
 from minirag_cli.extract.heuristic import linkable_name as heuristic_linkable_name
 from minirag_cli.extract.heuristic import FolderNotes, heading_links, within_folder_links
-from minirag_cli.extract.heuristic import COMMON_WORDS, LABEL_WORDS, without_stack_frames
+from minirag_cli.extract.heuristic import without_stack_frames
+from minirag_cli.wordlists import GENERIC_TITLES
 from minirag_cli.extract.heuristic import note_name as heuristic_note_name
 from minirag_cli.extract.heuristic import rules_update
 from minirag_cli.hints import AsIs, sync_command, sync_hint
@@ -3020,8 +3021,9 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
     return out, targets
 
 
-# a title that names no note (_titled): a word that starts a sentence or labels a line (`Meeting`, `Summary`)
-_GENERIC_TITLES = COMMON_WORDS | LABEL_WORDS
+# a title that names no note (_titled): a word that starts a sentence or labels a line (`Meeting`, `Summary`), a
+# note kind's (`Untitled`, `Work log`)
+_GENERIC_TITLES = GENERIC_TITLES
 
 
 def _note_titles(aliases: dict[str, list[str] | None], paths: list[str]) -> dict[str, tuple[str, str]]:

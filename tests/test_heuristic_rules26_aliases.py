@@ -211,13 +211,16 @@ def test_a_bearer_without_aliases_added_later_unjoins_the_notes_synced_before(tm
     conn.close()
 
 
-def test_a_generic_title_names_no_aliases(tmp_path):
+@pytest.mark.parametrize("title", ["Meeting", "Work log", "Untitled", "Quick notes"])
+def test_a_generic_title_names_no_aliases(tmp_path, title):
     # `title: Meeting` would have every capitalised Meeting of the folder join Weekly Sync
-    # (as before rules 26); a label word (heuristic.LABEL_WORDS) or a common one names no note by its title
-    weekly = "---\ntitle: Meeting\naliases: [Sync, Weekly Sync]\n---\nEvery Monday.\n"
-    conn = _index(tmp_path, {"meetings/weekly.md": weekly, "log.md": "We had a Meeting with Bob about the Weekly Sync.\n"})
+    # (as before rules 26); a label word (heuristic.LABEL_WORDS) or a common one names no note by its title, nor a
+    # note kind's name (wordlists.GENERIC_TITLES, rules 32: `Work log`, `Untitled`)
+    weekly = f"---\ntitle: {title}\naliases: [Sync, Weekly Sync]\n---\nEvery Monday.\n"
+    log = f"We had a {title} with Bob about the Weekly Sync.\n"
+    conn = _index(tmp_path, {"meetings/weekly.md": weekly, "log.md": log})
     found = _entities(conn)
-    assert not any({"Meeting", "Weekly Sync"} <= forms for forms in found.values()), found
+    assert not any({title, "Weekly Sync"} <= forms for forms in found.values()), found
     conn.close()
 
 
