@@ -897,8 +897,7 @@ def _series_name(conn, path: str) -> bool:
     its longest word (topicnotes.series_probe: a `LIKE`, not a read of every path)?"""
     from minirag_cli import topicnotes
 
-    probe = topicnotes.series_probe(path).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    paths = [p for (p,) in conn.execute("SELECT path FROM documents WHERE path LIKE ? ESCAPE '\\'", (f"%{probe}%",))]
+    paths = store.paths_writing(conn, topicnotes.series_probe(path))
     return topicnotes.title_words(path) in topicnotes.series_titles(paths)
 
 

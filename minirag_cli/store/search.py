@@ -176,6 +176,13 @@ def data_stamp(conn) -> tuple[int, int]:
     return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 
 
+def paths_writing(conn, text: str) -> list[str]:
+    """The note paths that hold `text` (a LIKE, `%`, `_` and `\\` in it taken as themselves): the notes a name's
+    word could be the name of (retrieve._series_name), without reading every path."""
+    probe = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return [p for (p,) in conn.execute("SELECT path FROM documents WHERE path LIKE ? ESCAPE '\\'", (f"%{probe}%",))]
+
+
 def document_chunks(conn, doc_ids: list[int]) -> dict[int, list[int]]:
     """document id -> its chunk ids in order."""
     out: dict[int, list[int]] = {}
