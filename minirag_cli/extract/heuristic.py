@@ -5232,13 +5232,22 @@ def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple
     firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
     Tom`, `Tom & Tom`, `Marks & Spencer` too: no word says it is a firm), and a list's (`Priya & Tom & Sons`: which
     of them is the firm's is not clear)."""
+    def joins(first: tuple[int, str], start: int, found: str) -> bool:
+        return bool(_AMPERSAND.fullmatch(text, first[0] + len(first[1]), start)
+                    and found.split()[0] in FIRM_WORDS
+                    and len(first[1].split()[-1]) > 1
+                    and not text[:first[0]].rstrip(" \t").endswith("&"))
+
+    return _pairs_joined(text, spans, joins)
+
+
+def _pairs_joined(text: str, spans: Iterable[tuple[int, str]], joins) -> Iterator[tuple[int, str]]:
+    """`spans` (start, text), each joined to the next, with the text between them, where `joins(span, start, found)`
+    says the two are one name (_firms_joined, _particles_joined); a joined span may join the next one too."""
     pending: tuple[int, str] | None = None
     for start, found in spans:
         if pending is not None:
-            if (_AMPERSAND.fullmatch(text, pending[0] + len(pending[1]), start)
-                    and found.split()[0] in FIRM_WORDS
-                    and len(pending[1].split()[-1]) > 1
-                    and not text[:pending[0]].rstrip(" \t").endswith("&")):
+            if joins(pending, start, found):
                 pending = (pending[0], text[pending[0]:start + len(found)])
                 continue
             yield pending
@@ -5263,19 +5272,13 @@ def _particles_joined(text: str, spans: Iterable[tuple[int, str]], is_german: bo
     """`spans` (start, text: _cap_spans'), two joined where a particle of two words alone stands between them
     (_TWO_WORD_PARTICLE), the first a one-word first name mid-sentence, after a word in lower case, a comma or `&`
     (`with Mario von der Ruhr`, _PARTICLE_NAME_AFTER), the second one word; in German text only a Dutch `van`."""
-    pending: tuple[int, str] | None = None
-    for start, found in spans:
-        if pending is not None:
-            between = _BETWEEN_PARTICLE.fullmatch(text, pending[0] + len(pending[1]), start)
-            if (between is not None and len(pending[1].split()) == 1 and len(found.split()) == 1
-                    and _PARTICLE_NAME_AFTER.search(text, max(0, pending[0] - 40), pending[0])
-                    and not (is_german and between.group(1) == "von")):
-                pending = (pending[0], text[pending[0]:start + len(found)])
-                continue
-            yield pending
-        pending = (start, found)
-    if pending is not None:
-        yield pending
+    def joins(first: tuple[int, str], start: int, found: str) -> bool:
+        between = _BETWEEN_PARTICLE.fullmatch(text, first[0] + len(first[1]), start)
+        return bool(between is not None and len(first[1].split()) == 1 and len(found.split()) == 1
+                    and _PARTICLE_NAME_AFTER.search(text, max(0, first[0] - 40), first[0])
+                    and not (is_german and between.group(1) == "von"))
+
+    return _pairs_joined(text, spans, joins)
 
 
 # A capital and its stop inside a span, and the capitalised word after it (CAP_SPAN's _INITIAL)
