@@ -47,21 +47,28 @@ def _word_key(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+def _folded(text: str) -> str:
+    """`text` with accents and case folded, apostrophes dropped (`Gull's` is `gulls`), `_` a space."""
+    return fold(text.replace("'", "").replace("\u2019", "")).replace("_", " ")
+
+
 def _words(text: str) -> list[str]:
-    """The content words of `text`, accents and case folded, apostrophes dropped (`Gull's` is `gull`)."""
-    text = fold(text.replace("'", "").replace("\u2019", ""))
-    return [_word_key(w) for w in _WORD.findall(text.replace("_", " "))
-            if w not in STOPWORDS and w not in ASKING_WORDS]
+    """The content words of `text` (_folded; `Gull's` is `gull`)."""
+    return [_word_key(w) for w in _WORD.findall(_folded(text)) if w not in STOPWORDS and w not in ASKING_WORDS]
+
+
+def _name_stem(path: str) -> str:
+    """The name a note's file gives it: its stem without a Notion page id, a leading day or id, a trailing day
+    (a TextBundle's `text.md` is its bundle's name: note_stem)."""
+    return _TRAILING_DAY.sub("", _LEADING_ID.sub("", note_stem(without_notion_ids(path))))
 
 
 def title_words(path: str) -> tuple[str, ...]:
     """The content words of the name a note's file gives it (`Admin/Finanzamt letter.md`: finanzamt, letter),
-    without a leading day, id or trailing day, a Notion page id, a TextBundle's `text.md` (its bundle's name);
-    a Logseq namespace is of the name (`1on1___Diego` is 1on1, diego); () for a name of no word of three letters
-    (a daily note's date, `W47`)."""
-    stem = note_stem(without_notion_ids(path))
-    stem = _TRAILING_DAY.sub("", _LEADING_ID.sub("", stem))
-    words = tuple(_words(stem))
+    without a leading day, id or trailing day, a Notion page id, a TextBundle's `text.md` (its bundle's name):
+    _name_stem; a Logseq namespace is of the name (`1on1___Diego` is 1on1, diego); () for a name of no word of
+    three letters (a daily note's date, `W47`)."""
+    words = tuple(_words(_name_stem(path)))
     return words if any(len(w) >= 3 and w.isalpha() for w in words) else ()
 
 
@@ -73,8 +80,7 @@ def _generic(word: str) -> bool:
 
 def _generic_name(path: str) -> bool:
     """Is the note's file name as a whole a generic one of two words or more (`Work log`, `Today I learned`)?"""
-    stem = _TRAILING_DAY.sub("", _LEADING_ID.sub("", note_stem(without_notion_ids(path))))
-    name = fold(stem.replace("'", "").replace("\u2019", "")).replace("_", " ")
+    name = _folded(_name_stem(path))
     return " ".join(w for w in _WORD.findall(name) if not w.isdigit()) in GENERIC_TITLES  # `2026 Year in review`
 
 
@@ -100,8 +106,7 @@ def series_probe(path: str) -> str:
     """The longest word of the note's file name as written (`Lab` of `2026-11-26 Lab meeting.md`, `Jürgen`): a
     note bearing the same name writes it too (a `LIKE` on the paths finds the notes that may, series_titles
     counts them)."""
-    return max(_WORD.findall(_TRAILING_DAY.sub("", _LEADING_ID.sub("", note_stem(without_notion_ids(path))))),
-               key=len, default="")
+    return max(_WORD.findall(_name_stem(path)), key=len, default="")
 
 
 def names_title(question: str, title: tuple[str, ...]) -> bool:
