@@ -856,10 +856,12 @@ TITLE_VOTE_SHARE = 1.0
 def _fusion_weights(weights) -> dict[str, float]:
     """The fusion weights with the votes weighed as BM25's: the note of the asked week or month (_period_notes)
     scores as BM25's best match would, had its head written the asked days' dates as a daily note's does; the
-    note the question names by its file name (_topic_notes), TITLE_VOTE_SHARE of it."""
+    note the question names by its file name (_topic_notes), TITLE_VOTE_SHARE of it; the chunk writing the asked
+    contact detail (_contact_votes) CONTACT_VOTE, as both text channels."""
     as_bm25 = weights.get("bm25", 0.0)
     return {**weights, "period": weights.get("period", as_bm25),
-            "title": weights.get("title", TITLE_VOTE_SHARE * as_bm25)}
+            "title": weights.get("title", TITLE_VOTE_SHARE * as_bm25),
+            "contact": weights.get("contact", CONTACT_VOTE)}
 
 
 def _topic_notes(s: _Search) -> None:
@@ -1029,7 +1031,7 @@ def search(conn, question: str, *, embedder, options: RetrievalOptions | None = 
     _dated_notes(s)
     _contact_votes(s)
     _topic_notes(s)
-    weights = {**_fusion_weights(o.weights), "contact": o.weights.get("contact", CONTACT_VOTE)}
+    weights = _fusion_weights(o.weights)
     fused = demote_near_duplicates(conn, score_fuse(s.scores, weights, ranks=s.rankings),
                                    window=o.duplicate_window, threshold=o.near_duplicate_cosine)
     latest = _latest(s, fused)
