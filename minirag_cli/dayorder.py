@@ -356,10 +356,10 @@ def _edit_reads(days: dict[str, tuple[str | None, str | None]]) -> bool:
     """Whether a note's last edit reads its slashed weekday days (surface -> (day by its date, day by its last edit),
     None where the weekday is false): it lists EDIT_LEAST or more and the edit sets right EDIT_SHARE of them (a rota
     kept all year), not one slip (`Fri 22/11` beside a true `Sun 23/11`), as weekdaydays._edit_reads."""
-    from minirag_cli.weekdaydays import EDIT_LEAST, EDIT_SHARE
+    from minirag_cli.weekdaydays import edit_sets_right
 
     fixed = [s for s, (own, again) in days.items() if own is None and again is not None]
-    return len(days) >= EDIT_LEAST and len(fixed) >= EDIT_SHARE * len(days)
+    return edit_sets_right(len(days), len(fixed))
 
 
 def weekday_slashed_days(line: str, day: str, order: str,

@@ -99,6 +99,12 @@ def chunk_weekday_days(chunks, dates: list[str], edited: list[str] | None = None
             for c, day, last in zip(chunks, dates, edited, strict=True)]
 
 
+def edit_sets_right(listed: int, fixed: int) -> bool:
+    """Whether a note that lists `listed` weekday-days, `fixed` of them false by its day and true by its last edit,
+    is read by that edit (EDIT_LEAST, EDIT_SHARE: a rota, not one slip): _edit_reads, dayorder's slashed days."""
+    return listed >= EDIT_LEAST and fixed >= EDIT_SHARE * listed
+
+
 def _edit_reads(chunks, dates: list[str], edited: list[str]) -> bool:
     """Whether a note's last edit (3) reads its days: it lists EDIT_LEAST weekday-days or more (each surface once:
     a chat's `Sun 22 Nov` written twice is one) and its last edit sets right EDIT_SHARE of them that its own day
@@ -119,7 +125,7 @@ def _edit_reads(chunks, dates: list[str], edited: list[str]) -> bool:
             listed.add(surface)
             if surface not in near:
                 fixed.add(surface)
-    return len(listed) >= EDIT_LEAST and len(fixed) >= EDIT_SHARE * len(listed)
+    return edit_sets_right(len(listed), len(fixed))
 
 
 def _last_edit(day: str, edited: str) -> dt.date | None:
