@@ -3021,10 +3021,6 @@ def _person_names(names: _NoteNames, aliases: dict[str, list[str] | None], own: 
     return out, targets
 
 
-# a title that names no note (_titled): a word that starts a sentence or labels a line (`Meeting`, `Summary`), a
-# note kind's (`Untitled`, `Work log`)
-_GENERIC_TITLES = GENERIC_TITLES
-
 
 def _note_titles(aliases: dict[str, list[str] | None], paths: list[str]) -> dict[str, tuple[str, str]]:
     """{path: (its `title:`, the title's key)} of the notes at `paths` whose title may name them (_naming; Logseq's
@@ -3075,7 +3071,7 @@ def _naming(path: str, name: str) -> bool:
     folder join Weekly Sync)?"""
     title = name.removeprefix(NOTE_TITLE)
     return (name.startswith(NOTE_TITLE) and not generated_title(path, title)
-            and title.strip().lower() not in _GENERIC_TITLES)
+            and title.strip().lower() not in GENERIC_TITLES)  # a sentence's or label's word, a note kind's
 
 
 def joplin_titles(aliases: dict[str, list[str] | None] | None) -> dict[str, str]:
