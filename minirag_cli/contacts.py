@@ -41,13 +41,18 @@ _LEAD = (r"(?:(?:what(?:'s|s|\s+is|\s+was|\s+are|\s+were)|where(?:'s|\s+is)|whic
          r"|show(?:\s+me)?|look\s+up|tell\s+me|send\s+me|(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got"
          r"|i\s+need|need)\s+)?(?:the\s+|an?\s+)?")
 _TAIL = r"\s*(?:again|please|pls)?\s*[?.!]*\s*$"
-_NAME_WORD = r"[^\W\d_][\w.&-]*"
+# a word of a name, and one with an apostrophe after its first letter (`O'Brien`, `D'Souza`, `O’Neill`)
+_NAME_WORD = r"(?:[^\W\d_]'(?=[^\W\d_]))?[^\W\d_][\w.&-]*"
+_APOSTROPHED = re.compile(r"[^\W\d_]'[^\W\d_]{2,}")  # `o'brien`: a name by its shape (is_name reads letters only)
+# a person's title before the name, which the notes may not write (`Dr. Okafor's number`, `Okafor — GP surgery`)
+_PERSON_TITLES = frozenset("mr mrs ms miss mx dr doctor prof professor cllr rev revd herr frau".split())
 # words no name is made of: a pronoun, a determiner, a word of time or of the question's frame ("the latest email",
 # "her email", "in the email")
 _NOT_NAME = frozenset("""i me my mine her hers his him their theirs them our ours your yours its it we you they she he
 the a an this that these those which what whose who whom in on at to from with by of for about and or last latest
 first new old next same previous recent other another any some all did does do send sent reply replied say said
-write wrote read unread draft forward forwarded original long short main work home""".split())
+write wrote read unread draft forward forwarded original long short main work home today tomorrow yesterday
+tonight""".split())
 # a word before "email"/"address" that makes it a kind of message or a machine's address: "the welcome email", "what's
 # the server ip address" ask for no one's
 _NOT_CONTACT = frozenset("""welcome phishing newsletter spam junk marketing promo promotional confirmation verification
@@ -75,8 +80,8 @@ def _noun_alternatives(with_number: bool) -> str:
 
 _NAME = rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}?)"
 # "what's hannah's email", "dev malik phone number", "hannah reyes's work email address?"
-_NAME_FIRST = re.compile(rf"^{_LEAD}{_NAME}(?:'s|'|’s|’)?\s+{_QUALIFIER}(?P<noun>{_noun_alternatives(True)}){_TAIL}",
-                         re.I)
+_NAME_FIRST = re.compile(rf"^{_LEAD}{_NAME}(?P<possessive>'s|')?\s+{_QUALIFIER}"
+                         rf"(?P<noun>{_noun_alternatives(True)}){_TAIL}", re.I)
 # "email address for hannah", "what is the phone number of the press office", "contact details for bola ajayi"
 _NOUN_FIRST = re.compile(rf"^{_LEAD}{_QUALIFIER}(?P<noun>{_noun_alternatives(False)})\s+(?:for|of)\s+"
                          rf"(?:the\s+)?{_NAME}{_TAIL}", re.I)
@@ -101,21 +106,25 @@ def asked_contact(question: str, is_name: Callable[[str], bool] = lambda word: T
     if match is None:
         return None
     words = [w.lower() for w in match.group("name").split()]
+    titled = len(words) > 1 and words[0].rstrip(".") in _PERSON_TITLES
+    words = words[1:] if titled else words  # "Dr. Okafor's number", "Ms Adeyemi's email": Okafor's, Adeyemi's
     if any(w.strip(".&-") in _NOT_NAME or not w.strip(".&-") for w in words):
         return None
     if any(w in _NOT_CONTACT for w in words):
         return None
     names = tuple(_unpossessed(w, is_name) for w in words)
+    # a person's: a name the index knows or shaped as one (`o'brien`), after a title
+    person = titled or all(is_name(w) or _APOSTROPHED.fullmatch(w) for w in names)
     if "verb" in match.groupdict() and match.group("verb"):
         verb = match.group("verb").lower()
-        if verb != "contact" and (match.group("the") or not all(is_name(w) for w in names)):
+        if verb != "contact" and (match.group("the") or not person):
             return None  # "how do I call the api", "how can I reach the summit": one calls or reaches a person
         kinds = _VERBS[verb]
     else:
         noun = " ".join(match.group("noun").lower().split())
         kinds = _kinds_of(noun)
-        if re.fullmatch(_NUMBER, noun) and not all(is_name(w) for w in names):
-            return None  # "the case number", "janet repair job number"
+        if re.fullmatch(_NUMBER, noun) and not (person or match.groupdict().get("possessive")):
+            return None  # "the case number", "janet repair job number"; not "the plumber's number", a role's
     return AskedContact(kinds, names)
 
 
@@ -146,6 +155,63 @@ _POSTAL_VALUE = re.compile(
 def _phone_digits_ok(value: str) -> bool:
     digits = sum(ch.isdigit() for ch in value)
     return 9 <= digits <= 15
+
+
+# the words that say a run of digits is no one's phone number (`order 0012 3456 7890`, `Policy no. 0123 456 789`,
+# `NHS number 943 476 5919`): the thing's own, and those that say it with "number", "no.", "#", "ref" after them
+# (`customer no.`, not `customer services 0345 …`; `booking ref`, not `Bookings: 0161 …`: a phone's); singular, as
+# `Accounts: 0161 …`, `Claims line`, `Orders` are phone lines. `tel`, `mob`, `phone`, `m:` say none of them
+_NUMBERED_THINGS = r"""order invoice inv ref reference account acct a/c iban card claim case tracking parcel shipment
+consignment policy serial transaction receipt imei mpan mprn utr vat sku confirmation voucher""".split()
+_THINGS_WITH_NUMBER = r"""customer member membership booking reservation ticket reg registration meter contract loan
+mortgage patient nhs ni student employee staff pin passport licence license tax job incident complaint application
+tenancy deposit flight product part batch model""".split()
+_NUMBER_WORD = r"(?:\s*#|\s+(?:number|no\.?|num|nr|id|ref|reference|code)(?![^\W_]))"
+_NOT_PHONE_LABEL = re.compile(
+    rf"(?<![^\W_])(?:(?:{'|'.join(_NUMBERED_THINGS)}){_NUMBER_WORD}?|(?:{'|'.join(_THINGS_WITH_NUMBER)}){_NUMBER_WORD})"
+    r"\s*[:#=.-]?\s*(?:(?:is|was)\s+)?$", re.I)
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z\d]{4}){2,7}(?: ?[A-Z\d]{1,3})?\b")  # `DE89 3704 0044 0532 0130 00`
+_TABLE_ROW = re.compile(r"^\s*\|")
+_TABLE_RULE = re.compile(r"^\s*\|[\s:|-]*$")
+
+
+def unlabelled(text: str) -> str:
+    """`text` with its digit runs that are no one's phone number blanked to `#`s: an IBAN, a run a word before it
+    labels (_NOT_PHONE_LABEL: `- Hannah: order 0012 3456 7890 shipped` writes no number of Hannah's) or that stands
+    in a table's column so headed (`| Order # |`, a CSV's `order` column)."""
+    out, header = [], None
+    for line in _IBAN.sub(_blanked, text).split("\n"):
+        if not _TABLE_ROW.match(line):
+            header = None
+        elif not _TABLE_RULE.match(line):
+            if header is None:
+                header = [bool(_NOT_PHONE_LABEL.search(cell.strip())) for cell in _cells(line)]
+            else:
+                line = "|".join(_blanked_all(cell) if 0 <= column < len(header) and header[column] else cell
+                                for column, cell in enumerate(_split_row(line), start=-1))
+        out.append(_labelled_blanked(line))
+    return "\n".join(out)
+
+
+def _labelled_blanked(line: str) -> str:
+    """`line` with the digit runs a word before them labels as no phone's blanked."""
+    return _PHONE_VALUE.sub(lambda m: _blanked(m) if _NOT_PHONE_LABEL.search(line[:m.start()]) else m.group(), line)
+
+
+def _split_row(line: str) -> list[str]:
+    return re.split(r"(?<!\\)\|", line)  # a cell's `\|` is no column's edge (csvnotes)
+
+
+def _cells(line: str) -> list[str]:
+    return _split_row(line)[1:]  # what the opening `|` leaves before it is no cell
+
+
+def _blanked(match: re.Match) -> str:
+    return re.sub(r"\d", "#", match.group())
+
+
+def _blanked_all(cell: str) -> str:
+    return _PHONE_VALUE.sub(_blanked, cell)
 
 
 def holds_value(text: str, kinds: frozenset[str]) -> bool:
@@ -259,8 +325,14 @@ def _sentences(line: str) -> list[str]:
 
 
 def _says(text: str, names: tuple[str, ...]) -> bool:
-    """`text` writes every word of the name (a possessive "Hannah's" too, and in an address: hannah.reyes@)."""
-    return all(re.search(rf"(?<![^\W_]){re.escape(w)}(?:'s|’s|s)?(?![^\W_])", text, re.I) for w in names)
+    """`text` writes every word of the name (a possessive "Hannah's" too, and in an address: hannah.reyes@; `O’Brien`
+    with either apostrophe)."""
+    return all(re.search(rf"(?<![^\W_]){_apostrophe_either(re.escape(w))}(?:'s|’s|s)?(?![^\W_])", text, re.I)
+               for w in names)
+
+
+def _apostrophe_either(pattern: str) -> str:
+    return pattern.replace("'", "['’]")
 
 
 def _is_named(title: str, names: tuple[str, ...], is_name: Callable[[str], bool]) -> bool:
@@ -279,7 +351,9 @@ def holds_contact(text: str, asked: AskedContact, title: str = "",
                   is_name: Callable[[str], bool] = lambda word: False) -> bool:
     """`text` (a chunk's, of the note titled `title`) writes a value asked for next to the asked name: in one item
     saying the name, or in a contact line (`Phone: 0161 …`) under a heading, or of a note, that is the name alone
-    (`is_name(word)`: the index knows the word as a name)."""
+    (`is_name(word)`: the index knows the word as a name). An order's, an invoice's, an account's number is no
+    phone's (unlabelled)."""
+    text = unlabelled(text) if PHONE in asked.kinds else text
     if not holds_value(text, asked.kinds):
         return False
     named_note = _is_named(title, asked.names, is_name)
