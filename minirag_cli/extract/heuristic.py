@@ -1116,6 +1116,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
+# 33, names33's part (session 57's testers' leftovers): a word in capitals of four letters or more with a vowel,
+#    written once in its note, after `I'm`, `they're`, `them`, `so`, `very` or after a copula in an adjective's shape
+#    (`-ENT`, `-OUS`, `-ING`, `-ED`, `-ECT`, ...), and before no figure nor capital, is a word shouted for stress and
+#    names nothing (_predicate_shout: `They're DIFFERENT again`, `bring them BACK`, `the leaf is PERFECT now` were
+#    names); `Ellie is a SHEEP`, `Mon 4 Jan is INSET`, `my employer is HMRC`, `the WANT workshop`, `ICE 1005`,
+#    acronyms under four letters (`NHS`, `GP`) name as before. A sentence's first word that
+#    says how sure or glad its writer is (STANCE_WORDS: `Possible`, `Probably`, `Apparently`, `Hopefully`) is no part
+#    of the name after it, which opens the sentence in its place (`Possible Courier came`, `Probably Marta` were
+#    names); mid-sentence as before (`Mission Possible`). `X & Y Co.`, `X & Y Ltd` are one firm (COMPANY_ENDS:
+#    `Procter & Gamble Co.` named Procter and Gamble Co); `Marks & Spencer`, `Priya & Tom`, `Priya & Co.` as before.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
@@ -2361,6 +2371,14 @@ LOG_PASTS = frozenset("""
 counted pasted copied quoted noted replied logged checked tried cited posted skimmed reread highlighted annotated
 listened tidied sorted archived
 """.split())
+# the words a sentence opens with to say how sure or glad its writer is (`Possible courier came`, `Probably Marta`,
+# `Apparently Tesco closed`, `Hopefully Priya calls`): no part of the name after them (rules 33: `Possible Courier`,
+# `Probably Marta` were names), only at a sentence's start: `Mission Possible`, a title's `Hopefully Tomorrow` mid-
+# sentence as before. `Maybe`, `Definitely`, `Perhaps` are COMMON_WORDS (dropped before a name anywhere)
+STANCE_WORDS = frozenset("""
+possible possibly probable probably apparently hopefully presumably supposedly seemingly surely certainly obviously
+luckily unluckily fortunately unfortunately sadly thankfully basically likely unlikely allegedly reportedly evidently
+""".split())
 # a phrase in capitals that is a task's or a message's status (`Phase 2 (IN PROGRESS)`, `NOT ANSWERED YET`): the
 # whole span as written, so a name shouted with a common word (`DEAR JOHN`, `DAY 3 IN ROME`, `MARKS AND SPENCER`)
 # names as before
@@ -2461,6 +2479,29 @@ SCHOOL_NAME_ENDS = frozenset("School Academy College Primary High Grammar Second
 # the words a note shouts for stress alone (`1 puff morning + night, EVERY day`, `NEVER give ibuprofen`): no name
 # (rules 32: EVERY was one). In capitals only: `Every Brilliant Thing`, `Every Child Matters` name as before
 SHOUTED_ADVERBS = frozenset("EVERY NEVER ALWAYS".split())
+
+
+# the lower-case word a word shouted for stress follows as its sentence's predicate (`They're DIFFERENT again`, `the
+# leaf shape is PERFECT now`, `bring them BACK`, `I am DONE`): a copula, an object's pronoun or a degree's adverb,
+# after which a name seldom stands alone; a noun's article does (`Ellie is a SHEEP`, `the WANT workshop` name)
+_PREDICATE_BEFORE = re.compile(r"(?<![\w'’])(?:(is|are|was|were|be|been|being|isn't|wasn't|aren't|weren't)|"
+                               r"am|them|it|so|too|very|really|totally|[A-Za-z]+['’](?:re|m))[ \t]+$")
+# ... after a copula only a word shaped as an adjective or a participle: a noun's acronym stands there too (`Mon 4 Jan
+# is INSET`, a school's training day; `the supplier is IKEA`)
+_ADJECTIVE_SHAPE = re.compile(r"[A-Z]{2,}(?:ENT|ANT|FUL|OUS|IVE|ED|ING|ABLE|IBLE|LESS|ECT|IAL|ICAL)")
+
+
+def _predicate_shout(text: str, start: int, word: str) -> bool:
+    """Is `word`, in capitals at `start`, a word shouted for stress rather than an acronym (rules 33: `DIFFERENT`,
+    `BACK`, `PERFECT` were names): four letters or more with a vowel, after a copula or an object's pronoun
+    (_PREDICATE_BEFORE; after a copula only an adjective's shape, _ADJECTIVE_SHAPE), not before a figure or a
+    capitalised word, and written once in the text? `my employer is HMRC` (no vowel), `Ellie is a SHEEP`, `Mon 4 Jan
+    is INSET`, `the NHS`, `is GP` (under four letters), `went to IKEA` name as before."""
+    before = _PREDICATE_BEFORE.search(text, max(0, start - 20), start)
+    return (len(word) >= 4 and word.isalpha() and any(c in "AEIOU" for c in word) and before is not None
+            and (before.group(1) is None or _ADJECTIVE_SHAPE.fullmatch(word) is not None)
+            and not re.match(r"[ \t]+[\dA-Z]", text[start + len(word):])
+            and len(re.findall(rf"(?<!\w){word}(?!\w)", text)) == 1)
 
 
 def _status_cut(words: list[str]) -> list[str]:
@@ -4341,6 +4382,13 @@ class HeuristicExtractor:
                     continue  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, the role no name
                 else:
                     words = words[:-1]  # (German text) `Praxis Dr. med. Vogt`; English's `Sunset Dr.` keeps its `Dr`
+            stance_opened = False  # the span's rest opens its sentence after a stance word (STANCE_WORDS)
+            if (len(words) > 1 and words[0].lower() in STANCE_WORDS and words[0] == found.split()[0]
+                    and _sentence_start(text, start)):
+                # `Possible Courier came`, `Probably Marta will come`: the writer's stance, no part of a name; the
+                # word after it opens the sentence, a name only as `Maybe Courier` is read (rules 33)
+                cut = re.match(rf"\S+{_GAP}", found).end()
+                start, found, words, stance_opened = start + cut, found[cut:], words[1:], True
             titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
@@ -4401,7 +4449,9 @@ class HeuristicExtractor:
             # ... a name in capitals before its status names alone where it opens a sentence (`HMRC RECEIVED my return`)
             shouted_name = words != uncut and bool(words) and all(w.isupper() for w in words)
             if not words or (len(words) == 1 and len(words[0]) > 2 and words[0].isupper()
-                             and (words[0].lower() in TABLE_COMMON_WORDS or words[0] in SHOUTED_ADVERBS)):
+                             and (words[0].lower() in TABLE_COMMON_WORDS or words[0] in SHOUTED_ADVERBS
+                                  or (found.endswith(words[0])
+                                      and _predicate_shout(text, start + len(found) - len(words[0]), words[0])))):
                 continue  # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30)
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
                     and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
@@ -4448,7 +4498,7 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed and status is None
                                  and not shouted_name
-                                 and (start in phrase_titles or _sentence_start(text, start)))
+                                 and (start in phrase_titles or stance_opened or _sentence_start(text, start)))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
@@ -5224,17 +5274,23 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
 # nor `Company`, which a group of friends is too (`Dinner with Priya & Co.`)
 FIRM_WORDS = frozenset("Sons Son Partners Associates Bros Brothers Daughters".split())
 _AMPERSAND = re.compile(r"[ \t]+&[ \t]+")
+# ... and the words a company's whole name ends with, after a word of its own (`Procter & Gamble Co.`, `Johnson &
+# Johnson Ltd`, `Smith & Nephew plc`): one firm too (rules 33: `Gamble Co` was a name apart from Procter); `Priya &
+# Co.` stays Priya, its `Co` alone after `&`
+COMPANY_ENDS = frozenset("Co Ltd Limited plc PLC Plc Inc LLP LLC Corp GmbH AG SA".split())
 
 
 def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """`spans` (start, text: _cap_spans'), two of them joined where `&` alone stands between them, the first ends
-    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`): one
-    firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
+    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`) or ends
+    with a company's after a word of its own (COMPANY_ENDS: `Procter & Gamble Co.`, rules 33): one firm's name
+    (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
     Tom`, `Tom & Tom`, `Marks & Spencer` too: no word says it is a firm), and a list's (`Priya & Tom & Sons`: which
     of them is the firm's is not clear)."""
     def joins(first: tuple[int, str], start: int, found: str) -> bool:
+        words = found.split()
         return bool(_AMPERSAND.fullmatch(text, first[0] + len(first[1]), start)
-                    and found.split()[0] in FIRM_WORDS
+                    and (words[0] in FIRM_WORDS or (len(words) > 1 and words[-1].rstrip(".") in COMPANY_ENDS))
                     and len(first[1].split()[-1]) > 1
                     and not text[:first[0]].rstrip(" \t").endswith("&"))
 
