@@ -1,15 +1,18 @@
-"""Heuristic rules 33, names33 (session 57's testers' leftovers): a word shouted for stress after a copula or a
-pronoun was a name (`They're DIFFERENT again`, `bring them BACK`, `the leaf is PERFECT now`), a sentence's stance word
-joined the name after it (`Possible Courier`, `Probably Marta`, `Apparently Tesco`) and a firm whose name ends with
-its company's word after `&` lost its first half (`Procter & Gamble Co.` named Procter and Gamble Co). Acronyms, a
-noun in capitals after its article, names after a stance word mid-sentence and people's pairs name as before. Each
-through a real sync of a folder, as `mrag sync` runs it."""
+"""Heuristic rules 33, names33 (session 57's testers' leftovers, narrowed after review): a word shouted for stress
+as an adjective after a copula or a degree's adverb was a name (`They're DIFFERENT again`, `the leaf is PERFECT now`,
+`so EXCITED`), a sentence's stance adverb joined the name after it (`Probably Marta`, `Apparently Tesco`) and a firm
+whose name ends with its company's word after `&` lost its first half (`Procter & Gamble Co.` named Procter and Gamble
+Co). Acronyms (after `so`, `them`, `it`, `am`, `I'm`, a copula), a noun in capitals after its article, titles that
+open with an adjective (`Possible Worlds`) and people's pairs name as before. Each through a real sync of a folder, as
+`mrag sync` runs it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from minirag_cli.extract.heuristic import VERSION
+from minirag_cli.extract.heuristic import VERSION, HeuristicExtractor
 from tests.conftest import synced_names
 
 
@@ -26,14 +29,14 @@ def check(tmp_path, text, gone, kept):
     assert kept <= names, names
 
 
-# 1. a word shouted for stress as its sentence's predicate
+# 1. a word shouted for stress as its sentence's predicate: an adjective's shape after a copula or a degree's adverb
 @pytest.mark.parametrize("text,gone,kept", [
     ("Secondary (Maya) - Sele School. They're DIFFERENT again, ugh.\n", {"DIFFERENT"}, {"Sele School"}),
-    ("Nana & Grandad's pile (don't forget to bring them BACK)\n", {"BACK"}, set()),
     ("The leaf shape is PERFECT now. Lowercase is great.\n", {"PERFECT"}, set()),
-    ("I am BACK at work today after the flu.\n", {"BACK"}, set()),
-    ("He was FURIOUS about the parking and it was AMAZING anyway.\n", {"FURIOUS", "AMAZING"}, set()),
+    ("He was FURIOUS about the parking.\n", {"FURIOUS"}, set()),
     ("The new sofa is so DIFFERENT from the one at John Lewis.\n", {"DIFFERENT"}, {"John Lewis"}),
+    ("The kids were so EXCITED about the trip.\n", {"EXCITED"}, set()),
+    ("The show was really AMAZING last night.\n", {"AMAZING"}, set()),
     # acronyms and names in capitals stay: under four letters, no vowel, a noun after its article, before a figure
     # or a capital, written again in the note
     ("Paid HMRC and the NHS bill, saw the GP about my back.\n", set(), {"HMRC", "NHS", "GP"}),
@@ -47,20 +50,53 @@ def check(tmp_path, text, gone, kept):
     ("Mon 2 Nov was INSET - Linda had all three.\n", set(), {"INSET"}),
     ("The cheapest supplier is IKEA now.\n", set(), {"IKEA"}),
     ("The HVAC is BBC-grade quiet; the OKR is NPS above 40.\n", set(), {"HVAC", "OKR", "NPS"}),
+    # (names33's review) an acronym after a conjunction's `so`, `it`, `them`, `am`, `I'm`, `we're`, and a name's
+    # -ING or -ED after a copula
+    ("The boiler broke on Monday, so AVIVA sent an engineer out.\n", set(), {"AVIVA"}),
+    ("Form sent off, so DVLA need to post the new logbook.\n", set(), {"DVLA"}),
+    ("Got the offer letter so UCAS is done for Maya.\n", set(), {"UCAS"}),
+    ("Pay rise in March, so PAYE code changes next month.\n", set(), {"PAYE"}),
+    ("Ticket got stuck so JIRA is down again, ping Tom.\n", set(), {"JIRA"}),
+    ("Is it ULEZ compliant? Ask the dealer.\n", set(), {"ULEZ"}),
+    ("Tomorrow 9 am UCAS deadline for the personal statement.\n", set(), {"UCAS"}),
+    ("Friday 10 am ACAS call about the grievance.\n", set(), {"ACAS"}),
+    ("Send them UCAS references by Friday.\n", set(), {"UCAS"}),
+    ("Dropped the flatpack back, bought them IKEA shelves instead.\n", set(), {"IKEA"}),
+    ("Xmas list for the twins: get them LEGO sets and books.\n", set(), {"LEGO"}),
+    ("Tell them SARAH is coming at six.\n", set(), {"SARAH"}),
+    ("We're UNISON members since 2019.\n", set(), {"UNISON"}),
+    ("I'm NATO staff now, based in Brussels.\n", set(), {"NATO"}),
+    ("Termin am MONTAG beim Arzt, danach am BAHNHOF treffen mit Jonas.\n", set(), {"BAHNHOF"}),
+    ("Client is BOEING, PM is Sarah Jones.\n", set(), {"BOEING"}),
+    ("Next offsite is EALING in the spring.\n", set(), {"EALING"}),
+    ("The school is OFSTED outstanding apparently.\n", set(), {"OFSTED"}),
 ])
 def test_a_word_shouted_for_stress_names_nothing(tmp_path, text, gone, kept):
     check(tmp_path, text, gone, kept)
 
 
+def test_a_long_log_of_shouted_words_is_read_in_linear_time():
+    # each shouted word's count in its text is read once a text, not by a scan of the whole text per word (names33's
+    # first cut: 16 s for this 210 KB log, 0.2 s here)
+    text = "".join(f"Step {i}: the result is PERFECT now, so retry later\n" for i in range(4000))
+    began = time.perf_counter()
+    HeuristicExtractor().extract_one(text)
+    assert time.perf_counter() - began < 5
+
+
 # 2. a sentence's stance word before a name
 @pytest.mark.parametrize("text,gone,kept", [
-    ("Possible Courier came today while we were out.\n", {"Possible Courier", "Courier"}, set()),
     ("Probably Marta will come. Then Marta drives us home.\n", {"Probably Marta"}, {"Marta"}),
     ("Apparently Tesco closed early. We tried Tesco in town.\n", {"Apparently Tesco"}, {"Tesco"}),
     ("Hopefully Priya calls back. I told Priya about it.\n", {"Hopefully Priya"}, {"Priya"}),
     ("- Unfortunately Dr Patel is away this week.\n", {"Unfortunately Dr Patel"}, {"Patel"}),
+    ("Unfortunately Thames Water cut the supply again.\n", {"Unfortunately Thames Water"}, {"Thames Water"}),
     # mid-sentence a stance word is a title's or a name's part as before
     ("We watched Mission Possible on Friday.\n", set(), {"Mission Possible"}),
+    # (names33's review) a title that opens with an adjective or an apostrophe's word after the adverb, as before
+    ("Possible Worlds is on my reading list this year.\n", set(), {"Possible Worlds"}),
+    ("Likely Lads marathon on Saturday with Dad.\n", set(), {"Likely Lads"}),
+    ("Surely You're Joking was a fun read on the train.\n", {"Joking"}, {"Surely You're Joking"}),
     ("Maybe Lisbon next year, said Ana Lopes.\n", set(), {"Ana Lopes"}),
 ])
 def test_a_stance_word_joins_no_name(tmp_path, text, gone, kept):

@@ -56,6 +56,7 @@ wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 from __future__ import annotations
 
 import bisect
+import collections
 import functools
 import itertools
 import re
@@ -1116,15 +1117,18 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
-# 33, names33's part (session 57's testers' leftovers): a word in capitals of four letters or more with a vowel,
-#    written once in its note, after `I'm`, `they're`, `them`, `so`, `very` or after a copula in an adjective's shape
-#    (`-ENT`, `-OUS`, `-ING`, `-ED`, `-ECT`, ...), and before no figure nor capital, is a word shouted for stress and
-#    names nothing (_predicate_shout: `They're DIFFERENT again`, `bring them BACK`, `the leaf is PERFECT now` were
-#    names); `Ellie is a SHEEP`, `Mon 4 Jan is INSET`, `my employer is HMRC`, `the WANT workshop`, `ICE 1005`,
-#    acronyms under four letters (`NHS`, `GP`) name as before. A sentence's first word that
-#    says how sure or glad its writer is (STANCE_WORDS: `Possible`, `Probably`, `Apparently`, `Hopefully`) is no part
-#    of the name after it, which opens the sentence in its place (`Possible Courier came`, `Probably Marta` were
-#    names); mid-sentence as before (`Mission Possible`). `X & Y Co.`, `X & Y Ltd` are one firm (COMPANY_ENDS:
+# 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
+#    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
+#    after a copula (`is`, `was`, `are`, `they're`) or a degree's adverb (`so`, `very`, `really`: there a participle's
+#    `-ED`, `-ING` too), and before no figure nor capital, is a word shouted for stress and names nothing
+#    (_predicate_shout: `They're DIFFERENT again`, `the leaf is PERFECT now`, `so EXCITED` were names). Acronyms name
+#    as before: after `them`, `it`, `am`, `I'm`, a conjunction's `so` (`send them UCAS references`, `is it ULEZ
+#    compliant`, `9 am UCAS deadline`, `Boiler broke, so AVIVA sent`), a name's -ING or -ED after a copula (`Client is
+#    BOEING`, `the school is OFSTED outstanding`), `Ellie is a SHEEP`, `Mon 4 Jan is INSET`, `my employer is HMRC`.
+#    `bring them BACK` still names BACK. A sentence's first adverb that says how sure or glad its writer is
+#    (STANCE_WORDS: `Probably`, `Apparently`, `Hopefully`, `Unfortunately`) is no part of the name after it, which
+#    opens the sentence in its place (`Probably Marta`, `Unfortunately Thames Water` were names); titles as before
+#    (`Possible Worlds`, `Likely Lads`, `Surely You're Joking`). `X & Y Co.`, `X & Y Ltd` are one firm (COMPANY_ENDS:
 #    `Procter & Gamble Co.` named Procter and Gamble Co); `Marks & Spencer`, `Priya & Tom`, `Priya & Co.` as before.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -2371,13 +2375,14 @@ LOG_PASTS = frozenset("""
 counted pasted copied quoted noted replied logged checked tried cited posted skimmed reread highlighted annotated
 listened tidied sorted archived
 """.split())
-# the words a sentence opens with to say how sure or glad its writer is (`Possible courier came`, `Probably Marta`,
-# `Apparently Tesco closed`, `Hopefully Priya calls`): no part of the name after them (rules 33: `Possible Courier`,
-# `Probably Marta` were names), only at a sentence's start: `Mission Possible`, a title's `Hopefully Tomorrow` mid-
-# sentence as before. `Maybe`, `Definitely`, `Perhaps` are COMMON_WORDS (dropped before a name anywhere)
+# the adverbs a sentence opens with to say how sure or glad its writer is (`Probably Marta`, `Apparently Tesco
+# closed`, `Hopefully Priya calls`): no part of the name after them (rules 33: `Probably Marta` was a name), only at a
+# sentence's start: a title's `Hopefully Tomorrow` mid-sentence as before. No adjective (`Possible`, `Likely`): a
+# title opens with them (`Possible Worlds`, `Likely Lads`, `Mission Possible`). `Maybe`, `Definitely`, `Perhaps` are
+# COMMON_WORDS (dropped before a name anywhere)
 STANCE_WORDS = frozenset("""
-possible possibly probable probably apparently hopefully presumably supposedly seemingly surely certainly obviously
-luckily unluckily fortunately unfortunately sadly thankfully basically likely unlikely allegedly reportedly evidently
+possibly probably apparently hopefully presumably supposedly seemingly surely certainly obviously luckily unluckily
+fortunately unfortunately sadly thankfully basically allegedly reportedly evidently
 """.split())
 # a phrase in capitals that is a task's or a message's status (`Phase 2 (IN PROGRESS)`, `NOT ANSWERED YET`): the
 # whole span as written, so a name shouted with a common word (`DEAR JOHN`, `DAY 3 IN ROME`, `MARKS AND SPENCER`)
@@ -2481,27 +2486,40 @@ SCHOOL_NAME_ENDS = frozenset("School Academy College Primary High Grammar Second
 SHOUTED_ADVERBS = frozenset("EVERY NEVER ALWAYS".split())
 
 
-# the lower-case word a word shouted for stress follows as its sentence's predicate (`They're DIFFERENT again`, `the
-# leaf shape is PERFECT now`, `bring them BACK`, `I am DONE`): a copula, an object's pronoun or a degree's adverb,
-# after which a name seldom stands alone; a noun's article does (`Ellie is a SHEEP`, `the WANT workshop` name)
-_PREDICATE_BEFORE = re.compile(r"(?<![\w'’])(?:(is|are|was|were|be|been|being|isn't|wasn't|aren't|weren't)|"
-                               r"am|them|it|so|too|very|really|totally|[A-Za-z]+['’](?:re|m))[ \t]+$")
-# ... after a copula only a word shaped as an adjective or a participle: a noun's acronym stands there too (`Mon 4 Jan
-# is INSET`, a school's training day; `the supplier is IKEA`)
-_ADJECTIVE_SHAPE = re.compile(r"[A-Z]{2,}(?:ENT|ANT|FUL|OUS|IVE|ED|ING|ABLE|IBLE|LESS|ECT|IAL|ICAL)")
+# the lower-case words after which a word in capitals shaped as an adjective is one shouted for stress (`They're
+# DIFFERENT again`, `the leaf shape is PERFECT now`, `it's so DIFFERENT`): a degree's adverb (group 1) or a copula. No
+# object's pronoun nor `it`, `am`, `I'm`: an acronym stands there (`send them UCAS references`, `is it ULEZ
+# compliant`, `9 am UCAS deadline`, `I'm NATO staff`), nor `so` after a comma, a conjunction there (`Boiler broke, so
+# AVIVA sent`)
+_PREDICATE_BEFORE = re.compile(r"(?<![\w'’,;:])(?:(?<![,;:] )(so)|(too|very|really|totally)|is|are|was|were|"
+                               r"[A-Za-z]+['’]re)[ \t]+$")
+# ... the adjective's shape: after a copula not a participle's -ING nor -ED, a place's or a firm's name ends so too
+# (`Client is BOEING`, `offsite is EALING`, `the school is OFSTED outstanding`); after a degree's adverb it may
+# (`so EXCITED`, `really AMAZING`)
+_ADJECTIVE_SHAPE = re.compile(r"[A-Z]{2,}(?:ENT|ANT|FUL|OUS|IVE|ABLE|IBLE|LESS|ECT|IAL|ICAL)")
+_PARTICIPLE_SHAPE = re.compile(r"[A-Z]{2,}(?:ED|ING)")
+
+
+@functools.lru_cache(maxsize=8)
+def _word_counts(text: str) -> collections.Counter[str]:
+    """How often each word of `text` is written (read once a text: _predicate_shout asks for each capitals word's)."""
+    return collections.Counter(re.findall(r"\w+", text))
 
 
 def _predicate_shout(text: str, start: int, word: str) -> bool:
     """Is `word`, in capitals at `start`, a word shouted for stress rather than an acronym (rules 33: `DIFFERENT`,
-    `BACK`, `PERFECT` were names): four letters or more with a vowel, after a copula or an object's pronoun
-    (_PREDICATE_BEFORE; after a copula only an adjective's shape, _ADJECTIVE_SHAPE), not before a figure or a
-    capitalised word, and written once in the text? `my employer is HMRC` (no vowel), `Ellie is a SHEEP`, `Mon 4 Jan
-    is INSET`, `the NHS`, `is GP` (under four letters), `went to IKEA` name as before."""
+    `PERFECT` were names): four letters or more, shaped as an adjective (_ADJECTIVE_SHAPE; a participle's only after
+    a degree's adverb), right after a copula or a degree's adverb (_PREDICATE_BEFORE), not before a figure or a
+    capitalised word, and written once in the text? `my employer is HMRC`, `Ellie is a SHEEP`, `Mon 4 Jan is INSET`,
+    `Client is BOEING`, `send them UCAS references`, `so AVIVA sent` name as before."""
     before = _PREDICATE_BEFORE.search(text, max(0, start - 20), start)
-    return (len(word) >= 4 and word.isalpha() and any(c in "AEIOU" for c in word) and before is not None
-            and (before.group(1) is None or _ADJECTIVE_SHAPE.fullmatch(word) is not None)
-            and not re.match(r"[ \t]+[\dA-Z]", text[start + len(word):])
-            and len(re.findall(rf"(?<!\w){word}(?!\w)", text)) == 1)
+    if before is None or len(word) < 4 or not word.isalpha():
+        return False
+    degree = before.group(1) is not None or before.group(2) is not None
+    shaped = (_ADJECTIVE_SHAPE.fullmatch(word) is not None
+              or (degree and _PARTICIPLE_SHAPE.fullmatch(word) is not None))
+    return (shaped and not re.match(r"[ \t]+[\dA-Z]", text[start + len(word):])
+            and _word_counts(text)[word] == 1)
 
 
 def _status_cut(words: list[str]) -> list[str]:
@@ -4384,7 +4402,8 @@ class HeuristicExtractor:
                     words = words[:-1]  # (German text) `Praxis Dr. med. Vogt`; English's `Sunset Dr.` keeps its `Dr`
             stance_opened = False  # the span's rest opens its sentence after a stance word (STANCE_WORDS)
             if (len(words) > 1 and words[0].lower() in STANCE_WORDS and words[0] == found.split()[0]
-                    and _sentence_start(text, start)):
+                    and not re.search(r"['’]", words[1]) and _sentence_start(text, start)):
+                # (a title's `Surely You're Joking` as before)
                 # `Possible Courier came`, `Probably Marta will come`: the writer's stance, no part of a name; the
                 # word after it opens the sentence, a name only as `Maybe Courier` is read (rules 33)
                 cut = re.match(rf"\S+{_GAP}", found).end()
@@ -5275,9 +5294,10 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
 FIRM_WORDS = frozenset("Sons Son Partners Associates Bros Brothers Daughters".split())
 _AMPERSAND = re.compile(r"[ \t]+&[ \t]+")
 # ... and the words a company's whole name ends with, after a word of its own (`Procter & Gamble Co.`, `Johnson &
-# Johnson Ltd`, `Smith & Nephew plc`): one firm too (rules 33: `Gamble Co` was a name apart from Procter); `Priya &
-# Co.` stays Priya, its `Co` alone after `&`
-COMPANY_ENDS = frozenset("Co Ltd Limited plc PLC Plc Inc LLP LLC Corp GmbH AG SA".split())
+# Johnson Ltd`, `Tate & Lyle PLC`): one firm too (rules 33: `Gamble Co` was a name apart from Procter); `Priya &
+# Co.` stays Priya, its `Co` alone after `&`. A lower-case `plc` is no part of a capitalised span: `Smith & Nephew
+# plc` names Smith and Nephew as before
+COMPANY_ENDS = frozenset("Co Ltd Limited PLC Plc Inc LLP LLC Corp GmbH AG SA".split())
 
 
 def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
