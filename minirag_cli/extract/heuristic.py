@@ -1115,6 +1115,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 32, fixTN2's part (second review of topicnote): a `title:` of a note kind's name names no note, as a common or
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
+# 33, slashdays2's part (session 58's carer, a Simplenote export typed on a UK phone): a yearless slashed day with a
+#    weekday in lower case (`fri 27/11`, `tues 1/12`, `next DN visit tues 8/12`, `thurs 3/12`) or spelt `Weds` is
+#    read as its Capitalised form was (rules 32; `sat`, `sun`, `wed` only opening their line: `Maya sat 3/4 papers`
+#    stays a verb's); a dated note's own yearless days that one order alone reads (`27/11` opening a line or with its
+#    weekday), all that way, settle its order where neither it, the setting nor the vault does. A column of yearless
+#    slashed days opening three lines or more (`4/11 - bathroom`, `18/11 - garden step`, `2/12 - hallway`; `6/12
+#    8.10am 9.4`) is a log (dayorder._log_days): every such line's figure a day in the order, in the order of their
+#    days from the note's date on (the first on its day or within a week before it, each next within two months,
+#    across one new year at most); not a column of shares of ten or less (`9/10 - Dune`, `1/2 cup`), a count's
+#    (`3/12 chapters`), nor figures out of order. Her falls, blood-sugar, BP, weight and sleep logs were no dates.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
