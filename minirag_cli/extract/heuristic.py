@@ -1125,6 +1125,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    days from the note's date on (the first on its day or within a week before it, each next within two months,
 #    across one new year at most); not a column of shares of ten or less (`9/10 - Dune`, `1/2 cup`), a count's
 #    (`3/12 chapters`), nor figures out of order. Her falls, blood-sugar, BP, weight and sleep logs were no dates.
+# 33, fixSD2's part (the review of slashdays2): a log is read whatever other words its note writes (it was read only
+#    where a chunk held a weekday's letters, `created:`'s `ted`); it needs a day past the 12th (`18/11`): numbered
+#    parts `1/12 intro` … `5/12 now`, ratings `7/10` … `10/11`, odds `5/1`, a tracker's `2/8` … `4/11` were days, so a
+#    log of the first twelve days (`1/12` … `6/12`) is no log now; shares of one whole (month first `1/15` … `5/15`)
+#    neither. Lower-case `sat`, `sun`, `wed` are words' opening a line too (`sat 5/12 papers`, `wed 3/2 done`), and a
+#    lower-case short weekday before a count's word (`by fri 4/12 of us are off`) reads none; a note of year 1 (a
+#    Hugo page's zero date) no longer stops sync.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
