@@ -1116,6 +1116,23 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 32, fixTN2's part (second review of topicnote): a `title:` of a note kind's name names no note, as a common or
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
+# 33, slashdays2's part (session 58's carer, a Simplenote export typed on a UK phone): a yearless slashed day with a
+#    weekday in lower case (`fri 27/11`, `tues 1/12`, `next DN visit tues 8/12`, `thurs 3/12`) or spelt `Weds` is
+#    read as its Capitalised form was (rules 32; `sat`, `sun`, `wed` only opening their line: `Maya sat 3/4 papers`
+#    stays a verb's); a dated note's own yearless days that one order alone reads (`27/11` opening a line or with its
+#    weekday), all that way, settle its order where neither it, the setting nor the vault does. A column of yearless
+#    slashed days opening three lines or more (`4/11 - bathroom`, `18/11 - garden step`, `2/12 - hallway`; `6/12
+#    8.10am 9.4`) is a log (dayorder._log_days): every such line's figure a day in the order, in the order of their
+#    days from the note's date on (the first on its day or within a week before it, each next within two months,
+#    across one new year at most); not a column of shares of ten or less (`9/10 - Dune`, `1/2 cup`), a count's
+#    (`3/12 chapters`), nor figures out of order. Her falls, blood-sugar, BP, weight and sleep logs were no dates.
+# 33, fixSD2's part (the review of slashdays2): a log is read whatever other words its note writes (it was read only
+#    where a chunk held a weekday's letters, `created:`'s `ted`); it needs a day past the 12th (`18/11`): numbered
+#    parts `1/12 intro` … `5/12 now`, ratings `7/10` … `10/11`, odds `5/1`, a tracker's `2/8` … `4/11` were days, so a
+#    log of the first twelve days (`1/12` … `6/12`) is no log now; shares of one whole (month first `1/15` … `5/15`)
+#    neither. Lower-case `sat`, `sun`, `wed` are words' opening a line too (`sat 5/12 papers`, `wed 3/2 done`), and a
+#    lower-case short weekday before a count's word (`by fri 4/12 of us are off`) reads none; a note of year 1 (a
+#    Hugo page's zero date) no longer stops sync.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
