@@ -14,11 +14,19 @@ their best chunk: one long note's chunks do not fill the pool) that hold
 the question's names (a capitalised word other than the first: "Priya";
 in lower case, words the index knows as names, store.is_name, when the
 question says nothing else: "when did i last talk to sofia at halden?" had a
-note of Halden alone, half of two words, chosen), or, naming no one, at least
-half of its content words (their first four letters: "swimming" finds
-"swim"; not the verb of meeting or reaching someone, _ASKING), the one dated
-latest moves to the first
-place; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
+note of Halden alone, half of two words, chosen), or, naming no one, all its
+content words (their first four letters: "swimming" finds "swim", an irregular
+past its verb, "took" "take"; a number after a word with it, "hive 2";
+not the verb of meeting or reaching someone, _ASKING; half of them when no
+candidate says all: Latest.every), the one dated latest moves to the first
+place. Half was enough until session 58: "when did I last inspect hive 2?"
+chose a daily note's "hive 1 entrance", "rack the mead" a year review's "Mead:
+try a second batch", "what did acme ask for on the last call?" the Northwind
+call. A name or a word counts where the note says it done: not in a task
+not done (`- [ ] heft hives Sat 12th`, `- TODO …`, `LATER …`: _done_lines) nor
+after a denial in its clause ("Day off the plot", "didn't go to the plot",
+"no inspection", "Nothing on the plot": said_in); a denial after it ("queen
+not seen") is not read; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
 the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
@@ -257,17 +265,100 @@ class Latest:
     # only it (coming.py)
     head: str = ""
 
+    # a note must say every one of `terms` (not half: "rack the mead" chose a year review's "Mead: try a second
+    # batch"); when no candidate does, half of them (reorder), as before
+    every: bool = True
+
     def holds(self, text: str, name: str = "") -> bool:
-        """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
-        lower = (name + "\n" + text).lower()
+        """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates: it says the
+        kind, and every one of the names or the terms (half of the terms if not `every`) where it does not plan
+        or deny them (said_in)."""
+        lower = (name + "\n" + _done_lines(text)).lower()
         if self.kind and not re.search(_kind_pattern(self.kind), name.lower() if self.named else lower):
             return False
+        return self.says(lower)
+
+    def says(self, lower: str) -> bool:
+        """`lower` (a note's path, title and lines of things done: _done_lines, lower case) says the names, else
+        the terms (module docstring)."""
         if self.names:
-            return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
+            return all(said_in(_word_pattern(n), lower, self.terms) for n in self.names)
         if not self.terms:
             return True
-        found = sum(1 for t in self.terms if re.search(rf"(?<!\w){re.escape(t[:4])}", lower))
-        return found * 2 >= len(self.terms)
+        found = sum(1 for t in self.terms if said_in(_word_pattern(t, 4), lower, self.terms))
+        return found == len(self.terms) if self.every else found * 2 >= len(self.terms)
+
+
+# a number after a question's word names one of a series ("inspect hive 2", "water bed 3", "plot 14b"), when no word of
+# the matter follows it (not a count: "take 2 paracetamol", "run 5k", "glastonbury 2024"): the word and the number are
+# one term (hive 2 lost its 2, and a daily note's "hive 1 entrance" was the latest inspection of it)
+_NUMBER_AFTER = re.compile(r"[ \t]*(?:#[ \t]*|no\.[ \t]*)?(?P<number>\d{1,3}[a-f]?)(?![\w'’-]|[.,:]\d)"
+                           r"(?=[ \t]*(?:$|[^\w \t]|(?P<next>[^\W\d_][\w'’-]*)))", re.I)
+_NUMBERED_TERM = re.compile(r"(?P<word>.+) (?P<number>\d{1,3}[a-f]?)")
+# a line of a task not done is a plan, no time it was done: an unticked box, a Logseq `TODO`/`LATER` (tasks.py), a
+# line opened by `TODO` (`- [ ] heft hives Sat 12th` was "when did I last heft the hives")
+_NOT_DONE = frozenset({"open", "cancelled", "forwarded"})
+_TODO_LINE = re.compile(r"[ \t>*+-]*(?:TODO|LATER)\b")
+# the words that deny what follows them in a clause ("didn't go to the plot", "no inspection", "skipped the gym",
+# "never saw the queen"), and the times "off" it ("day off the plot")
+_NEGATIONS = frozenset("""no not never nothing without nor cannot didnt couldnt wasnt werent havent hadnt cant wont
+skipped skip skipping missed cancelled canceled""".split())
+_TIME_OFF = frozenset("day days week weekend morning afternoon evening night time".split())
+_CLAUSE_MARKS = re.compile(r"[.;,!?:()\[\]|\n—–]")
+_SPAN_WORDS = re.compile(r"[\w'’]+")
+
+
+# the irregular past of a question's verb that a note writes ("when did I last take ibuprofen": "Took ibuprofen"),
+# said as the verb is when a note must say every one of the question's words
+_PAST_FORMS = {verb: forms.split("/") for verb, forms in (pair.split("=") for pair in """
+take=took/taken buy=bought eat=ate/eaten drink=drank/drunk give=gave/given ride=rode/ridden swim=swam/swum
+run=ran drive=drove/driven write=wrote/written bring=brought catch=caught feed=fed sell=sold pay=paid send=sent
+spend=spent build=built sleep=slept leave=left lose=lost wear=wore/worn sing=sang/sung teach=taught fly=flew/flown
+think=thought win=won begin=began/begun keep=kept hold=held feel=felt find=found dig=dug grow=grew/grown
+throw=threw/thrown shake=shook wake=woke/woken lend=lent make=made have=had do=did/done fight=fought
+""".split())}
+
+
+def _word_pattern(word: str, prefix: int = 0) -> str:
+    """What says a question's `word` in a note, lower case: its first `prefix` letters at a word's start (all of it
+    when 0), a numbered one ("hive 2") as a whole: `hive 2`, `Hive #2`, `hive-2`, not `hive 20`, `hive 1`."""
+    if (numbered := _NUMBERED_TERM.fullmatch(word)) is not None:
+        number = numbered.group("number").lower().lstrip("0") or "0"
+        return (rf"(?<!\w){re.escape(numbered.group('word').lower())}[ \t_-]*(?:#[ \t]*|no\.?[ \t]*)?0*"
+                rf"{re.escape(number)}(?![\w]|[.,]\d)")
+    low = word.lower()
+    said = "|".join(re.escape(w) for w in (low[:prefix] if prefix else low, *_PAST_FORMS.get(low, ())))
+    return rf"(?<!\w)(?:{said})"
+
+
+def _done_lines(text: str) -> str:
+    """`text` without its lines of tasks not done (an unticked box, `- TODO …`, `LATER …`): a plan is no time done."""
+    if "[" not in text and "TODO" not in text and "LATER" not in text and "WAIT" not in text:
+        return text
+    return "\n".join(line for line in text.split("\n")
+                     if line_task_state(line) not in _NOT_DONE and not _TODO_LINE.match(line))
+
+
+def said_in(pattern: str, lower: str, also: tuple[str, ...] = ()) -> bool:
+    """`lower` says what `pattern` matches where its clause does not deny it (_denied): "went to the plot", not "day
+    off the plot", "didn't go to the plot". `also`: the question's words, which may stand between a denial and the
+    word ("never heft the hives")."""
+    return any(not _denied(lower[max(0, m.start() - 80):m.start()], also) for m in re.finditer(pattern, lower))
+
+
+def _denied(before: str, also: tuple[str, ...]) -> bool:
+    """The clause that ends with `before` denies what follows it: a denial (_NEGATIONS, a word ending in n't, a day
+    off), then at most four small words, words that ask (go, see) or the question's (`also`) before it."""
+    words = _SPAN_WORDS.findall(_CLAUSE_MARKS.split(before)[-1])
+    for back, word in enumerate(reversed(words)):
+        word = word.replace("’", "'")
+        if word in _NEGATIONS or word.endswith("n't"):
+            return True
+        if word == "off" and back + 1 < len(words) and words[-back - 2] in _TIME_OFF:
+            return True
+        if back >= 4 or not (word in STOPWORDS or word in _ASKING or any(word.startswith(a[:4]) for a in also)):
+            return False
+    return False
 
 
 @dataclass
@@ -332,6 +423,9 @@ def latest_words(question: str, is_name=None) -> Latest | None:
         low = word.lower()
         if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2 or w.start() in asking:
             continue
+        if (number := _NUMBER_AFTER.match(rest, w.end())) is not None and (
+                not number.group("next") or number.group("next").lower() in STOPWORDS):
+            word = f"{word} {number.group('number')}"  # "hive 2": one term, its number said too
         # the question's first word has its capital from the sentence ("Priya? when…" is rare)
         content.append((word, word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip()))))
     typed = _names_typed_low(content, is_name) if is_name is not None else set()
@@ -579,6 +673,10 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     def some_hold() -> bool:
         return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in gone)
 
+    if latest.terms and not latest.names and not any(
+            latest.says((name[unit] + "\n" + _done_lines("\n".join(text[unit]))).lower()) for unit in gone):
+        latest = out.latest = replace(latest, every=False)  # no note says all the terms: half of them, as before
+
     if latest.first_numbered and any(re.search(_numbered_one(latest.kind), name[unit].lower()) for unit in best):
         return None  # "the first session" of a `Session 01`: the number's (numbering.py), not the earliest's
 
@@ -656,7 +754,8 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
     from minirag_cli.yearless import note_outline
 
     # a name as written ("MOT", not "Motors"), a word by its stem
-    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [_Term(t) for t in latest.terms]
+    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [
+        re.compile(_word_pattern(t), re.I) if _NUMBERED_TERM.fullmatch(t) else _Term(t) for t in latest.terms]
     last = today.isoformat() if today is not None else "9999"
     read: dict = {}
     for _chunk, days in chunks:  # a day may be or not be the latest whatever chunk writes it
