@@ -14,19 +14,17 @@ their best chunk: one long note's chunks do not fill the pool) that hold
 the question's names (a capitalised word other than the first: "Priya";
 in lower case, words the index knows as names, store.is_name, when the
 question says nothing else: "when did i last talk to sofia at halden?" had a
-note of Halden alone, half of two words, chosen), or, naming no one, all its
-content words (their first four letters: "swimming" finds "swim", an irregular
-past its verb, "took" "take"; a number after a word with it, "hive 2";
-not the verb of meeting or reaching someone, _ASKING; half of them when no
-candidate says all: Latest.every), the one dated latest moves to the first
-place. Half was enough until session 58: "when did I last inspect hive 2?"
-chose a daily note's "hive 1 entrance", "rack the mead" a year review's "Mead:
-try a second batch", "what did acme ask for on the last call?" the Northwind
-call. A name or a word counts where the note says it done: not in a task
-not done (`- [ ] heft hives Sat 12th`, `- TODO …`, `LATER …`: _done_lines) nor
-after a denial in its clause ("Day off the plot", "didn't go to the plot",
-"no inspection", "Nothing on the plot": said_in); a denial after it ("queen
-not seen") is not read; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
+note of Halden alone, half of two words, chosen), or, naming no one, at least
+half of its content words (their first four letters: "swimming" finds
+"swim"; not the verb of meeting or reaching someone, _ASKING) and its object
+where it has one (Latest.objects: a number after a word, "hive 2", not a
+daily note's "hive 1 entrance"; a word the index knows as a name among words
+of the matter, "what did acme ask for on the last call?"), the one dated
+latest moves to the first place. Not in a task not done (`- [ ] heft hives
+Sat 12th`, `- TODO …`, in progress: _open_task, as a log's rows); every
+content word (a plan in prose, "Need to get the boiler serviced", beat "service
+done") and a clause's denial ("Took the morning off to go to the dentist")
+were tried and dropped in session 58; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
 the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
@@ -265,28 +263,25 @@ class Latest:
     # only it (coming.py)
     head: str = ""
 
-    # a note must say every one of `terms` (not half: "rack the mead" chose a year review's "Mead: try a second
-    # batch"); when no candidate does, half of them (reorder), as before
-    every: bool = True
+    # the question's object among `terms`, which a note must say (not half of the terms alone): a numbered one
+    # ("inspect hive 2" chose a daily note's "hive 1 entrance") and a name typed in lower case among words of the
+    # matter ("what did acme ask for on the last call?" chose the Northwind call's "Asked for SSO": latest_words)
+    objects: tuple[str, ...] = ()
 
     def holds(self, text: str, name: str = "") -> bool:
-        """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates: it says the
-        kind, and every one of the names or the terms (half of the terms if not `every`) where it does not plan
-        or deny them (said_in)."""
+        """The note of `text` (its chunks but its tasks not done: _done_lines) and `name` (its path and title) is
+        one of the candidates: it says the kind, and the names, else the objects and half of the terms."""
         lower = (name + "\n" + _done_lines(text)).lower()
         if self.kind and not re.search(_kind_pattern(self.kind), name.lower() if self.named else lower):
             return False
-        return self.says(lower)
-
-    def says(self, lower: str) -> bool:
-        """`lower` (a note's path, title and lines of things done: _done_lines, lower case) says the names, else
-        the terms (module docstring)."""
         if self.names:
-            return all(said_in(_word_pattern(n), lower, self.terms) for n in self.names)
+            return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
         if not self.terms:
             return True
-        found = sum(1 for t in self.terms if said_in(_word_pattern(t, 4), lower, self.terms))
-        return found == len(self.terms) if self.every else found * 2 >= len(self.terms)
+        if not all(re.search(_word_pattern(t), lower) for t in self.objects):
+            return False
+        found = sum(1 for t in self.terms if re.search(_word_pattern(t, 4), lower))
+        return found * 2 >= len(self.terms)
 
 
 # a number after a question's word names one of a series ("inspect hive 2", "water bed 3", "plot 14b"), when no word of
@@ -295,28 +290,12 @@ class Latest:
 _NUMBER_AFTER = re.compile(r"[ \t]*(?:#[ \t]*|no\.[ \t]*)?(?P<number>\d{1,3}[a-f]?)(?![\w'’-]|[.,:]\d)"
                            r"(?=[ \t]*(?:$|[^\w \t]|(?P<next>[^\W\d_][\w'’-]*)))", re.I)
 _NUMBERED_TERM = re.compile(r"(?P<word>.+) (?P<number>\d{1,3}[a-f]?)")
-# a line of a task not done is a plan, no time it was done: an unticked box, a Logseq `TODO`/`LATER` (tasks.py), a
-# line opened by `TODO` (`- [ ] heft hives Sat 12th` was "when did I last heft the hives")
-_NOT_DONE = frozenset({"open", "cancelled", "forwarded"})
-_TODO_LINE = re.compile(r"[ \t>*+-]*(?:TODO|LATER)\b")
-# the words that deny what follows them in a clause ("didn't go to the plot", "no inspection", "skipped the gym",
-# "never saw the queen"), and the times "off" it ("day off the plot")
-_NEGATIONS = frozenset("""no not never nothing without nor cannot didnt couldnt wasnt werent havent hadnt cant wont
-skipped skip skipping missed cancelled canceled""".split())
-_TIME_OFF = frozenset("day days week weekend morning afternoon evening night time".split())
-_CLAUSE_MARKS = re.compile(r"[.;,!?:()\[\]|\n—–]")
-_SPAN_WORDS = re.compile(r"[\w'’]+")
-
-
-# the irregular past of a question's verb that a note writes ("when did I last take ibuprofen": "Took ibuprofen"),
-# said as the verb is when a note must say every one of the question's words
-_PAST_FORMS = {verb: forms.split("/") for verb, forms in (pair.split("=") for pair in """
-take=took/taken buy=bought eat=ate/eaten drink=drank/drunk give=gave/given ride=rode/ridden swim=swam/swum
-run=ran drive=drove/driven write=wrote/written bring=brought catch=caught feed=fed sell=sold pay=paid send=sent
-spend=spent build=built sleep=slept leave=left lose=lost wear=wore/worn sing=sang/sung teach=taught fly=flew/flown
-think=thought win=won begin=began/begun keep=kept hold=held feel=felt find=found dig=dug grow=grew/grown
-throw=threw/thrown shake=shook wake=woke/woken lend=lent make=made have=had do=did/done fight=fought
-""".split())}
+# the most words of the matter a question's lower-case names are looked up among (store.is_name, one query a word):
+# a "when did I last…" asks in a few; a long pasted one keeps its words terms
+_OBJECT_LOOKUPS = 8
+# a line that may open with a task's marker (a Logseq block's `- TODO`, an Org headline's `* LATER`): what _done_lines
+# reads line by line
+_MARKED = re.compile(r"^[ \t]*[-*]+[ \t]+[A-Z]", re.M)
 
 
 def _word_pattern(word: str, prefix: int = 0) -> str:
@@ -327,38 +306,22 @@ def _word_pattern(word: str, prefix: int = 0) -> str:
         return (rf"(?<!\w){re.escape(numbered.group('word').lower())}[ \t_-]*(?:#[ \t]*|no\.?[ \t]*)?0*"
                 rf"{re.escape(number)}(?![\w]|[.,]\d)")
     low = word.lower()
-    said = "|".join(re.escape(w) for w in (low[:prefix] if prefix else low, *_PAST_FORMS.get(low, ())))
-    return rf"(?<!\w)(?:{said})"
+    return rf"(?<!\w){re.escape(low[:prefix] if prefix else low)}"
 
 
 def _done_lines(text: str) -> str:
-    """`text` without its lines of tasks not done (an unticked box, `- TODO …`, `LATER …`): a plan is no time done."""
-    if "[" not in text and "TODO" not in text and "LATER" not in text and "WAIT" not in text:
+    """`text` without its lines of tasks not done (`- [ ] heft hives Sat 12th`, `- TODO …`, in progress:
+    _open_task): a plan is no time done."""
+    if "[" not in text and _MARKED.search(text) is None:
         return text
-    return "\n".join(line for line in text.split("\n")
-                     if line_task_state(line) not in _NOT_DONE and not _TODO_LINE.match(line))
+    return "\n".join(line for line in text.split("\n") if not _open_task(line))
 
 
-def said_in(pattern: str, lower: str, also: tuple[str, ...] = ()) -> bool:
-    """`lower` says what `pattern` matches where its clause does not deny it (_denied): "went to the plot", not "day
-    off the plot", "didn't go to the plot". `also`: the question's words, which may stand between a denial and the
-    word ("never heft the hives")."""
-    return any(not _denied(lower[max(0, m.start() - 80):m.start()], also) for m in re.finditer(pattern, lower))
-
-
-def _denied(before: str, also: tuple[str, ...]) -> bool:
-    """The clause that ends with `before` denies what follows it: a denial (_NEGATIONS, a word ending in n't, a day
-    off), then at most four small words, words that ask (go, see) or the question's (`also`) before it."""
-    words = _SPAN_WORDS.findall(_CLAUSE_MARKS.split(before)[-1])
-    for back, word in enumerate(reversed(words)):
-        word = word.replace("’", "'")
-        if word in _NEGATIONS or word.endswith("n't"):
-            return True
-        if word == "off" and back + 1 < len(words) and words[-back - 2] in _TIME_OFF:
-            return True
-        if back >= 4 or not (word in STOPWORDS or word in _ASKING or any(word.startswith(a[:4]) for a in also)):
-            return False
-    return False
+def _open_task(line: str) -> bool:
+    """The `line` writes a task not ticked done (tasks.line_task_state: open, in progress, cancelled, forwarded):
+    no time the asker did it (holds, _may_be_done)."""
+    state = line_task_state(line)
+    return state is not None and state != "done"
 
 
 @dataclass
@@ -391,6 +354,8 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     written in lower case is one of the names ("when did i last see sofia")."""
     from minirag_cli.askday import _QUOTED, first_person
 
+    if is_name is not None:
+        is_name = _asked_once(is_name)
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
     asked = _asked_words(unquoted)
     if asked is None:
@@ -431,6 +396,9 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     typed = _names_typed_low(content, is_name) if is_name is not None else set()
     names = [word for word, capital in content if capital or word in typed]
     terms = [word.lower() for word, capital in content if not capital and word not in typed]
+    objects = [t for t in terms if _NUMBERED_TERM.fullmatch(t)]
+    if is_name is not None and not names and len(terms) <= _OBJECT_LOOKUPS:
+        objects += [t for t in terms if t not in objects and is_name(t)]
     # "when was my last run?", "my last swim": nothing but the noun says what is asked; read without it, every dated
     # note competed (a vault of no swim's newest note was the answer): the notes that say it, else none (reorder)
     bare = mine and not kind and not names and not terms and bool(noun) and not re.fullmatch(_NOTE_NOUNS, noun)
@@ -443,7 +411,19 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
                   noun if bare else kind, named=bool(kind) and (det == "the" or counted),
                   unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms),
-                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span())
+                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span(),
+                  objects=tuple(dict.fromkeys(objects)))
+
+
+def _asked_once(is_name):
+    """`is_name` asked once a word (the question's names, then its objects: latest_words)."""
+    known: dict[str, bool] = {}
+
+    def named(word: str) -> bool:
+        if word not in known:
+            known[word] = is_name(word)
+        return known[word]
+    return named
 
 
 def without_recency(question: str) -> str:
@@ -673,10 +653,6 @@ def reorder(hits: list, latest: Latest, rows: dict[int, tuple], best: dict, head
     def some_hold() -> bool:
         return any(latest.holds("\n".join(text[unit]), name[unit]) for unit in gone)
 
-    if latest.terms and not latest.names and not any(
-            latest.says((name[unit] + "\n" + _done_lines("\n".join(text[unit]))).lower()) for unit in gone):
-        latest = out.latest = replace(latest, every=False)  # no note says all the terms: half of them, as before
-
     if latest.first_numbered and any(re.search(_numbered_one(latest.kind), name[unit].lower()) for unit in best):
         return None  # "the first session" of a `Session 01`: the number's (numbering.py), not the earliest's
 
@@ -868,9 +844,10 @@ def _may_be_done(line: str, schedule: bool) -> bool:
     book car service`, `- TODO 03/11 ring the boiler man`), not a question (`12/11 did I pay the window cleaner?`),
     and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a project's
     backlog, birthdays), none but a ticked task (a to-do list's `- [x] 2026-10-14 boiler serviced`)."""
-    state = line_task_state(line)
-    if state is not None:
-        return state == "done"
+    if _open_task(line):
+        return False
+    if line_task_state(line) == "done":
+        return True
     return not schedule and not line.rstrip(" \t|*_").endswith("?")
 
 
