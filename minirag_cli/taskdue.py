@@ -82,6 +82,18 @@ _EVENT_BEFORE = re.compile(r"(?<!\w)(?:on|reported|taken|done|happened|received|
 _BEFORE_WINDOW = 40
 # a dash before a weekday alone that ends the line: the list's way of giving a task its day (`invoice — Tues`)
 _DASH_BEFORE = re.compile(r"[-–—][ \t]*$")
+# ... or brackets holding it alone, the same way (`buy garden lime, lime bed 3 (Sat)`, `(Thurs)`; session 58, tasks3):
+# the opening one before the weekday, the closing one right after it (`(from Sat)`, `(Sat's delivery was late)`: not)
+_BRACKET_BEFORE, _BRACKET_AFTER = re.compile(r"\([ \t]*$"), re.compile(r"[ \t]*\)")
+# a spaced dash after a day and words after it that start with no other day: the task's day, then a note on it (`SBKA
+# Christmas social Tue 15 Dec — bring mince pies`, `Parents' evening Thu 10th - ask about maths`); a range's dash
+# (`away Sat 12 - Sun 13 Dec`, `Mon 7 – 11 Dec`) or an hour's (`Sat 12th - 6pm`) is none
+_DASH_AFTER = re.compile(r",?(?:[ \t]+-[ \t]|[ \t]*[–—])(?![ \t]*(?:\d|(?:" + _WEEKDAY_ALT + r"|" + MONTH_ALT
+                         + r")\.?(?!\w)))", re.I)
+# a record of an event before `for`: its day is the event's, gone by or to come, no deadline (`Write minutes for Mon`
+# in a Wednesday's note: Monday's meeting, most often the one just held; `Send recap for Thurs 10 Dec`), as `minutes of
+# Mon` is; a deliverable's (`slides for Mon`, `weekly report for Fri`, `speaker notes for Mon`) is due then
+_RECORD_BEFORE = re.compile(r"(?<!\w)(?<!\d )(?:minutes|recap|debrief|write-?up|writeup)[ \t]+(?:for[ \t]+)?$", re.I)
 _NOTHING_BEFORE = re.compile(r"[ \t\-–—:(]*")
 # a list that names its week: `To do - week of 7 Dec`, `## w/c 7 Dec`, `Week commencing Mon 7 December`
 _WEEK_NAMED = re.compile(r"(?:(?<![\w/])w/[cb]\.?|(?<!\w)w\.[cb]\.|(?<!\w)week[ \t]+(?:(?P<of>of)|commencing|beginning"
@@ -123,13 +135,16 @@ def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] 
     Dec`: the weekday true of the date, which a slip or another year's day is not), or after `for`/`from` (`for 11
     Dec`); a weekday alone only after `for` or a dash (`— Tues`, `for Thu`) and when `known` (the anchor is the
     note's day or the week its list names: a standing list's `gym Mon` is a habit's day, a day's note's `Review
-    notes from Mon` one gone by). It ends the line (a mark or a tag after it) or its hour follows it (`Thurs 10 Dec,
-    6pm, Civic Centre`: an appointment). None for a day the task is about (`ask Tom about Sat 12th party`: the day
+    notes from Mon` one gone by; alone in brackets, `(Sat)`, as after a dash: session 58, tasks3). It ends the line (a
+    mark or a tag after it), or its hour follows it (`Thurs 10 Dec, 6pm, Civic Centre`: an appointment), or a note
+    after a dash (`Tue 15 Dec — bring mince pies`, _noted_after). None for a record's (`minutes for Mon`: the
+    meeting's day), a day the task is about (`ask Tom about Sat 12th party`: the day
     qualifies what follows), an event's (`Fix bug reported Fri 4 Dec`, `fraud on Fri 4th`, `Results of Tue`), a
     question's (`Was it Fri 11th?`), one of a range or a list (`Sat 12 - Sun 13 Dec`, `Mon/Wed/Fri`), a habit's
     (`every Mon`), a tracker's (`- [ ] Mon`: the day alone), nor, with a known anchor, a day before it (`write up
     the meeting Thurs 3 Dec` in the week of 7 Dec: when it happened)."""
     nothing_before = _NOTHING_BEFORE.match(text).end()
+    question = text.rstrip().endswith("?")  # once: a long line of days is read in linear time
     for m in _PLAIN_START.finditer(text):
         if m.start() <= nothing_before:
             continue  # a task that is only a day (`- [ ] Mon`, `for Fri 11th`): a tracker's
@@ -141,7 +156,7 @@ def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] 
         if found is None:
             continue
         ends = _ENDS.match(text, found.end)
-        if ends is None and not _HOUR_AFTER.match(text, found.end):
+        if ends is None and not _HOUR_AFTER.match(text, found.end) and not _noted_after(text, found.end, question):
             continue
         if ends and "?" in ends.group(0):
             continue  # a question (`Was it Fri 11th?`, `is it still on Sat 12th?`): no day to do it by
@@ -151,14 +166,23 @@ def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] 
             continue  # a date with no weekday and no `for`/`from` (`write up 11/12 meeting`), a fraction's (`for 1/2`)
         before = text[max(0, m.start() - _BEFORE_WINDOW):m.start()]
         bare = _word_day(text, at) and found.end == _word_day(text, at).end()
-        if bare and not (known and (lead == "for" or _DASH_BEFORE.search(before))):
-            continue  # a weekday alone only after `for` or a dash, in a list of known week or day
+        bracketed = not lead and _BRACKET_BEFORE.search(before) and _BRACKET_AFTER.match(text, found.end)
+        if bare and not (known and (lead == "for" or _DASH_BEFORE.search(before) or bracketed)):
+            continue  # a weekday alone only after `for` or a dash or in brackets, in a list of known week or day
         if _NOT_A_DUE_BEFORE.search(before) or _EVENT_BEFORE.search(before):
             continue
+        if _RECORD_BEFORE.search(before):
+            continue  # `minutes for Mon`: the meeting's day, not the minutes'
         if (known or lead == "from") and found.day < anchor:
             continue  # a day gone by in a dated list: when it happened; `Photos from Sat 28 Nov`: where they came from
         return ("scheduled" if lead == "from" else "due"), found.day.isoformat()
     return None
+
+
+def _noted_after(text: str, end: int, question: bool) -> bool:
+    """Does a note on the task follow its day at `end`, after a spaced dash (_DASH_AFTER: `Tue 15 Dec — bring mince
+    pies`)? Not when the line ends with a question (`question`: `Is the party Sat 12th — or Sun?`): no day to do it by."""
+    return not question and _DASH_AFTER.match(text, end) is not None
 
 
 def _word_day(text: str, at: int) -> re.Match | None:
