@@ -543,10 +543,33 @@ def slashed_year(m: re.Match) -> int:
 
 
 def this_year() -> int:
-    """The year a two-figure year is read near (the local date's: the day the note is synced or the question
-    asked; a function, so a test may fix it). Not the note's own year, which find_dates' callers do not know: a
-    note re-extracted years later may lose its `16/11/26` (a rules bump re-reads it against the new year)."""
+    """The year a two-figure year is read near, and an undated note's weekday and day (pinned_year): the local
+    date's, the day the note is synced or the question asked; a function, so a test may fix it. Not the note's own
+    year, which find_dates' callers do not know: a note re-extracted years later may lose its `16/11/26` (a rules
+    bump re-reads it against the new year)."""
     return _dt.date.today().year
+
+
+# the years around this year in which an undated note's yearless day is read by its weekday (pinned_year, rules 33,
+# wdpin: a pasted e-mail's `received Mon 7 Dec`): a day of the year falls on one weekday again after 5, 6 or 11 years,
+# so five years in a row hold at most one year of a weekday and a day, never two; an undated note writes of the days
+# gone more than of those to come (a pasted thread, a call's log), and of the next year's first weeks (`Mon 4 Jan`)
+PINNED_YEARS_BACK = 3
+PINNED_YEARS_AHEAD = 1
+
+
+def pinned_year(month: int, dom: int, weekday: int) -> int | None:
+    """The one year from PINNED_YEARS_BACK before this year (this_year) to PINNED_YEARS_AHEAD after it in which
+    day `dom` of `month` is the weekday `weekday` (0 Monday): `Mon 7 Dec` in 2026 is 2026's (2020's is too far
+    back); None for a weekday none of them makes true (`Wed 7 Dec`: a slip)."""
+    return _pinned_year(month, dom, weekday, this_year())
+
+
+@functools.lru_cache(maxsize=4096)
+def _pinned_year(month: int, dom: int, weekday: int, year: int) -> int | None:
+    years = [y for y in range(year - PINNED_YEARS_BACK, year + PINNED_YEARS_AHEAD + 1)
+             if iso_date(y, month, dom) and _dt.date(y, month, dom).weekday() == weekday]
+    return years[0] if len(years) == 1 else None
 
 
 def slashed_days_in(text: str):

@@ -1115,6 +1115,12 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 32, fixTN2's part (second review of topicnote): a `title:` of a note kind's name names no note, as a common or
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
+# 33, wdpin's part (session 57's journalist: a pasted e-mail's `received Mon 7 Dec 08:14` was a yearless day, and
+#    "when did I last talk to hannah" did not count it): in an undated note (no chunk of it dated), a yearless day
+#    after its weekday (`Sent: Tues 1 Dec`, `on Thursday 26 November`, `Fri 4th Dec`) is of the one year from 3
+#    before this year to 1 after in which it is that weekday (text.pinned_year, weekdaydays.pinned_days: five years
+#    never hold two); none for a weekday no such year makes true, or another year the chunk or the path writes does
+#    (`Lisbon 2019: Mon 7 Oct`); a dated note's days as before (`Mon 7 Dec` in a note of 2025 is 2025-12-07).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
