@@ -131,7 +131,7 @@ def test_only_a_headings_month_and_year_date_its_yearless_days(tmp_path, text, k
     ("# Specs\n\nMax upload size: 2048 MB. Release on Friday 18 December.\n", "18 December"),
 ])
 def test_a_weekday_names_no_written_numbers_year(tmp_path, monkeypatch, text, day):
-    monkeypatch.setattr("minirag_cli.text.this_year", lambda: 2026, raising=False)
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: __import__("datetime").date(2026, 12, 7), raising=False)
     names = synced_names(tmp_path, {"note.md": text})
     assert day in names and {n for n in names if n.endswith(("-12-18", "18 December"))} == {day}
 

@@ -5,6 +5,8 @@ pasted e-mails' days were yearless). And a question's four-figure year grounds o
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from minirag_cli.extract.heuristic import VERSION
@@ -14,8 +16,8 @@ from tests.conftest import synced_names, write_notes
 
 @pytest.fixture(autouse=True)
 def in_2026(monkeypatch):
-    """A weekday pins a year near this year (text.this_year): these notes are read in 2026."""
-    monkeypatch.setattr("minirag_cli.text.this_year", lambda: 2026, raising=False)
+    """A weekday pins a year near today (text.this_day): these notes are read on Monday 2026-12-07."""
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: dt.date(2026, 12, 7), raising=False)
 
 
 def test_the_rules_are_33():
@@ -30,7 +32,8 @@ def test_the_rules_are_33():
     ("On Monday, December 7 she wrote back.", "December 7", "2026-12-07"),
     ("Hearing adjourned to Mon 7th of December.", "7th of December", "2026-12-07"),
     ("INSET day Mon 4 Jan", "4 Jan", "2027-01-04"),  # the year ahead
-    ("Old thread: Sat 7 Dec", "7 Dec", "2024-12-07"),  # two years back
+    ("Fri 1 Jan: back to work", "1 Jan", "2027-01-01"),  # 25 days ahead: the right weekday near today pins
+    ("Old thread: Sat 7 Sep", "7 Sep", "2024-09-07"),  # two years back
     ("Leap day party Thu 29 Feb", "29 Feb", "2024-02-29"),
     ("Mon 7 Dec — Gran 90", "7 Dec", "2026-12-07"),  # a birthday list with its weekdays is of one year
 ])
@@ -58,13 +61,59 @@ def test_a_year_in_the_path_is_another_reading():
     assert pinned_days("Day one: Mon 7 Oct", "Trips/Lisbon.md") == {"7 Oct": "2024-10-07"}
 
 
-def test_the_year_moves_with_this_year(monkeypatch):
-    monkeypatch.setattr("minirag_cli.text.this_year", lambda: 2023, raising=False)
+def test_the_year_moves_with_today(monkeypatch):
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: dt.date(2023, 6, 1), raising=False)
     assert pinned_days("received Mon 7 Dec") == {"7 Dec": "2020-12-07"}
-    monkeypatch.setattr("minirag_cli.text.this_year", lambda: 2029, raising=False)
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: dt.date(2029, 6, 1), raising=False)
     assert pinned_days("received Mon 7 Dec") == {"7 Dec": "2026-12-07"}  # 3 years back
-    monkeypatch.setattr("minirag_cli.text.this_year", lambda: 2030, raising=False)
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: dt.date(2030, 6, 1), raising=False)
     assert pinned_days("received Mon 7 Dec") == {}  # 2026 is 4 years back, 2031's a Sunday
+
+
+@pytest.mark.parametrize("line", [
+    # fixWP (review of wdpin): a day of the six weeks around today written with another weekday is a slip, not a
+    # day of years ago: 10 Dec 2026 is a Thursday (2025's a Wednesday), 11 Dec a Friday (2027's a Saturday)
+    "- dentist Wed 10 Dec 3pm",
+    "Sat 11 Dec: Leo's party",
+    "Old thread: Sat 7 Dec",  # 2024's, but this Monday's 7 Dec is nearer
+    "Wed 15 Dec, Thu 16 Dec",  # each a slip (15 Dec 2026 is a Tuesday)
+])
+def test_a_slip_near_today_stays_yearless(line):
+    assert pinned_days(line) == {}
+
+
+@pytest.mark.parametrize("line", [
+    # fixWP: ahead only six weeks past today: an old note's `Thu 9 Dec`/`Fri 5 Mar` is no 2027 day
+    "Deadline Thu 9 Dec 2pm",
+    "Deadline Fri 5 Mar",  # 2027-03-05 is a Friday, 12 weeks ahead
+    "Party Wed 20 Jan",  # 2027-01-20 is a Wednesday, 6 weeks and 3 days ahead
+])
+def test_no_year_further_ahead_than_six_weeks(line):
+    assert pinned_days(line) == {}
+
+
+@pytest.mark.parametrize("line", [
+    # fixWP: a two-figure year after the day is the day's year, not the one the weekday pins
+    "Sat 5 Dec '15: the flood",
+    "Mon 7 Dec '20",
+    "Mon 7 Dec 20",
+    "Mon 7 Dec, ’20",
+    "Monday, December 7, 20",
+])
+def test_a_two_figure_year_after_the_day_blocks_the_pin(line):
+    assert pinned_days(line) == {}
+
+
+@pytest.mark.parametrize("line, surface", [
+    # ... and a time after it does not
+    ("received Mon 7 Dec 08:14", "7 Dec"),
+    ("Mon 7 Dec 10am, dentist", "7 Dec"),
+    ("Mon 7 Dec 10 am, dentist", "7 Dec"),
+    ("Mon 7 Dec 7.30pm", "7 Dec"),
+    ("Mon 7 Dec 19.30 parish meeting", "7 Dec"),
+])
+def test_a_time_after_the_day_keeps_the_pin(line, surface):
+    assert pinned_days(line) == {surface: "2026-12-07"}
 
 
 def test_a_pasted_email_is_dated_and_dated_notes_keep_their_reading(tmp_path):
@@ -79,9 +128,11 @@ def test_a_pasted_email_is_dated_and_dated_notes_keep_their_reading(tmp_path):
         "Planner.md": "# Planner\n\n## December 2025\n\n- Mon 14 Dec: dentist\n",
         # a slip stays yearless
         "Recipe.md": "# Lasagne\n\nServes 4, Mon 7. Made it Thu 8 Dec.\n",
+        # a slip in this week's to-do stays a day of this week, not 2025's Wednesday (fixWP)
+        "To do.md": "# To do\n\n- dentist Wed 10 Dec 3pm\n",
     })
-    assert {"2026-12-07", "2026-12-02", "2025-12-09", "2025-12-14", "8 Dec"} <= names, sorted(names)
-    assert not {"7 Dec", "2 Dec", "2026-12-09", "9 Dec", "2026-12-14", "14 Dec"} & names
+    assert {"2026-12-07", "2026-12-02", "2025-12-09", "2025-12-14", "8 Dec", "10 Dec"} <= names, sorted(names)
+    assert not {"7 Dec", "2 Dec", "2026-12-09", "9 Dec", "2026-12-14", "14 Dec", "2025-12-10"} & names
 
 
 def test_a_questions_four_figure_year_grounds_on_a_notes_two(tmp_path, conn, embedder, extractor):

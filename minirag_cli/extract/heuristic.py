@@ -1121,6 +1121,10 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    before this year to 1 after in which it is that weekday (text.pinned_year, weekdaydays.pinned_days: five years
 #    never hold two); none for a weekday no such year makes true, or another year the chunk or the path writes does
 #    (`Lisbon 2019: Mon 7 Oct`); a dated note's days as before (`Mon 7 Dec` in a note of 2025 is 2025-12-07).
+# 33, fixWP's part (review of wdpin): that year only from 3 back to six weeks past the sync's day (an old note's
+#    `Deadline Thu 9 Dec` is no 2027 day); none when the day's nearest to the sync, within six weeks, is another
+#    weekday (a to-do's `dentist Wed 10 Dec` in a week whose 10 Dec is a Thursday: a slip, yearless as before, so
+#    "what's on this week?" still finds it), nor when a two-figure year follows it (`Sat 5 Dec '15`, `Mon 7 Dec 20`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
