@@ -6,8 +6,9 @@ whose bytes hash the same costs a read (a file read within RACY_SECONDS of
 its mtime is recorded without it, so the next sync compares its bytes: an
 edit of the same size in the same timestamp tick would keep size and
 mtime); only new or changed files are chunked, extracted and embedded, and
-chunk vectors are reused by the hash of what they embed (chunk_titles.py; renames and small edits re-embed
-little). Each file is written in its own transaction, so an interrupted sync
+chunk vectors are reused by the hash of what they embed (chunk_titles.py: a
+small edit re-embeds little; a renamed titled note re-embeds its chunks that
+do not write the title, since the title is part of what they embed). Each file is written in its own transaction, so an interrupted sync
 keeps every file it finished and the next one resumes. Files are read and
 embedded in groups so the embedder sees full batches. An index whose
 entities come from another version of the heuristic rules has them
