@@ -3894,12 +3894,13 @@ def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: s
     weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
     and the days a weekday written with them settles (weekdaydays.py, rules 30: `Fri 11th` in a note of 2026-12-07,
     `Mon 4 Jan` under `# Autumn term 2026`; rules 32: `Sun 22 Nov` in a note of 2026-01-04 last edited 2026-11-29,
-    `Tue 8/12` in a note of 2026-12-07 of settled day order: dayorder.chunk_weekday_slashed_days);
+    `Tue 8/12` in a note of 2026-12-07 of settled day order: dayorder.chunk_weekday_slashed_days; rules 33: `received
+    Mon 7 Dec` in an undated note, the one year near this year that makes it a Monday, weekdaydays.pinned_days);
     `dates`: the chunks' (_chunk_dates), `order`: the index's day order, `edited`: the chunks' last edits
     (_edited_days)."""
     slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
-    weekdays = chunk_weekday_days(chunks, dates, edited)
+    weekdays = chunk_weekday_days(chunks, dates, edited, path)
     # and its yearless slashed days written with their weekday, in a settled order (dayorder, rules 32: `Tue 8/12`
     # in a note of 2026-12-07): read after the rules before, which keep a surface they read
     bare_days = chunk_weekday_slashed_days(chunks, dates, order, edited)
