@@ -1133,6 +1133,15 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    neither. Lower-case `sat`, `sun`, `wed` are words' opening a line too (`sat 5/12 papers`, `wed 3/2 done`), and a
 #    lower-case short weekday before a count's word (`by fri 4/12 of us are off`) reads none; a note of year 1 (a
 #    Hugo page's zero date) no longer stops sync.
+# 33, dates34's part (session 58's grower and chef): a log's yearless slashed days in its headings and its tables'
+#    date columns are days (dayorder._headed_days): a heading whose whole text is one, a label after a dash (`##
+#    25/7`, `## 15/8 — honey off` under `# Inspections 2026`), read where one of the note's such headings at least is
+#    past the 12th and they run one way; a cell whose whole text is one under a date's head (`| Date |`, `| w/c |`:
+#    a honey harvest's `| 13/6 |`, a GP tracker's `| 30/11 |`); the year a heading names alone over it, else its
+#    chunk's date's; the order the note's, the setting's, the vault's, else the column's own figures'. A list log
+#    (rules 33's `_log_days`) under a heading naming its year alone (`## 2026` over `- 14/3 broad beans`) is that
+#    year's, in order. Chapters `## 1/2`, scores under `Score`, ratings under `Rating`, an undated note's column
+#    (`# Fridge temps — December`) stay figures.
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
