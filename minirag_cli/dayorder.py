@@ -431,8 +431,8 @@ _QUANTITY_AFTER = re.compile(
 def _log_days(chunks, numbers: list[int], lines: dict[int, str], dates: list[str],
               order: str, outline=None) -> list[tuple[int, str, str]]:
     """(chunk's index, surface, ISO day) of a note's log's days (above: rules 33); `numbers`: its body's lines' (no
-    code's), `dates`: its chunks' (an ISO day; a heading's `Y2026`: read there by the year over the log's first line,
-    `outline`'s: dates34), `order`: as settled."""
+    code's), `dates`: its chunks' (an ISO day; a heading's `Y2026`: read there by the year over the log, `outline`'s:
+    dates34), `order`: as settled."""
     if order not in DAY_ORDERS:
         return []
     column = []  # (line number, surface, month, day of the month)
@@ -449,12 +449,22 @@ def _log_days(chunks, numbers: list[int], lines: dict[int, str], dates: list[str
                 or iso_date(2024, month, dom) is None:
             return []  # a figure opening a line of the note: a count's, a mark's, no log's
         column.append((n, m.group(0), month, dom))
+    return _column_days(chunks, column, dates, outline)
+
+
+def _column_days(chunks, column: list[tuple[int, str, int, int]], dates: list[str],
+                 outline=None) -> list[tuple[int, str, str]]:
+    """(chunk's index, surface, ISO day) of a column of (line number, surface, month, day of the month) read as a
+    log (above; a list's, a log's headings', a date column's: dates34), [] when it is none: fewer than LOG_LEAST, none
+    past the 12th, shares of one whole, neither going forward from its note's date nor in order within the year a
+    heading over all its lines names alone."""
     if len(column) < LOG_LEAST or not any(dom > 12 for *_ns, dom in column) or _one_whole(column):
         return []
     chunk_of = {n: i for i, c in reversed(list(enumerate(chunks))) for n in range(c.start_line, c.end_line + 1)}
-    start = dates[chunk_of.get(column[0][0], 0)]
-    year = _year_over(outline, column[0][0]) if outline is not None and not start[:1].isdigit() else ""
-    days = _going_forward([(month, dom) for _n, _s, month, dom in column], start, year)
+    days = [(month, dom) for _n, _s, month, dom in column]
+    dated = _going_forward(days, dates[chunk_of.get(column[0][0], 0)])
+    year = _year_over(outline, [n for n, *_rest in column]) if dated is None and outline is not None else ""
+    days = dated or (_going_forward(days, "", year) if year else None)
     if days is None:
         return []
     return [(chunk_of.get(n, 0), surface, day.isoformat()) for (n, surface, _m, _d), day in zip(column, days)]
@@ -464,19 +474,18 @@ def _log_days(chunks, numbers: list[int], lines: dict[int, str], dates: list[str
 # grower's `## 25/7`, `## 15/8 — honey off` under `# Inspections 2026`; `| 13/6 | Hive 1 | 17.5 |` under `| Date |`
 # in `# Honey harvest 2026`; a chef's `| 30/11 | 12,180 |` under `| w/c |` in `# GP tracker 2026`): a heading whose
 # whole text is such a figure (a label after a dash or a colon), or a cell whose whole text is one in a column its
-# table's head names a date's (_DATE_HEADS), is a day where the note gives it its year (a heading naming the year
-# alone, or the month and year, in force over its line; else its chunk's date, the nearest) and its order is
-# settled (the note's, the setting's, the vault's, else the column's own figures: those one order alone reads, all
-# one way). The headings are one column: read where one figure at least is past the 12th (one order alone reads
-# it), all are days in the order and their days run one way (chapters `## 1/2`, `## 2/2`, parts `## 1/3` … are no
-# days); a date column's head is its evidence (a score's `| 3/1 |` under `Score`, `| 9/10 |` under `Rating` are no
-# date column's). An undated note's (no date, no year over it: a month's `# Fridge temps — December`) stay figures.
+# table's head names a date's (_DATE_HEADS), is a day in the order settled (the note's, the setting's, the vault's,
+# else the column's own figures: those one order alone reads); the headings are one column, each table's date
+# column one, each read as a list log is (_column_days: three or more, one past the 12th, no shares of one whole
+# such as parts `## 1/15` … `## 3/15`, in order from the note's date or within the year a heading over them names
+# alone). A `Day` column (a plan's `Day 1/14`) and a `Week` or `wk` one (numbered weeks `1/9` … `9/9`, a couch to 5k's)
+# are no date column's; `w/c`, `w/e`, `Week commencing` are: a week's day. A score's `| 3/1 |` under `Score`, a
+# rating's `| 9/10 |` under `Rating` are no date column's either.
+_DATE_HEAD_WORDS = r"dates?|when|w/[ce]|week[ \t]+(?:commencing|ending|beginning)|datum|fecha"
 _YEAR_HEADING_HINT = re.compile(r"(?m)^#{1,6}[ \t].*(?<!\d)(?:19|20)\d\d(?!\d)")
-_HEADED_HINT = re.compile(r"(?im)^#{1,6}[ \t]+\d{1,2}/\d|^[ \t]*\|.*\b(?:date|w/[ce]|wk|week)\b")
+_HEADED_HINT = re.compile(rf"(?im)^#{{1,6}}[ \t]+\d{{1,2}}/\d|^[ \t]*\|.*(?<!\w)(?:{_DATE_HEAD_WORDS})(?!\w)")
 _HEADING_DAY = re.compile(r"#{1,6}[ \t]+(?:\*\*|__)?(\d{1,2}/\d{1,2})(?:\*\*|__)?(?:[ \t]*(?:[-–—:,][ \t]*\S.*)?)?")
-# a table column's head that says its cells are days: `Date`, `Day`, a week's `w/c` (commencing), `w/e` (ending)
-_DATE_HEADS = re.compile(r"(?:\*\*|__)?(?:dates?|day|when|w/[ce]|wk|week(?:[ \t]+(?:commencing|ending|of|beginning))?"
-                         r"|datum|fecha)(?:\*\*|__)?:?", re.I)
+_DATE_HEADS = re.compile(rf"(?:\*\*|__)?(?:{_DATE_HEAD_WORDS})(?:\*\*|__)?:?", re.I)
 _TABLE_RULE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*(?::?-{2,}:?[ \t]*)?")
 
 
@@ -520,38 +529,18 @@ def _headed_columns(numbers: list[int], lines: dict[int, str]) -> list[list[tupl
 def _headed_days(chunks, outline, numbers: list[int], dates: list[str],
                  order: str) -> list[tuple[int, str, str]]:
     """(chunk's index, surface, ISO day) of a note's headings' and date columns' yearless slashed days (above)."""
-    if not any(dates) and not any(period for _n, _lv, period in outline.headings):
-        return []
-    from minirag_cli.yearless import dated_day, month_in_force
-
-    lines = outline.lines
-    period_at = {n: month_in_force(stack) for n, _line, stack in outline.walk()}
-    chunk_of = {n: i for i, c in reversed(list(enumerate(chunks))) for n in range(c.start_line, c.end_line + 1)}
     out = []
-    for column in _headed_columns(numbers, lines):
-        headings = lines[column[0][0]].lstrip().startswith("#")
+    for column in _headed_columns(numbers, outline.lines):
         pairs = [tuple(int(x) for x in surface.split("/")) for _n, surface in column]
         own = {one for a, b in pairs if (one := _one_reading(a, b))}
-        settled = order if order in DAY_ORDERS else own.pop() if len(own) == 1 else ""
-        if not settled or (own and settled not in own and order not in DAY_ORDERS):
+        settled = order if order in DAY_ORDERS else next(iter(own)) if len(own) == 1 else ""
+        if not settled:
             continue
         days = [(b, a) if settled == DAY_FIRST else (a, b) for a, b in pairs]  # (month, day of the month)
         if any(iso_date(2024, month, dom) is None for month, dom in days):
             continue  # a figure no day in the order: a count's, a score's
-        if headings and (not any(dom > 12 for _m, dom in days) or not _one_way(days)):
-            continue
-        for (n, surface), (month, dom) in zip(column, days):
-            period = period_at.get(n, "")
-            day = f"Y{period}" if period else dates[chunk_of.get(n, 0)] if chunks else ""
-            iso = dated_day(f"--{month:02d}-{dom:02d}", day) if day else None
-            if iso is not None:
-                out.append((chunk_of.get(n, 0), surface, iso))
+        out += _column_days(chunks, [(n, surface, *day) for (n, surface), day in zip(column, days)], dates, outline)
     return out
-
-
-def _one_way(days: list[tuple[int, int]]) -> bool:
-    """Do a column's (month, day of the month) run one way, each at or after the one before, or each at or before?"""
-    return days == sorted(days) or days == sorted(days, reverse=True)
 
 
 def _one_whole(column: list[tuple[int, str, int, int]]) -> bool:
@@ -561,12 +550,15 @@ def _one_whole(column: list[tuple[int, str, int, int]]) -> bool:
     return len({b for _a, b in pairs}) == 1 and all(a <= b for a, b in pairs)
 
 
-def _year_over(outline, n: int) -> str:
-    """The year (`2026`) the heading in force over line `n` of a note's `outline` names alone, else '' (a month's
-    `2026-12` too: a log under a month's heading is read by its chunk's date, as before)."""
+def _year_over(outline, numbers: list[int]) -> str:
+    """The year (`2026`) the heading in force over each of the lines `numbers` of a note's `outline` names alone,
+    else '' (a month's `2026-12` too: a log under a month's heading is read by its chunk's date, as before; lines
+    under two years' headings: no one year)."""
     from minirag_cli.yearless import month_in_force
 
-    period = next((month_in_force(stack) for at, _line, stack in outline.walk() if at == n), "")
+    wanted = set(numbers)
+    periods = {month_in_force(stack) for at, _line, stack in outline.walk() if at in wanted}
+    period = periods.pop() if len(periods) == 1 else ""
     return period if len(period) == 4 else ""
 
 

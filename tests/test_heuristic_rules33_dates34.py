@@ -18,6 +18,11 @@ _UK = {  # two notes writing a day-first day with its year: the vault's order is
     "boiler.md": "# Boiler\nServiced 14/10/2026, next due 14/10/2027.\n",
 }
 _UK_DAYS = {"2026-12-10", "2026-11-20", "2026-10-14", "2027-10-14"}
+_US = {  # month first by two notes' full days
+    "lease.md": "# Lease\nSigned 11/20/2026, renews 11/20/2027.\n",
+    "car.md": "# Car\nMOT 10/14/2026.\n",
+}
+_US_DAYS = {"2026-11-20", "2027-11-20", "2026-10-14"}
 
 _INSPECTIONS = ("---\ntags: [bees, log]\ncreated: 2026-04-04\nupdated: 2026-11-21\n---\n# Inspections 2026\n\n"
                 "## 18/4\n| Hive | Q | Varroa |\n|---|---|---|\n| 1 | Y | 6 |\n\n"
@@ -45,11 +50,57 @@ def test_a_week_column_settles_its_own_order(tmp_path):
     assert {"2026-11-02", "2026-11-09", "2026-11-16", "2026-11-30"} <= days, days
 
 
+def test_a_when_column_and_a_week_commencing_column(tmp_path):
+    # the hint finds every head the column reader knows (the review of dates34: `| When |` read nothing)
+    notes = {"Bake sale 2026.md": "# Bake sale 2026\n\n| When | Stall |\n|---|---|\n| 13/6 | cakes |\n| 20/6 | jam |\n"
+                                  "| 27/6 | plants |\n",
+             "Rota 2026.md": "# Rota 2026\n\n| Week commencing | Who |\n|---|---|\n| 2/11 | Sam |\n| 9/11 | Jo |\n"
+                             "| 16/11 | Ali |\n"}
+    days = _days(synced_names(tmp_path, {**_UK, **notes}))
+    assert {"2026-06-13", "2026-06-20", "2026-06-27", "2026-11-02", "2026-11-09", "2026-11-16"} <= days, days
+
+
+def test_numbered_weeks_parts_and_lone_headings_stay_figures(tmp_path):
+    # the review of dates34: a Week column numbers weeks, `## 1/15` … parts, one heading is no log
+    uk = {"C25K 2026.md": "# Couch to 5k 2026\n\n| Week | Run | Done |\n|---|---|---|\n| 1/9 | 60s x8 | y |\n"
+                          "| 2/9 | 90s x6 | y |\n| 3/9 | 3m x2 | y |\n| 9/9 | 30m | n |\n",
+          "Marathon 2026.md": "# Marathon 2026\n\n| Wk | Long run |\n|---|---|\n| 1/12 | 6mi |\n| 2/12 | 7mi |\n"
+                              "| 3/12 | 8mi |\n| 12/12 | race |\n",
+          "IT support 2026.md": "# IT support 2026\n\n## 24/7 — what the contract covers\nall outages\n\n## Contacts\n"}
+    assert not _days(synced_names(tmp_path / "uk", {**_UK, **uk})) - _UK_DAYS
+    us = {"Sprint 2026.md": "# Sprints 2026\n\n| Week | Goal |\n|---|---|\n| 1/13 | setup |\n| 2/13 | api |\n"
+                            "| 3/13 | ui |\n",
+          "Thread 2026.md": "# Thread notes 2026\n\n## 1/15\nintro\n\n## 2/15\nthe point\n\n## 3/15\nmore\n"}
+    assert not _days(synced_names(tmp_path / "us", {**_US, **us})) - _US_DAYS
+
+
+def test_a_log_dated_only_by_its_front_matter_takes_no_year_before_it(tmp_path):
+    # the review of dates34: each day took the year nearest the note's date (`20/11` 2025-11-20); a column is read as
+    # a log is, going forward from its note's day, else not at all
+    notes = {"Inspections.md": "---\ncreated: 2026-04-04\n---\n# Inspections\n\n## 18/4\nqueen seen\n\n## 25/7\n"
+                               "supered\n\n## 3/10\nfed\n\n## 20/11\nwrapped\n",
+             "Running log.md": "---\ncreated: 2026-01-05\n---\n# Running log\n\n| Date | km |\n|---|---|\n| 10/1 | 5 |\n"
+                               "| 14/2 | 8 |\n| 20/8 | 10 |\n| 3/10 | 21 |\n"}
+    days = _days(synced_names(tmp_path, {**_UK, **notes})) - _UK_DAYS
+    assert not {d for d in days if d < "2026-01-05"}, days
+
+
+def test_headings_out_of_order_are_no_log(tmp_path):
+    # every figure a day of the order, one past the 12th, under the year: only their order says no log
+    note = "# Talks 2026\n\n## 20/11\nthird\n\n## 14/9\nfirst\n\n## 3/10\nsecond\n"
+    days = _days(synced_names(tmp_path, {**_UK, "Talks 2026.md": note})) - _UK_DAYS
+    assert not days, days
+
+
 def test_a_list_log_under_a_year_heading(tmp_path):
     note = ("# Sowing log\n\nrunning list, newest at the bottom.\n\n## 2026\n- 8/2 spuds out to chit\n"
             "- 21/2 (G) chillis\n- 14/3 broad beans Aquadulce, 2 rows (P)\n- 10/10 garlic planted\n- 7/11 sweet peas\n")
-    days = _days(synced_names(tmp_path, {**_UK, "Sowing log.md": note}))
+    # a note its front matter dates after its first line: the year over the log reads it (the one column reader)
+    dated = ("---\ncreated: 2026-05-01\n---\n# Seed log\n\n## 2026\n- 3/3 tomatoes\n- 20/3 peppers\n"
+             "- 2/4 courgettes\n")
+    days = _days(synced_names(tmp_path, {**_UK, "Sowing log.md": note, "Seed log.md": dated}))
     assert {"2026-02-08", "2026-02-21", "2026-03-14", "2026-10-10", "2026-11-07"} <= days, days
+    assert {"2026-03-03", "2026-03-20", "2026-04-02"} <= days, days
 
 
 def test_chapters_scores_ratings_and_undated_figures_stay_figures(tmp_path):
@@ -63,8 +114,6 @@ def test_chapters_scores_ratings_and_undated_figures_stay_figures(tmp_path):
         # an undated note: no year over its date column
         "Fridge temps.md": "# Fridge temps — December\n\n| Date | Walk-in |\n|---|---|\n| 01/12 | 3.1 |\n"
                            "| 16/12 | 3.4 |\n",
-        # headings out of order: parts, no log
-        "Talks 2026.md": "# Talks 2026\n\n## 3/14\n## 1/14\n## 2/14\n",
         # a fraction and a count under a year: no date column, no log
         "Recipes 2026.md": "# Recipes 2026\n\n| Item | Amount |\n|---|---|\n| flour | 1/2 |\n| sugar | 3/4 |\n",
         # a heading with words before the figure is no log's heading

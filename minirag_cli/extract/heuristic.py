@@ -1151,7 +1151,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    chunk's date's; the order the note's, the setting's, the vault's, else the column's own figures'. A list log
 #    (rules 33's `_log_days`) under a heading naming its year alone (`## 2026` over `- 14/3 broad beans`) is that
 #    year's, in order. Chapters `## 1/2`, scores under `Score`, ratings under `Rating`, an undated note's column
-#    (`# Fridge temps — December`) stay figures.
+#    (`# Fridge temps — December`) stay figures. fixD34 (review): the headings and a date column are read by the list
+#    log's one reader (dayorder._column_days: three or more, one past the 12th, no shares of one whole, going forward
+#    from the note's day or in order within the year named over them all): numbered weeks under `| Week |`, `| Wk |`
+#    (`1/9` … `9/9`) are no days (a week's day only under `w/c`, `w/e`, `Week commencing`), nor a `Day` column, parts
+#    `## 1/15` … `## 3/15`, one heading (`## 24/7 — what the contract covers`), a front-matter-dated log's `20/11`
+#    in a year before it; `| When |` and `| Dates |` columns are read, and a list log under `## 2026` in a note
+#    its front matter dates after the log's first day (`created: 2026-05-01` over `- 3/3 tomatoes`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
