@@ -333,6 +333,13 @@ _BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "s
 _BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
                  + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
                  + _AFTER_A_DAY + ")")
+# a full weekday's name with no lead at all ("what did we take friday?", "what was the gp saturday"), where it ends the
+# question or a clause: read as "on Friday" is, the one gone, in a told past only (_day_phrases: _told_past, not a
+# plan's); not after a word that makes it a name's or a noun's ("Black Friday", "good friday", "the friday", "every
+# sunday": _NOT_A_PAST_WEEKDAY). Without a past ("covers friday", "who's on the pass friday?") it is a guess between the
+# one gone and the coming one: not read
+_PAST_WEEKDAY = (r"|(?<=[^\W\d_]\s)(?P<pastday>" + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)"
+                 r"|\s+(?:morning|afternoon|evening|night)\b)")
 # "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
 # preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
 # what's on?"): not a name's or a file's, "the tmrw config", "tmrw.log". Not "tmr": a timer's register, a file, an
@@ -411,8 +418,10 @@ _PHRASE = re.compile(
     r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
     + _WEEKDAY + r"))"
     # a weekday with its day of the month, no "the" ("on sat 19th", "for Tuesday 24th"): the day of that number on
-    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words)
-    r"|(?:on|for)\s+(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words). Without "on"
+    # too, as a short question is typed ("takings sat 28th", "covers fri 4th", "is marco in wed 9th"): only where the
+    # two agree (_read_words), not after a subject ("who sat 3rd?": _a_verbs_weekday), nor a film's "Friday 13th"
+    r"|(?:(?P<wdomlead>on|for)\s+|(?!friday\s+(?:the\s+)?13th))(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
     r"(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
@@ -428,7 +437,7 @@ _PHRASE = re.compile(
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
     r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
     r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow|" + _TEXTED_TOMORROW + ")"
-    + _BARE_WEEKDAY +
+    + _BARE_WEEKDAY + _PAST_WEEKDAY +
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
@@ -688,7 +697,7 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return None
     if _the_calendars(days, question, m) or _a_trip_to_come(days, question, m):
         return days
-    if someone.kind == "who" and _asks_who_reached_me(question, m):
+    if someone.kind == "who" and (_asks_who_reached_me(question, m) or _asks_who_did(question, m)):
         return days
     return UnreadDays(days, someone, _language(m))
 
@@ -707,6 +716,16 @@ def _asks_who_reached_me(question: str, m: re.Match) -> bool:
     """Does `question` ask who called, wrote or came by on the day `m` and no more (_WHO_REACHED_ME, _QUESTION_END:
     "who replied on Thursday?", "who emailed last week?")? Its object left out is the asker."""
     return bool(_WHO_REACHED_ME.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()))
+
+
+def _asks_who_did(question: str, m: re.Match) -> bool:
+    """Does `question` ask who did a thing on the day `m` that ends it, in the past (_WHO_DID): no words said or
+    wished, no other subject (_SAID_OR_WISHED, _SAID_OR_WISHED_PAST, _ANOTHER_SUBJECT, _SUBJECT_AFTER_WHO)?"""
+    rest = question[:m.start()]  # (who called or came by is _asks_who_reached_me's alone: "who called tom…" unread)
+    return bool(_WHO_DID.match(rest) and not _WHO_REACHED_ME.match(rest) and _QUESTION_END.fullmatch(question, m.end())
+                and not _SAID_OR_WISHED.search(rest) and not _SAID_OR_WISHED_PAST.search(rest)
+                and not _ANOTHER_SUBJECT.search(rest) and not _SUBJECT_AFTER_WHO.match(rest)
+                and not _BOOKED_BY_WHO.search(rest))
 
 
 def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
@@ -810,6 +829,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("bareday"):  # "what do i have wednesday?": the coming one in a plan's question, else the latest
         index = _weekday_index(m.group("bareday"))
         return one(_coming_weekday(index, today) if _coming_weekdays(m) else _latest_weekday(index, today))
+    if m.group("pastday"):  # "what did we take friday?": a told past's, the latest (_day_phrases)
+        return one(_latest_weekday(_weekday_index(m.group("pastday")), today))
     if m.group("today"):
         return one(today)
     if m.group("yesterday"):
@@ -1440,6 +1461,27 @@ _PLAN_OF_SOMEONE = re.compile(
 _SAID_OR_WISHED = re.compile(
     r"\b(?:say|tell|think|suggest|propose|want|mention|write|ask|plan|hope|wish|reckon|believe|expect|claim|prefer"
     r"|recommend|intend|mean|email|text|message)(?:s|es|ing|ning)?\b|\b(?:writing|proposing|hoping)\b", re.I)
+# who did a thing on a day, in the past, the day ending the question ("who burnt themselves last week?", "who did the
+# deep clean on friday?", "who broke the mixer yesterday?"; not a state, "who was run director on the 26th?", qnth): the asker's record of that day (a kitchen's, a carer's log),
+# which says "Sam burnt his hand" dated so; not a question of words said, thought or wished, whose day may be the
+# message's ("who suggested pizza tonight?", "who said they'd come last week?"; _SAID_OR_WISHED and its pasts), nor
+# one whose verb has another subject ("who did he meet last week?"), nor one in the present ("who proposes that the
+# band takes a break this week?": a message's week), nor a birth's day, of any year ("who was born on the 19th?")
+# (qdays5: "who won the match on saturday?", "who had the kids last weekend?" were left unread by qdays4 "as before")
+_WHO_DID = re.compile(r"\W*who\s+(?:did|had|got|" + _PAST_ED_WORD + r"|burnt|cut|hurt|broke|dropped|spilt|"
+                      + _PAST_IRREGULAR_WORDS + r")\b", re.I)
+_SAID_OR_WISHED_PAST = re.compile(
+    r"\b(?:said|told|thought|suggested|proposed|wanted|mentioned|wrote|asked|planned|hoped|wished|reckoned|believed"
+    r"|expected|claimed|preferred|recommended|intended|meant|emailed|texted|messaged|promised|agreed|offered|invited"
+    r"|replied|answered|announced|complained|shared|posted|congratulated|informed|reminded)\b", re.I)
+# ... nor a booking's, whose day may be the one booked ("who booked the room in January?": futuremonth)
+_BOOKED_BY_WHO = re.compile(r"\b" + _PLAN_PARTICIPLES + r"\b", re.I)
+_ANOTHER_SUBJECT = re.compile(r"\b(?:he|she|they|you|i|we|born)\b", re.I)  # (and a birth's: not another subject)
+# ... a subject named in lower case after the auxiliary ("who was maya playing…", "who did tom call…"): not "who did
+# the deep clean…", "who did a double shift…"
+_SUBJECT_AFTER_WHO = re.compile(r"\W*who\s+(?:(?:was|were)\s+[\w'’-]+\s+\w+ing\b|did\s+(?!(?:the|a|an|this|that|these"
+                                r"|those|his|her|their|its|my|our|your|some|any|all|every|each|no|both)\b)\w+\s+\w)",
+                                re.I)
 
 # Three checks of a question's past answer three questions (qdays: each in place of another changes readings, 7 to
 # 9 of a table of 40 questions and tests of test_qdays / test_written_spans; so they are not one):
@@ -1847,6 +1889,8 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
              # none read, as before bare weekdays were
              and not (m.group("bareday") and told_past and _after_for(m))
+             and (not m.group("pastday") or (told_past and not _NOT_A_PAST_WEEKDAY.search(question, 0, m.start())))
+             and not (m.group("wdom") and not m.group("wdomlead") and _a_verbs_weekday(question, m))
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
@@ -1872,6 +1916,21 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
+
+
+# the word before a weekday with no lead that makes it no day of the question's (_PAST_WEEKDAY): a name's capital
+# ("Black Friday", "Good Friday"), a feast's word, a determiner's or a comparison's ("since friday": _COMPARED's)
+_NOT_A_PAST_WEEKDAY = re.compile(
+    r"(?:(?-i:[A-Z])[\w'’-]*|(?i:good|black|ash|holy|maundy|palm|easter|cyber|casual|the|a|an|every|each|this|that"
+    r"|next|last|my|our|your|his|her|their|its|of|by|before|after|since|until|till|from|to|about))\s+$")
+# a lower-case subject before a weekday and a number without "on" ("who sat 3rd?", "where i sat 2nd"): a verb's
+_SUBJECT_BEFORE_A_DAY = re.compile(r"\b(?:i|we|you|he|she|they|it|who|which|that)\s+$", re.I)
+
+
+def _a_verbs_weekday(question: str, m: re.Match) -> bool:
+    """Is the weekday of `m`, with its day number and no "on" ("sat 3rd"), a verb's word after a subject ("who sat
+    3rd?", "we wed 2nd")?"""
+    return _SUBJECT_BEFORE_A_DAY.search(question, max(0, m.start() - _WORD_BEFORE), m.start()) is not None
 
 
 def _after_for(m: re.Match) -> bool:
@@ -1987,7 +2046,9 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
         return None  # "on fri 18th, sat 19th and sun 20th": every day asked, not the first alone (as before qnth)
     try:
         if m.group("wdom") and (unmatched := _no_such_weekday_day(m, today)):
-            return unmatched
+            # without "on" a weekday and a number that disagree are no day said ("where I sat 3rd", "the sun 2nd
+            # time"): searched as written, as before, and nothing said of them
+            return unmatched if m.group("wdomlead") else None
         first, last, month = _resolve(m, today)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
             # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
