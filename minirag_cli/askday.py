@@ -333,13 +333,6 @@ _BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "s
 _BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
                  + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
                  + _AFTER_A_DAY + ")")
-# a full weekday's name with no lead at all ("what did we take friday?", "what was the gp saturday"), where it ends the
-# question or a clause: read as "on Friday" is, the one gone, in a told past only (_day_phrases: _told_past, not a
-# plan's); not after a word that makes it a name's or a noun's ("Black Friday", "good friday", "the friday", "every
-# sunday": _NOT_A_PAST_WEEKDAY). Without a past ("covers friday", "who's on the pass friday?") it is a guess between the
-# one gone and the coming one: not read
-_PAST_WEEKDAY = (r"|(?<=[^\W\d_]\s)(?P<pastday>" + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)"
-                 r"|\s+(?:morning|afternoon|evening|night)\b)")
 # "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
 # preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
 # what's on?"): not a name's or a file's, "the tmrw config", "tmrw.log". Not "tmr": a timer's register, a file, an
@@ -420,8 +413,10 @@ _PHRASE = re.compile(
     # a weekday with its day of the month, no "the" ("on sat 19th", "for Tuesday 24th"): the day of that number on
     # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words). Without "on"
     # too, as a short question is typed ("takings sat 28th", "covers fri 4th", "is marco in wed 9th"): only where the
-    # two agree (_read_words), not after a subject ("who sat 3rd?": _a_verbs_weekday), nor a film's "Friday 13th"
-    r"|(?:(?P<wdomlead>on|for)\s+|(?!friday\s+(?:the\s+)?13th))(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    # two agree (_read_words), not a verb's nor one of several days (_unled_day_not_said), nor a film's "Friday 13th",
+    # "fri 13th"
+    r"|(?:(?P<wdomlead>on|for)\s+|(?!fri(?:day)?\.?,?\s+(?:the\s+)?13th))(?P<wdom>" + _ANY_ENGLISH_DAY
+    + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
     r"(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
@@ -437,7 +432,7 @@ _PHRASE = re.compile(
     r"|(?P<foreignday>" + _FOREIGN["foreignday"] + ")"
     r"|(?P<daysago>" + _FOREIGN["daysago"] + ")|(?P<weeksago>" + _FOREIGN["weeksago"] + ")"
     r"|(?P<yesterday>yesterday|last\s+night|" + _FOREIGN["yesterday"] + ")|(?P<tomorrow>tomorrow|" + _TEXTED_TOMORROW + ")"
-    + _BARE_WEEKDAY + _PAST_WEEKDAY +
+    + _BARE_WEEKDAY +
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|" + _FOREIGN["today"] + r"))(?![\w-])",
     re.I)  # "yesterday's note" too
 # German days: a German question writes its nouns with a capital (_someone_else)
@@ -697,7 +692,8 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return None
     if _the_calendars(days, question, m) or _a_trip_to_come(days, question, m):
         return days
-    if someone.kind == "who" and (_asks_who_reached_me(question, m) or _asks_who_did(question, m)):
+    if someone.kind == "who" and (_asks_who_reached_me(question, m) or (_asks_who_did(question, m)
+                                                                         and _of_a_week_at_most(days))):
         return days
     return UnreadDays(days, someone, _language(m))
 
@@ -716,6 +712,13 @@ def _asks_who_reached_me(question: str, m: re.Match) -> bool:
     """Does `question` ask who called, wrote or came by on the day `m` and no more (_WHO_REACHED_ME, _QUESTION_END:
     "who replied on Thursday?", "who emailed last week?")? Its object left out is the asker."""
     return bool(_WHO_REACHED_ME.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()))
+
+
+def _of_a_week_at_most(days: AskedDays) -> bool:
+    """Are `days` a day, a weekend or a week ("who won the match on saturday?", "who burnt themselves last week?"),
+    not a month's or a year's ("who won the world cup in july?", "who got promoted last month?": a record of the
+    world's or of someone else's, as likely as the asker's; fixQD5)?"""
+    return (days.last - days.first).days < 7
 
 
 def _asks_who_did(question: str, m: re.Match) -> bool:
@@ -829,8 +832,6 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     if m.group("bareday"):  # "what do i have wednesday?": the coming one in a plan's question, else the latest
         index = _weekday_index(m.group("bareday"))
         return one(_coming_weekday(index, today) if _coming_weekdays(m) else _latest_weekday(index, today))
-    if m.group("pastday"):  # "what did we take friday?": a told past's, the latest (_day_phrases)
-        return one(_latest_weekday(_weekday_index(m.group("pastday")), today))
     if m.group("today"):
         return one(today)
     if m.group("yesterday"):
@@ -1462,8 +1463,9 @@ _SAID_OR_WISHED = re.compile(
     r"\b(?:say|tell|think|suggest|propose|want|mention|write|ask|plan|hope|wish|reckon|believe|expect|claim|prefer"
     r"|recommend|intend|mean|email|text|message)(?:s|es|ing|ning)?\b|\b(?:writing|proposing|hoping)\b", re.I)
 # who did a thing on a day, in the past, the day ending the question ("who burnt themselves last week?", "who did the
-# deep clean on friday?", "who broke the mixer yesterday?"; not a state, "who was run director on the 26th?", qnth): the asker's record of that day (a kitchen's, a carer's log),
-# which says "Sam burnt his hand" dated so; not a question of words said, thought or wished, whose day may be the
+# deep clean on friday?", "who broke the mixer yesterday?"; not a state, "who was run director on the 26th?", qnth):
+# the asker's record of that day (a kitchen's, a carer's log), which says "Sam burnt his hand" dated so; a day, a
+# weekend or a week only (_of_a_week_at_most); not a question of words said, thought or wished, whose day may be the
 # message's ("who suggested pizza tonight?", "who said they'd come last week?"; _SAID_OR_WISHED and its pasts), nor
 # one whose verb has another subject ("who did he meet last week?"), nor one in the present ("who proposes that the
 # band takes a break this week?": a message's week), nor a birth's day, of any year ("who was born on the 19th?")
@@ -1882,6 +1884,7 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
     past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
+    past_but_sat = cache(lambda: _past_form(_SAT_AND_DAY.sub(" ", question)))  # a past told by a word not "sat"
     found = [m if not (m.group("dayweek") and past_form()) else _without_the_week(m)
              for m in _PHRASE.finditer(question)]
     return [m for m in found
@@ -1889,8 +1892,7 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
              # none read, as before bare weekdays were
              and not (m.group("bareday") and told_past and _after_for(m))
-             and (not m.group("pastday") or (told_past and not _NOT_A_PAST_WEEKDAY.search(question, 0, m.start())))
-             and not (m.group("wdom") and not m.group("wdomlead") and _a_verbs_weekday(question, m))
+             and not (m.group("wdom") and not m.group("wdomlead") and _unled_day_not_said(question, m, past_but_sat))
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
@@ -1918,19 +1920,37 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
                                                 and not _ABOUT.search(question, 0, m.start())))]
 
 
-# the word before a weekday with no lead that makes it no day of the question's (_PAST_WEEKDAY): a name's capital
-# ("Black Friday", "Good Friday"), a feast's word, a determiner's or a comparison's ("since friday": _COMPARED's)
-_NOT_A_PAST_WEEKDAY = re.compile(
-    r"(?:(?-i:[A-Z])[\w'’-]*|(?i:good|black|ash|holy|maundy|palm|easter|cyber|casual|the|a|an|every|each|this|that"
-    r"|next|last|my|our|your|his|her|their|its|of|by|before|after|since|until|till|from|to|about))\s+$")
-# a lower-case subject before a weekday and a number without "on" ("who sat 3rd?", "where i sat 2nd"): a verb's
+# a weekday and its day number without "on" ("takings sat 28th") is read only ending the question or a clause, or before
+# a part of the day: not a verb's "my son sat 2nd in his exam", "the dog sat 2nd at crufts" (fixQD5)
+_UNLED_DAY_END = re.compile(r"\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b", re.I)
+# ... not after a lower-case subject ("who sat 3rd?", "where i sat 2nd"): a verb's
 _SUBJECT_BEFORE_A_DAY = re.compile(r"\b(?:i|we|you|he|she|they|it|who|which|that)\s+$", re.I)
+# ... nor one of several days joined ("fri 4th and sat 5th", "friday or sat 5th", "fri 4th vs sat 5th", "fri 4th -
+# sun 6th", "on fri 4th, sat 5th"): every day asked, none read, as "on fri 18th, sat 19th and sun 20th" (fixQD5)
+_DAY_JOINER = r"(?:,|&|[-–—/]|\b(?:and|or|vs|versus|to|through|thru|till|until)\b\.?)"
+_A_DAY_WORD = (r"(?:" + _ANY_ENGLISH_DAY + r"|(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b|yesterday|today|tomorrow"
+               r"|weekend)")
+_DAY_JOINED_BEFORE = re.compile(_A_DAY_WORD + r"\.?\s*" + _DAY_JOINER + r"\s*(?:(?:on|for)\s+)?$", re.I)
+_DAY_JOINED_AFTER = re.compile(r"\s*" + _DAY_JOINER + r"\s*(?:(?:on|for)\s+)?(?:the\s+)?" + _A_DAY_WORD, re.I)
 
 
-def _a_verbs_weekday(question: str, m: re.Match) -> bool:
-    """Is the weekday of `m`, with its day number and no "on" ("sat 3rd"), a verb's word after a subject ("who sat
-    3rd?", "we wed 2nd")?"""
-    return _SUBJECT_BEFORE_A_DAY.search(question, max(0, m.start() - _WORD_BEFORE), m.start()) is not None
+# "sat" and a day number in lower case: a verb's in a past told by another word ("what did we take sat 28th")
+_SAT_AND_DAY = re.compile(r"\bsat\s+\d", re.I)
+
+
+def _unled_day_not_said(question: str, m: re.Match, past_but_sat) -> bool:
+    """Is the weekday of `m`, with its day number and no "on" ("sat 28th"), no day the question says: not ending a
+    clause (_UNLED_DAY_END), a verb's word after a subject ("who sat 3rd?") or a lower-case "sat" in a past told by
+    another word ("what did we take sat 28th", "maya came 2nd and sat 3rd": "Sat 28th" is read), or one of several days
+    joined (_DAY_JOINED_BEFORE, _DAY_JOINED_AFTER)? Each looks only at the words beside it (_WORD_BEFORE), and the
+    past once for the question (`past_but_sat`: a past form in it but its "sat"s; one search for each "sat 28th" was
+    quadratic)."""
+    before = max(0, m.start() - _WORD_BEFORE)
+    return (not _UNLED_DAY_END.match(question, m.end())
+            or _SUBJECT_BEFORE_A_DAY.search(question, before, m.start()) is not None
+            or (m.group("wdom") == "sat" and past_but_sat())
+            or _DAY_JOINED_BEFORE.search(question, before, m.start()) is not None
+            or _DAY_JOINED_AFTER.match(question, m.end()) is not None)
 
 
 def _after_for(m: re.Match) -> bool:
@@ -2050,6 +2070,8 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
             # time"): searched as written, as before, and nothing said of them
             return unmatched if m.group("wdomlead") else None
         first, last, month = _resolve(m, today)
+        if m.group("wdom") and not m.group("wdomlead") and first > today and _past_form(question):
+            return None  # "my son sat 2nd": a past's verb, no day to come (fixQD5)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
             # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
             # from it ("on Fri; what did Anna say on the 3rd?") or one no 3rd of the two months around falls on ("on
