@@ -414,7 +414,7 @@ class _Concurrent:
 def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.duplicate_window,
                            threshold: float = DEFAULTS.near_duplicate_cosine) -> list[Hit]:
     """The same hits with each near-duplicate of a better one (cosine of the
-    chunk vectors >= threshold) moved below the rest of the first `window`;
+    chunk vectors >= threshold, or the same text) moved below the rest of the first `window`;
     `duplicate_of` names the chunk it repeats. Nothing is dropped. Of a
     near-duplicate and the better one, the note the other copies (_original_of:
     its name, else, at equal scores, its age) is the one kept in place."""
@@ -430,6 +430,15 @@ def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.dupl
     # einsum's own loop, not BLAS: a 40x40 product is too small to be worth
     # waking OpenBLAS's threads, which spin on the cores the dense scan uses
     similar = np.einsum("ik,jk->ij", matrix, matrix)
+    # the same text is the same chunk whatever its vector: a titled note's chunks embed its title (chunk_titles),
+    # so `Budget - old.md`, a copy of `Budget.md`, is embedded with a title its original's chunk does not get
+    texts = store.chunk_texts(conn, [head[i].chunk_id for i, _v in found])
+    by_text: dict[str, list[int]] = {}
+    for n, (i, _v) in enumerate(found):
+        by_text.setdefault(" ".join(texts.get(head[i].chunk_id, "").split()), []).append(n)
+    for text, rows in by_text.items():
+        if text and len(rows) > 1:
+            similar[np.ix_(rows, rows)] = 1.0
     row_of = {i: n for n, (i, _v) in enumerate(found)}
     kept: list[int] = []  # positions in head
     moved: list[Hit] = []
