@@ -2296,8 +2296,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
     from minirag_cli.text import file_period, note_period
 
     def of_it(r: dict, date: str, asked: set[str]) -> bool:
-        # a weekly or monthly note: its days; a note titled after its month and dated by no day, `2026-11 report.md`
-        period = file_period(r.get("path", "")) or (None if date else note_period(r.get("path", "")))
+        # a weekly or monthly note: its days; a note titled after its month and dated by no day, `2026-11 report.md`,
+        # `Rent ledger - Nov 2026.md`, when a month is asked: of no single day (as datednotes._shares reads it)
+        titled = not date and all(len(a) == 6 for a in asked)
+        period = file_period(r.get("path", "")) or (note_period(r.get("path", "")) if titled else None)
         if period is not None:
             return any(f"{period[0] + dt.timedelta(days=n):%Y%m%d}".startswith(tuple(asked))
                        for n in range((period[1] - period[0]).days + 1))

@@ -96,6 +96,27 @@ def topic_words(path: str) -> tuple[str, ...]:
     return words if len(content) >= 2 and saying else ()
 
 
+# a to-do list's name (`To do`, `To-do`, `Todo`, `TODO list`, `Things to do`, `My to-do list`): its words are
+# stopwords and a generic word (`todo`: wordlists.GENERIC_TITLES), so title_words gives it none, and "whats still on
+# my to do list" named no note (qalandlord: `To do.md` 9th, behind notes holding "to do" in their text)
+_TODO_LIST_NAME = re.compile(r"(?:my\s+)?(?:to[\s-]*dos?|things\s+to\s+do)(?:[\s-]*list)?")
+# ... and a question asking for it: "to do list" however spelt, "my to-do", "our todos"; not a verb's "to do"
+# ("what do I need to do next week?", "what did the physio say to do?")
+_TODO_LIST_ASKED = re.compile(r"\bto[\s-]*dos?[\s-]*lists?\b|\b(?:my|our)\s+to[\s-]*dos?\b", re.I)
+
+
+def todo_list(path: str) -> bool:
+    """Is the note at `path` named as a to-do list is (_TODO_LIST_NAME, the whole name: _name_stem, `2026-11-26
+    Todo.md` too)?"""
+    return _TODO_LIST_NAME.fullmatch(_folded(_name_stem(path)).strip()) is not None
+
+
+def asks_for_todo_list(question: str) -> bool:
+    """Does the question ask for the asker's to-do list (_TODO_LIST_ASKED: "what's on my todo list?", "whats still
+    on my to do list", "my to-dos")?"""
+    return _TODO_LIST_ASKED.search(question) is not None
+
+
 def series_titles(paths: Iterable[str]) -> set[tuple[str, ...]]:
     """The title_words borne by SERIES_NOTES notes or more among `paths`: a series' name."""
     counts = collections.Counter(title_words(p) for p in paths)
