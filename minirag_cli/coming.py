@@ -58,12 +58,12 @@ _NEXT = re.compile(
 # words of such questions that say nothing of what is asked about
 _WHEN = frozenset("next upcoming forthcoming coming when due scheduled booked planned happening date".split())
 # the event's noun beside its matter ("the next supervisor meeting", "my next dentist appointment"): a line of the
-# matter need not say it (`Dentist Thu 17 Dec`); asked alone ("my next meeting") it is the matter. A payment's too:
-# `Property taxes.md`'s "2027 1st half due Fri 2/5/27" is the next property tax payment (qalandlord: "none is
-# written" was said under the note ranked 1st)
+# matter need not say it (`Dentist Thu 17 Dec`); asked alone ("my next meeting") it is the matter. Not a payment:
+# any day on a line naming the matter was then its next payment (`Rent review 1 Mar 2027`, `Mortgage fix ends 1 Sep
+# 2028`: review of titleperiod)
 _EVENT_NOUNS = frozenset("""
 appointment appointments appt meeting meetings session sessions deadline deadlines day event lesson class call
-visit check-up checkup payment payments instalment instalments installment installments
+visit check-up checkup
 """.split())
 # a question not opening with "when" is read only where the words after "next" name an event (review nextx: "what's
 # the next big thing in AI", "the next stop after Leeds", "my next book to read", "who is the next speaker",
@@ -253,8 +253,8 @@ def _line_days(line: str, day: str, today: dt.date) -> list[str]:
     found = []
     for _surface, iso in find_dates(line):
         found.append(nearest_year(iso, near) if iso.startswith("--") else iso)
-    # `2027 1st half due Fri 2/5/27`: 5 February, the Friday (dayorder.py, as extraction reads it); find_dates reads
-    # no slashed day both orders may be, and the note's next tax payment was its appeal deadline's 3/31/27
+    # `Dentist Fri 2/5/27`: 5 February, the Friday (dayorder.py, as extraction reads it); find_dates reads no slashed
+    # day both orders may be
     found += [iso for _surface, iso in settled_days(line, "", "")]
     for first, last in chunk_spans(line, near):
         found.append(max(first, today.isoformat()) if last >= today.isoformat() else first)

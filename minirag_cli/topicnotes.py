@@ -106,9 +106,11 @@ def topic_words(path: str) -> tuple[str, ...]:
 # stopwords and a generic word (`todo`: wordlists.GENERIC_TITLES), so title_words gives it none, and "whats still on
 # my to do list" named no note (qalandlord: `To do.md` 9th, behind notes holding "to do" in their text)
 _TODO_LIST_NAME = re.compile(r"(?:my\s+)?(?:to[\s-]*dos?|things\s+to\s+do)(?:[\s-]*list)?")
-# ... and a question asking for it: "to do list" however spelt, "my to-do", "our todos"; not a verb's "to do"
-# ("what do I need to do next week?", "what did the physio say to do?")
-_TODO_LIST_ASKED = re.compile(r"\bto[\s-]*dos?[\s-]*lists?\b|\b(?:my|our)\s+to[\s-]*dos?\b", re.I)
+# ... and a question asking for it: "my/the to do list" however spelt, "my to-dos", "on my to-do"; not a verb's "to
+# do" ("what do I need to do next week?", "how to do list comprehension"), nor a list to make or an app ("how do I
+# make a to do list in notion", "best app to use as a to-do list", "my to-do list app": review of titleperiod)
+_TODO_LIST_ASKED = re.compile(r"\b(?:my|the|our)\s+to[\s-]*do(?:s\b|[\s-]*lists?\b)(?![\s-]*apps?\b)"
+                              r"|\bon\s+(?:my|the|our)\s+to[\s-]*do\b", re.I)
 
 
 def todo_list(path: str) -> bool:
@@ -119,7 +121,7 @@ def todo_list(path: str) -> bool:
 
 def asks_for_todo_list(question: str) -> bool:
     """Does the question ask for the asker's to-do list (_TODO_LIST_ASKED: "what's on my todo list?", "whats still
-    on my to do list", "my to-dos")?"""
+    on my to do list", "my to-dos", "what's left on my to-do?")?"""
     return _TODO_LIST_ASKED.search(question) is not None
 
 

@@ -34,6 +34,8 @@ TODAY = dt.date(2026, 12, 7)
     ("Statement, October of 2026.md", (2026, 10)),
     ("Haushaltsbuch Oktober 2026.md", (2026, 10)),
     ("pages/November 2026 review.md", (2026, 11)),
+    ("Paris - May '68.md", (1968, 5)),  # a year of the last century (it was 2068)
+    ("budget may 2026.md", (2026, 5)), ("Rent ledger - May 2026.md", (2026, 5)),
 ])
 def test_a_month_and_its_year_in_a_title_is_the_notes_month(path, month):
     period = note_period(path)
@@ -52,6 +54,11 @@ def test_a_month_and_its_year_in_a_title_is_the_notes_month(path, month):
     "Nov-Dec 2026 budget.md", "Oct to Dec 2026.md",  # a span of months
     "Oct 2026 - Mar 2027 lease.md",  # two months
     "Decor 2026.md", "Nov 20266.md", "Oct 2026-11-05.md",
+    # a name's May (review of titleperiod: `Theresa May 2019 speech` was May 2019's note)
+    "Theresa May 2019 speech.md", "Brian May 1975.md",
+    # a term's end or start: not the month the note is of
+    "Lease ends Jun 2027.md", "Passport - expires Aug 2030.md", "Mortgage fixed until Sept 2028.md",
+    "From Nov 2026 onwards.md", "Started at Acme Jan 2025.md", "Tax return due Jan 2027.md",
 ])
 def test_no_month_of_a_title_that_writes_no_one_month(path):
     assert note_period(path) is None
@@ -129,3 +136,63 @@ def test_the_answer_reads_the_titled_months_note_for_its_month_not_for_a_day(lan
         assert "Rent ledger - Nov 2026.md" in kept("who paid rent in November 2026?")
         assert "Rent ledger - Oct 2026.md" not in kept("who paid rent in November 2026?")
         assert "Rent ledger - Nov 2026.md" not in kept("who paid rent on November 9, 2026?")
+
+
+def _vault(tmp_path, notes: dict[str, str]):
+    write_notes(tmp_path / "notes", notes)
+    db = tmp_path / "index.sqlite"
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}), create=True,
+                    embedder_factory=hashing_embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+    return db
+
+
+def _sources(db, question: str) -> tuple[object, set[str]]:
+    with Index.open(effective({"db": str(db), "embedding_model": "hashing:64"}),
+                    embedder_factory=hashing_embedder) as index:
+        result = index.search(question, RetrievalOptions(k=10), today=TODAY)
+        return result, {s["path"] for s in index.prepare_answer(result).sources}
+
+
+def test_a_title_month_alone_keeps_the_answer_to_no_note(tmp_path):
+    # review of titleperiod: in a vault of undated notes the one month-titled note kept the answer to itself; the
+    # notes writing the month's days are read, as on main
+    db = _vault(tmp_path, {
+        "Christmas Dec 2026.md": "Christmas Dec 2026\n\nGifts: Mum scarf, Dad whisky. Dinner at ours.\n",
+        "Car.md": "Car\n\nMOT booked for 14 December at Kwik Fit, 9am. Tyres need replacing.\n",
+        "Work.md": "Work\n\nOffice party on 18 December at the Crown. Performance review 10 December.\n",
+    })
+    _result, sources = _sources(db, "what's happening in December?")
+    assert {"Car.md", "Work.md", "Christmas Dec 2026.md"} <= sources
+
+
+TREASURER = {
+    "Rent ledger - Nov 2026.md": "Rent ledger - Nov 2026\n\n| Unit | Paid | Date |\n|---|---|---|\n| A | late | 9 Nov |\n",
+    "Treasurer/2026-11 report.md": "Treasurer report\n\n- 9 Nov: hall hire paid £40\n- 16 Nov: new kettle £25\n"
+                                   "- Balance £1,204\n",
+    "daily/2026-11-09.md": "# 2026-11-09\nQuiet day. Walked the dog.\n",
+}
+
+
+def test_a_file_named_months_note_keeps_the_period_vote(tmp_path):
+    # review of titleperiod: the month's one `period` vote went to none when a title's month in words was a second
+    # note of the month (the report 1st -> 3rd, `monthly/2026-11.md` 3rd -> 5th)
+    db = _vault(tmp_path, TREASURER)
+    result, _sources_ = _sources(db, "who paid late in November?")
+    assert [r["path"] for r in result.results if "period" in r["channels"]] == ["Treasurer/2026-11 report.md"]
+    db = _vault(tmp_path / "monthly", {
+        "monthly/2026-11.md": "# November 2026\n\nHighlights: painted the hallway, three runs, parkrun PB 24:38. "
+                              "Started the pottery class on Tuesdays.\nLowlights: overspent on eating out.\n",
+        "Money/Budget Nov 2026.md": "Budget Nov 2026\n\nGroceries £410, eating out £120, petrol £95, gym £35.\n",
+        "daily/2026-11-03.md": "# 2026-11-03\nDentist check-up, then lunch with Sam.\n",
+    })
+    result, _sources_ = _sources(db, "what did I do last month?")
+    assert [r["path"] for r in result.results if "period" in r["channels"]] == ["monthly/2026-11.md"]
+
+
+def test_the_answer_reads_a_file_named_months_report_for_its_day(tmp_path):
+    # review of titleperiod: `2026-11 report.md`, writing "- 9 Nov: hall hire paid", was dropped from the notes of
+    # November 9 (as main keeps it: a file name's month meets the asked day)
+    db = _vault(tmp_path, TREASURER)
+    _result, sources = _sources(db, "what was paid on November 9, 2026?")
+    assert "Treasurer/2026-11 report.md" in sources

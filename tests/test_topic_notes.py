@@ -367,7 +367,7 @@ def todo_vault(tmp_path_factory):
 
 
 @pytest.mark.parametrize("mode", ["hybrid", "dense,bm25", "bm25"])
-@pytest.mark.parametrize("question", ["whats still on my to do list", "what's on my todo list?", "to do list",
+@pytest.mark.parametrize("question", ["whats still on my to do list", "what's on my todo list?", "the to do list",
                                       "my to-do list", "what are my to-dos"])
 def test_the_to_do_list_is_the_note_a_question_for_it_names(todo_vault, question, mode):
     # the list has the title vote, and ranks above every note holding "to do" in its text (BM25 found no word of
@@ -380,10 +380,26 @@ def test_the_to_do_list_is_the_note_a_question_for_it_names(todo_vault, question
 
 
 @pytest.mark.parametrize("question", ["what do i need to do next week", "what's still to do for the eviction",
-                                      "what things to do for carla's dryer"])
+                                      "what things to do for carla's dryer",
+                                      # a list to make, an app, a verb before "list" (review of titleperiod)
+                                      "how to do list comprehension in python", "best app to use as a to-do list?",
+                                      "how do I make a to do list in notion", "what's the best to do list app"])
 def test_to_do_as_a_verb_gives_the_list_no_title_vote(todo_vault, question):
     _paths_, results = _paths(todo_vault, question)
     assert not [r["path"] for r in results if "title" in r["channels"]]
+
+
+@pytest.mark.parametrize("question,asked", [
+    ("whats still on my to do list", True), ("what's left on my to-do?", True), ("is it on the to-do list?", True),
+    ("my to-dos", True),
+    # review of titleperiod: a verb before "list", a list to make, an app
+    ("how to do list comprehension in python", False), ("best app to use as a to-do list?", False),
+    ("how do I make a to do list in notion", False), ("my to do list app", False), ("to do list", False),
+])
+def test_a_question_asking_for_the_to_do_list(question, asked):
+    from minirag_cli.topicnotes import asks_for_todo_list
+
+    assert asks_for_todo_list(question) is asked
 
 
 @pytest.mark.parametrize("path", ["To do.md", "To-do.md", "Todo.md", "TODO list.md", "To Do List.md",
