@@ -43,11 +43,13 @@ def test_a_month_word_after_a_word_and_a_number_is_a_date(text, dates):
 
 @pytest.mark.parametrize("text,names", [
     ("We meet 4 December with Priya.\n", {"4 December", "Priya"}),
-    ("## Thursday 3 Dec\n\nThe workshop is on Friday 4 December.\n", {"3 Dec", "4 December"}),
+    # (rules 33, wdpin: in this undated note each day's weekday pins its year, read on Monday 2026-12-07)
+    ("## Thursday 3 Dec\n\nThe workshop is on Friday 4 December.\n", {"2026-12-03", "2026-12-04"}),
     ("The invoice for Acme is due 30 November 2026.\n", {"Acme", "2026-11-30"}),  # (named by its day, as before)
     ("Only 3 may attend the offsite.\n", set()),
 ])
-def test_a_notes_day_after_a_word_and_a_number_is_a_date_entity(tmp_path, text, names):
+def test_a_notes_day_after_a_word_and_a_number_is_a_date_entity(tmp_path, monkeypatch, text, names):
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: dt.date(2026, 12, 7))
     assert synced_names(tmp_path, {"note.md": text}) == names
 
 
