@@ -1115,6 +1115,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 32, fixTN2's part (second review of topicnote): a `title:` of a note kind's name names no note, as a common or
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
+# 33, names34's part (session 58's landlord's, grower's, Logseq and chef's vaults): a firm whose first word is a common
+#    adjective keeps it where a name's word and a trade's follow (_common_firm, FIRM_OPENERS, TRADE_WORDS: `Cool Breeze
+#    HVAC`, `First Choice Roofing`, `Good Neighbor Heating` named Breeze HVAC, Choice Roofing, Neighbor Heating; `Also
+#    Smith Plumbing`, `Good Health` as before), and a log's verb before such a firm is no part of it (`Called Cool Breeze
+#    HVAC`, `Paid Great Lakes Plumbing` were names). A log's pasts of money and listings open no one name
+#    (LONE_NAME_PASTS: `Deposited Derek's ck`, `Listed Zillow`, `Borrowed Dev's ladder`); `Rang` is cut from a full
+#    name as `Invite` is (PERSON_BASES: `Rang Pete Ashworth`), and a log's verb before a name and `re:` makes a
+#    sentence, no label (_phrase: `Rang Pete Ashworth re` was a name). `Drop`, `Prep`, `Use` are to-do verbs
+#    (TASK_VERBS: `- TODO Drop SSO from Billing`, `- [ ] Use WorkOS for SSO`). A numbered unit is named with its number
+#    as a sprint is (SERIES_UNITS: `Hive 2 swarmed`, `Bed 3`, `Plot 14b`, `Room 12`, `Unit 4` named Hive, Bed, ...).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
@@ -1177,6 +1187,11 @@ WORK_PARTS = frozenset("ch chap chapter chapters book books part vol volume epis
 # version's (`Sprint 1.2.3`, `Sprint 1,000` name Sprint as before); no `Milestone 3`, `Iteration 2` (fixNB: they
 # named nothing before and no vault links such a page)
 _SPRINT_NUMBER = re.compile(r"[ \t]+(\d{1,4})(?![.,]?\d|\w)")
+# ... and so is a numbered unit's of a garden's, an apiary's, a building's or a ward's (`Hive 2 swarmed`, `Bed 3`,
+# `Plot 14b`, `Room 12`, `Unit 4`): rules 33, `Hive 2 swarmed` named the generic Hive (52 mentions) beside `Hive 2` (3);
+# its number may carry a letter (`Plot 14b`), a sprint's not
+SERIES_UNITS = frozenset("sprint hive bed plot room unit ward bay tunnel paddock pen coop tank flat apt".split())
+_UNIT_NUMBER = re.compile(r"[ \t]+(\d{1,4}[a-z]?)(?![.,]?\d|\w)")
 # An era after its year (`300 BC`, `1066 AD`, `1200 CE`), a closed list: no name (fixNB: any two or three capitals
 # after a number were none, and `Day 2 SFO`, `Bought 15 AMD`, `Liverpool 2 PSG 1` lost real names)
 ERAS = frozenset("BC BCE AD CE".split())
@@ -1589,7 +1604,10 @@ JOURNAL_VERBS = frozenset((
 # Signal.`), are no part of the one name after them either, where no verb follows that name (heuristic rules 27:
 # `Pitched Claire`, `Prefers Signal` were names). A list, not the -ed shape names27 read: `Fareed Zakaria`, `Khaled
 # Hosseini`, `Sacred Heart`, `Twisted Sister` have it (fixN, review revA: they lost their first word)
-LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split())
+LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged"
+                            # a landlord's and a grower's logs (`Deposited Derek's ck`, `Listed Zillow + FB`,
+                            # `Borrowed Dev's ladder`: rules 33, they were names)
+                            " Deposited Listed Borrowed Posted Advertised Refunded Reimbursed Invoiced".split())
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
 Hides Meets Finds Keeps Saves Kills Betrays Marries Rescues Shelters Protects Fears Blames
@@ -1612,7 +1630,9 @@ JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank
 # Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
 # as `Email`, `Ask` and `Call` are (IRREGULAR_VERBS), where no verb follows it (`Ping Pong Club met`: the
 # subject). Heuristic rules 16: rules 14's names11 kept `Invite Priya Raman` whole, `Plan B Cafe`'s cost.
-PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split())
+PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split()) | {"Rang"}
+# ... and `Rang`, a past the list of bases holds, whose object is a person too (`Rang Pete Ashworth re: queens`, `- Rang
+# Karen Smith about the deposit`: rules 33, they were names)
 # A to-do item's imperative (heuristic rules 21, names20): the verb opening a task line, `- [ ] Send Priya the
 # budget`, `- [ ] Finish Harbor docs`, `TODO: Call Mom`, a todo.txt line, is no part of the name after it
 # (`Send Priya`, `Finish Harbor` were names), where no verb follows that name (`- Review Board met`: the subject).
@@ -1626,6 +1646,7 @@ Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Mee
 Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
 Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify RSVP
 Chase Ring Pitch Invoice
+Drop Prep Use
 """.split())
 TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
@@ -2262,6 +2283,13 @@ def _may_speak(tag: str) -> bool:
 _CLAUSE_VERB = re.compile(SUBJECT_VERBS)
 
 
+def _unit_label(tag: str) -> bool:
+    """Is `tag` a numbered unit (SERIES_UNITS and its number: `Hive 2`, `Bed 3`, `Plot 14b`), named as it is written?"""
+    words = tag.split()
+    return (len(words) == 2 and words[0][:1].isupper() and words[0].lower() in SERIES_UNITS
+            and (_SPRINT_NUMBER if words[0].lower() == "sprint" else _UNIT_NUMBER).fullmatch(" " + words[1]) is not None)
+
+
 def _phrase(tag: str) -> bool:
     """Is `tag`, a label's, a sentence's words rather than a name: a lower-case word (not a name's
     connector, `of`, `de`, `van`: `Game of Thrones`) followed by a capitalised one (`Guitar lesson
@@ -2279,11 +2307,15 @@ def _phrase(tag: str) -> bool:
                   and not _particle(words, i)), None)
     if lower is None:
         return False
+    if lower == 2 and _unit_label(" ".join(raw[:2])):
+        return True  # `Hive 1 total:`, `Hive 2 temper:`: the unit's measure, a phrase naming the unit (rules 33)
     if lower == len(words) - 1 and words[lower] in REPORTING_VERBS:
         return True  # `Prof. Alvarez announced:`, a sentence whose subject is the name (rules 16)
-    # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name)
+    # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name), or a log's
+    # past before it (`Rang Pete Ashworth re:`, `Called Dana re:`: rules 33, `Rang Pete Ashworth re` was one)
     return (words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
-            or (words[0] in TASK_VERBS and lower > 1))
+            or ((words[0] in TASK_VERBS or words[0] in LONE_NAME_PASTS or ONE_NAME_VERBS.fullmatch(words[0]) is not None)
+                and lower > 1))
 
 
 def _particle(words: list[str], i: int) -> bool:
@@ -3618,6 +3650,27 @@ def _common_noun(word: str, text: str) -> bool:
             or (lower != word and _whole_word(lower).search(text) is not None))
 
 
+# A firm's first word that is a common adjective (`Cool Breeze HVAC`, `First Choice Roofing`, `Good Neighbor Heating`),
+# and the trade words that end such a firm's name: there the adjective is the name's, no sentence's word (heuristic rules
+# 33: they named Breeze HVAC, Choice Roofing, Neighbor Heating). Not a sentence's opener (`Also Smith Plumbing came`)
+FIRM_OPENERS = frozenset("great cool nice good best first right sure plus awesome".split())
+TRADE_WORDS = frozenset("""
+HVAC Roofing Roofers Plumbing Plumbers Heating Cooling Electric Electrical Electricians Builders Construction
+Landscaping Painting Painters Cleaning Cleaners Glazing Flooring Carpentry Fencing Drainage Locksmiths Removals
+Meats Seeds Foods Produce Dairy Bakery Logistics Health Analytics Realty Properties Lettings Motors Dental Pharmacy
+Nursery Farms Insurance Services Solutions Supply Supplies Inc LLC Ltd Corp
+""".split())
+
+
+def _common_firm(words: Sequence[str]) -> bool:
+    """Do `words` open with a common adjective a firm's name may open with (FIRM_OPENERS) and run through a name's
+    word into a trade's (TRADE_WORDS: `Cool Breeze HVAC`, `Great Lakes Plumbing`)? Three words or more: `Good Health`
+    alone is a phrase."""
+    return (len(words) > 2 and words[0].lower() in FIRM_OPENERS and words[1][:1].isupper()
+            and words[1].lower() not in COMMON_WORDS
+            and any(w.rstrip(".,;:") in TRADE_WORDS for w in words[2:]))
+
+
 def _saint_place(words: Sequence[str]) -> bool:
     """Do `words` open with a saint's place's common first word and its `St.` (SAINT_PLACE_OPENERS:
     `Great St. Mary's`), which is the place's name, not a sentence's word before it?"""
@@ -4080,6 +4133,8 @@ class HeuristicExtractor:
                         and german_label(text, span, at)
                         and not elsewhere(span, at))):
                 keys.add(at)
+                if _unit_label(span):  # `Hive 2: Q not seen`: a numbered label, the unit's line (rules 33)
+                    add(span, "name")
             elif " " not in span and not elsewhere(span, at) and _field_label(span):
                 # a record's field of one common word (`Issued: 4 Dec 2026`, `Rate: £400/day`, `Presenter: Aisha
                 # Bello`): its value is what the note says, the label names nothing; a name only as the text writes
@@ -4291,7 +4346,7 @@ class HeuristicExtractor:
                 if task_line and not task and not shaped and len(rest) == 1 and _task_marked(text, start) \
                         and not (ONE_NAME_VERBS.fullmatch(opener) and _sentence_start(text, start)):
                     continue  # `- [ ] Buy Milk`: Milk is no one (review revV), nor is `Buy Milk`
-                if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
+                if (rest and (rest[0].lower().replace("’", "'") not in COMMON_WORDS or _common_firm(rest))
                         and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              # a task verb mid-line, in prose, only before a name the text capitalises elsewhere
                              or (elsewhere(rest[0], start + verb.end())
@@ -4345,7 +4400,8 @@ class HeuristicExtractor:
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
-            while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
+            while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words)
+                              and not _common_firm(words))
                              # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
                              # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller),
                              # there only before a capitalised word, as without_person_title reads one (fixI:
@@ -4412,9 +4468,9 @@ class HeuristicExtractor:
             if (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in WORK_PARTS
                     and _part_number(text, start + len(found))):
                 continue  # `Ch 3`, `Book 2`, `Chapter 8`: a work's part, no name (rules 31)
-            sprint = (len(words) == 1 and found.endswith(words[0]) and words[0].lower() == "sprint"
-                      and _SPRINT_NUMBER.match(text, start + len(found)))
-            if sprint:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31)
+            sprint = (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in SERIES_UNITS
+                      and (_SPRINT_NUMBER if words[0].lower() == "sprint" else _UNIT_NUMBER).match(text, start + len(found)))
+            if sprint:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31, 33)
                 add(f"{words[0]} {sprint.group(1)}", "name")
                 continue
             if len(words) == 1 and found == words[0] and _era_after_year(text, start, words[0]):

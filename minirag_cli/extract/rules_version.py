@@ -6,7 +6,7 @@ here when you add a line there. `mrag status`, `mrag doctor` and versions.newer_
 importing the rules themselves (compiling their ~600 regexes cost every `mrag status` about 0.4 s of CPU).
 """
 
-VERSION = 32
+VERSION = 33
 
 
 def rules_update(recorded: str | int | None, extractor: str | None) -> str | None:
