@@ -10,7 +10,9 @@ email" (journalist tester: not in the top 10). retrieve._contact_votes gives the
 
 Only the question's head asks so: "what did hannah say in her email", "when did I email hannah", "did I send the
 email to the council", "email the invoice" ask for no address; a bare "number" is a contact's only after a name the
-index knows ("bola ajayi number", not "the case number for the hearing")."""
+index knows, a title and a name, or a possessive of one of the family or a trade ("bola ajayi number", "Dr. Okafor's
+number", "the plumber's number"; not "the case number for the hearing", "the car's number"). A number a label
+before it says is a thing's (`order no.`, `tracking`, `IBAN`, an `Order #` column) is no one's phone (unlabelled)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from minirag_cli.extract.parse import _BULLET
+from minirag_cli.honorifics import ALIAS_TITLES
+from minirag_cli.text import PERSON_TITLES, STOPPED_TITLES
 
 EMAIL, PHONE, POSTAL = "email", "phone", "postal"
 
@@ -41,13 +45,34 @@ _LEAD = (r"(?:(?:what(?:'s|s|\s+is|\s+was|\s+are|\s+were)|where(?:'s|\s+is)|whic
          r"|show(?:\s+me)?|look\s+up|tell\s+me|send\s+me|(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got"
          r"|i\s+need|need)\s+)?(?:the\s+|an?\s+)?")
 _TAIL = r"\s*(?:again|please|pls)?\s*[?.!]*\s*$"
-_NAME_WORD = r"[^\W\d_][\w.&-]*"
+# a word of a name, and one with an apostrophe after its first letter (`O'Brien`, `D'Souza`, `O’Neill`)
+_NAME_WORD = r"(?:[^\W\d_]'(?=[^\W\d_]))?[^\W\d_][\w.&-]*"
+_APOSTROPHED = re.compile(r"[^\W\d_]'[^\W\d_]{2,}")  # `o'brien`: a name by its shape (is_name reads letters only)
+# a person's title before the name, which the notes may not write (`Dr. Okafor's number`, `Okafor — GP surgery`):
+# the extractor's and the aliases' titles; `Rev.`, `Mx.` with their full stop only (text.STOPPED_TITLES: `Rev Ops`)
+_PERSON_TITLES = frozenset(t.lower() for t in ALIAS_TITLES | PERSON_TITLES)
+_STOPPED_TITLES = frozenset(t.lower() for t in STOPPED_TITLES)
+# a word after a title that makes the words a thing's, not a person's name ("dr martens order number", "what's the
+# MS Teams number", "the rev b part number", "the dr appointment number")
+_THING_AFTER_TITLE = frozenset("""order orders part appointment appointments number no teams account booking ticket
+case reference ref office surgery line store shop boots""".split())
+# the people and roles whose "number" is a phone's without a name ("mum's number", "the plumber's number", "the social
+# worker's number"); a thing's is not ("the car's number", "the flight's number", "the order's number")
+_PERSON_ROLES = frozenset("""mum mom mam mummy mother dad daddy father parents brother sister bro sis son daughter
+wife husband partner boyfriend girlfriend fiance fiancee gran granny grandma nan nana nanna grandad grandpa
+aunt auntie aunty uncle cousin nephew niece friend neighbour neighbor flatmate roommate housemate boss manager
+colleague landlord landlady tenant agent letting plumber electrician builder gardener cleaner nanny babysitter
+childminder carer caregiver doctor gp dentist vet physio physiotherapist therapist counsellor counselor
+psychologist psychiatrist midwife nurse consultant surgeon optician pharmacist accountant solicitor lawyer
+attorney mechanic locksmith roofer joiner carpenter decorator painter handyman tradesman contractor tutor teacher
+coach trainer worker caseworker engineer client driver""".split())
 # words no name is made of: a pronoun, a determiner, a word of time or of the question's frame ("the latest email",
 # "her email", "in the email")
 _NOT_NAME = frozenset("""i me my mine her hers his him their theirs them our ours your yours its it we you they she he
 the a an this that these those which what whose who whom in on at to from with by of for about and or last latest
 first new old next same previous recent other another any some all did does do send sent reply replied say said
-write wrote read unread draft forward forwarded original long short main work home""".split())
+write wrote read unread draft forward forwarded original long short main work home today tomorrow yesterday
+tonight""".split())
 # a word before "email"/"address" that makes it a kind of message or a machine's address: "the welcome email", "what's
 # the server ip address" ask for no one's
 _NOT_CONTACT = frozenset("""welcome phishing newsletter spam junk marketing promo promotional confirmation verification
@@ -75,8 +100,8 @@ def _noun_alternatives(with_number: bool) -> str:
 
 _NAME = rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}?)"
 # "what's hannah's email", "dev malik phone number", "hannah reyes's work email address?"
-_NAME_FIRST = re.compile(rf"^{_LEAD}{_NAME}(?:'s|'|’s|’)?\s+{_QUALIFIER}(?P<noun>{_noun_alternatives(True)}){_TAIL}",
-                         re.I)
+_NAME_FIRST = re.compile(rf"^{_LEAD}{_NAME}(?P<possessive>'s|')?\s+{_QUALIFIER}"
+                         rf"(?P<noun>{_noun_alternatives(True)}){_TAIL}", re.I)
 # "email address for hannah", "what is the phone number of the press office", "contact details for bola ajayi"
 _NOUN_FIRST = re.compile(rf"^{_LEAD}{_QUALIFIER}(?P<noun>{_noun_alternatives(False)})\s+(?:for|of)\s+"
                          rf"(?:the\s+)?{_NAME}{_TAIL}", re.I)
@@ -100,23 +125,45 @@ def asked_contact(question: str, is_name: Callable[[str], bool] = lambda word: T
     match = _NAME_FIRST.match(question) or _NOUN_FIRST.match(question) or _HOW.match(question)
     if match is None:
         return None
-    words = [w.lower() for w in match.group("name").split()]
+    written = match.group("name").split()
+    possessive = bool(match.groupdict().get("possessive"))
+    titled = _titled(written, possessive, is_name)
+    words = [w.lower() for w in written[1:] if titled] or [w.lower() for w in written]
     if any(w.strip(".&-") in _NOT_NAME or not w.strip(".&-") for w in words):
         return None
     if any(w in _NOT_CONTACT for w in words):
         return None
     names = tuple(_unpossessed(w, is_name) for w in words)
+    # a person's: a name the index knows or shaped as one (`o'brien`), after a title
+    person = titled or all(is_name(w) or _APOSTROPHED.fullmatch(w) for w in names)
+    # ... or, with a possessive, one of the family or a trade ("mum's number", "the plumber's number")
+    role = possessive and names[-1] in _PERSON_ROLES
     if "verb" in match.groupdict() and match.group("verb"):
         verb = match.group("verb").lower()
-        if verb != "contact" and (match.group("the") or not all(is_name(w) for w in names)):
+        if verb != "contact" and (match.group("the") or not person):
             return None  # "how do I call the api", "how can I reach the summit": one calls or reaches a person
         kinds = _VERBS[verb]
     else:
         noun = " ".join(match.group("noun").lower().split())
         kinds = _kinds_of(noun)
-        if re.fullmatch(_NUMBER, noun) and not all(is_name(w) for w in names):
-            return None  # "the case number", "janet repair job number"
+        if re.fullmatch(_NUMBER, noun) and not (person or role):
+            return None  # "the case number", "janet repair job number", "the car's number"; not "the plumber's number"
     return AskedContact(kinds, names)
+
+
+def _titled(written: list[str], possessive: bool, is_name: Callable[[str], bool]) -> bool:
+    """`written` (the question's name, as typed) opens with a person's title before a name: each word after it
+    capitalised or a name the index knows, none a thing's ("Dr. Okafor's", "Ms Adeyemi", "dr okafor"; not "dr
+    martens order", "MS Teams", "miss universe")."""
+    if len(written) < 2:
+        return False
+    title = written[0].lower()
+    if not (title.rstrip(".") in _PERSON_TITLES or title.endswith(".") and title[:-1] in _STOPPED_TITLES):
+        return False
+    rest = [w.lower().removesuffix("'s").removesuffix("'") for w in written[1:]]
+    if any(w in _THING_AFTER_TITLE for w in rest):
+        return False
+    return possessive and len(rest) <= 2 or all(w[:1].isupper() or is_name(w.lower()) for w in written[1:])
 
 
 def _unpossessed(word: str, is_name: Callable[[str], bool]) -> str:
@@ -146,6 +193,72 @@ _POSTAL_VALUE = re.compile(
 def _phone_digits_ok(value: str) -> bool:
     digits = sum(ch.isdigit() for ch in value)
     return 9 <= digits <= 15
+
+
+# the words that say a run of digits is no one's phone number (`order 0012 3456 7890`, `Policy no. 0123 456 789`,
+# `NHS number 943 476 5919`): the few that name no service one rings (`ref`, `tracking`, `serial`, `VAT`), and those
+# that say it with "number", "no.", "#", "ref" after them: a word that also names a line one rings (`- Aviva, to make
+# a claim: 0800 …`, `lost or stolen card: 0800 …`, `to order: 0161 …`, `account: 0345 …`, `customer services 0345 …`,
+# `Bookings: 0161 …` are phones; `claim no.`, `order #`, `account number` are not). `tel`, `mob`, `phone`, `m:` say
+# none of them
+_NUMBERED_THINGS = r"""ref reference iban tracking serial transaction receipt imei mpan mprn utr vat sku""".split()
+_THINGS_WITH_NUMBER = r"""order invoice inv account acct a/c card claim case parcel shipment consignment policy
+confirmation voucher customer member membership booking reservation ticket reg registration meter contract loan
+mortgage patient nhs ni student employee staff pin passport licence license tax job incident complaint application
+tenancy deposit flight product part batch model""".split()
+_NUMBER_WORD = r"(?:\s*#|\s+(?:number|no\.?|num|nr|id|ref|reference|code)(?![^\W_]))"
+_NOT_PHONE_LABEL = re.compile(
+    rf"(?<![^\W_])(?:(?:{'|'.join(_NUMBERED_THINGS)}){_NUMBER_WORD}?|(?:{'|'.join(_THINGS_WITH_NUMBER)}){_NUMBER_WORD})"
+    r"\s*[:#=.-]?\s*(?:(?:is|was)\s+)?$", re.I)
+# `DE89 3704 0044 0532 0130 00` or `DE89370400440532013000`: spaced in fours all through or not at all, so a postcode
+# and a phone (`London SW19 07700900123`) is none
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:(?: [A-Z\d]{4}){2,7}(?: [A-Z\d]{1,3})?|[A-Z\d]{11,30})\b")
+# the label ends just before the number: only so many characters before it are read (a long line's cost stays linear)
+_LABEL_REACH = 40
+_PHONE_HEADER = re.compile(r"(?<![^\W_])(?:(?:tele)?phone|tel|mob|mobile|cell)(?![^\W_])", re.I)  # `Phone / Account #`
+_TABLE_ROW = re.compile(r"^\s*\|")
+_TABLE_RULE = re.compile(r"^\s*\|[\s:|-]*$")
+
+
+def unlabelled(text: str) -> str:
+    """`text` with its digit runs that are no one's phone number blanked to `#`s: an IBAN, a run a word before it
+    labels (_NOT_PHONE_LABEL: `- Hannah: order 0012 3456 7890 shipped` writes no number of Hannah's) or that stands
+    in a table's column so headed (`| Order # |`, a CSV's `order` column)."""
+    out, header = [], None
+    for line in _IBAN.sub(_blanked, text).split("\n"):
+        if not _TABLE_ROW.match(line):
+            header = None
+        elif not _TABLE_RULE.match(line):
+            if header is None:
+                header = [bool(_NOT_PHONE_LABEL.search(cell.strip())) and not _PHONE_HEADER.search(cell)
+                          for cell in _cells(line)]
+            else:
+                line = "|".join(_blanked_all(cell) if 0 <= column < len(header) and header[column] else cell
+                                for column, cell in enumerate(_split_row(line), start=-1))
+        out.append(_labelled_blanked(line))
+    return "\n".join(out)
+
+
+def _labelled_blanked(line: str) -> str:
+    """`line` with the digit runs a word before them labels as no phone's blanked."""
+    return _PHONE_VALUE.sub(lambda m: _blanked(m) if _NOT_PHONE_LABEL.search(line[max(0, m.start() - _LABEL_REACH):
+                                                                                  m.start()]) else m.group(), line)
+
+
+def _split_row(line: str) -> list[str]:
+    return re.split(r"(?<!\\)\|", line)  # a cell's `\|` is no column's edge (csvnotes)
+
+
+def _cells(line: str) -> list[str]:
+    return _split_row(line)[1:]  # what the opening `|` leaves before it is no cell
+
+
+def _blanked(match: re.Match) -> str:
+    return re.sub(r"\d", "#", match.group())
+
+
+def _blanked_all(cell: str) -> str:
+    return _PHONE_VALUE.sub(_blanked, cell)
 
 
 def holds_value(text: str, kinds: frozenset[str]) -> bool:
@@ -259,27 +372,42 @@ def _sentences(line: str) -> list[str]:
 
 
 def _says(text: str, names: tuple[str, ...]) -> bool:
-    """`text` writes every word of the name (a possessive "Hannah's" too, and in an address: hannah.reyes@)."""
-    return all(re.search(rf"(?<![^\W_]){re.escape(w)}(?:'s|’s|s)?(?![^\W_])", text, re.I) for w in names)
+    """`text` writes every word of the name (a possessive "Hannah's" too, and in an address: hannah.reyes@; `O’Brien`
+    with either apostrophe)."""
+    return all(re.search(rf"(?<![^\W_]){_apostrophe_either(re.escape(w))}(?:'s|’s|s)?(?![^\W_])", text, re.I)
+               for w in names)
+
+
+def _apostrophe_either(pattern: str) -> str:
+    return pattern.replace("'", "['’]")
 
 
 def _is_named(title: str, names: tuple[str, ...], is_name: Callable[[str], bool]) -> bool:
     """`title` (a note's, a heading's) is the name alone, as a person's page is, with at most a word like
-    "contact": each of its words one of the asked name's or one the index knows as a name ("Hannah Reyes" asked
-    "hannah"). Not "Call with Hannah", "Lunch with Hannah Reyes", "Hannah 1:1"."""
+    "contact" and one of a role (`Tenant - Carla Mendes`, `Contact: Carla`, `Luis (plumber)`): each other word one of
+    the asked name's or one the index knows as a name ("Hannah Reyes" asked "hannah"). Not "Call with Hannah",
+    "Lunch with Hannah Reyes", "Hannah 1:1"."""
     if re.search(r"\d", title):
         return False
-    words = [w.strip(".'’-") for w in re.findall(r"[^\W\d_][\w'’.-]*", title.lower())]
-    words = [w for w in words if w and w not in _TITLE_EXTRA]
-    return (0 < len(words) <= 4 and _says(title, names)
-            and all(w in names or w.removesuffix("'s") in names or is_name(w) for w in words))
+    every = [w.strip(".'’-") for w in re.findall(r"[^\W\d_][\w'’.-]*", title)]
+    written = [w for w in every if w and w.lower() not in _TITLE_EXTRA]
+    roles = [w for w in written if w.lower() in _PERSON_ROLES and w.lower() not in names]
+    # beside a role or "contact" the name is capitalised, as the index may not know a surname (`Tenant - Carla
+    # Mendes`, `Contact: Carla Mendes`)
+    labelled = bool(roles) or len(written) < len([w for w in every if w])
+    named = [w for w in written if w not in roles and (w.lower() in names or w.lower().removesuffix("'s") in names
+                                                       or is_name(w.lower()) or labelled and w[:1].isupper())]
+    return (0 < len(written) <= 4 and _says(title, names) and len(roles) <= 1
+            and len(named) + len(roles) == len(written))
 
 
 def holds_contact(text: str, asked: AskedContact, title: str = "",
                   is_name: Callable[[str], bool] = lambda word: False) -> bool:
     """`text` (a chunk's, of the note titled `title`) writes a value asked for next to the asked name: in one item
     saying the name, or in a contact line (`Phone: 0161 …`) under a heading, or of a note, that is the name alone
-    (`is_name(word)`: the index knows the word as a name)."""
+    (`is_name(word)`: the index knows the word as a name). An order's, an invoice's, an account's number is no
+    phone's (unlabelled)."""
+    text = unlabelled(text) if PHONE in asked.kinds else text
     if not holds_value(text, asked.kinds):
         return False
     named_note = _is_named(title, asked.names, is_name)

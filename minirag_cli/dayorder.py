@@ -11,7 +11,9 @@ evidence, in this order, read from the note alone (a note's days do not change w
    read too, the reading in the heading's month, of its year (none other: `1/2 cup` under `## December 2026` stays
    a fraction);
 3. the note's own unambiguous slashed days: any `20/11/2026` (a chat's `[20/11/2026, 18:04]`) and none
-   `11/20/2026` make the note day-first, the other way month-first; both or neither, no order;
+   `11/20/2026` make the note day-first, the other way month-first; both or neither, no order; for its yearless
+   days written with their weekday and its log's (chunk_weekday_slashed_days, rules 33), with no order from 3 or 4,
+   its own yearless days that one order alone reads (`27/11` opening a line or by its weekday), all that way;
 4. the index's day order, a setting (`day_order = "day-first"` or `"month-first"`, MRAG_DAY_ORDER), recorded by
    sync (meta day_order); unset, the vault's (rules 30, vault_evidence): its notes' unambiguous slashed days, at
    least VAULT_DAYS of them in VAULT_NOTES notes, all one way (a landlord's rent table of `01/12/2026`s settles
@@ -43,7 +45,7 @@ VAULT_DAYS, VAULT_NOTES = 3, 2
 # status and doctor name the notes and lines of this many of the ambiguous days left unread (vault_evidence)
 UNREAD_SHOWN = 5
 
-_WEEKDAY = r"(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
+_WEEKDAY = r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _WEEKDAY_BEFORE = re.compile(rf"(?<![\w'’]){_WEEKDAY}\.?,?[ \t]+(?:the[ \t]+)?$", re.I)
 _WEEKDAY_AFTER = re.compile(rf"[ \t]*,?[ \t]*\(?{_WEEKDAY}\b", re.I)
 _WEEKDAY_NUMBER = {d[:3]: i for i, d in enumerate(WEEKDAY_NAMES)}
@@ -68,12 +70,16 @@ def _unambiguous(text: str) -> tuple[set[str], set[str]]:
     first, then = set(), set()
     for m in SLASHED_DATE.finditer(text):
         if m.group(4) and len(m.group(6)) == 4:
-            a, b = int(m.group(4)), int(m.group(5))
-            if a > 12 >= b:
-                first.add(m.group(0))
-            elif b > 12 >= a:
-                then.add(m.group(0))
+            one = _one_reading(int(m.group(4)), int(m.group(5)))
+            if one:
+                (first if one == DAY_FIRST else then).add(m.group(0))
     return first, then
+
+
+def _one_reading(a: int, b: int) -> str:
+    """The day order that alone reads `a/b` as a day and month (`27/11`: day first; `11/27`: month first), '' for
+    both or neither (`3/12`, `14/20`)."""
+    return DAY_FIRST if a > 12 >= b else MONTH_FIRST if b > 12 >= a else ""
 
 
 def _ambiguous(text: str) -> set[str]:
@@ -311,8 +317,10 @@ def _new_years_span(line: str, year: str) -> list[tuple[str, str]]:
 # when the weekday is its day there, and the note lists EDIT_LEAST such days or more, EDIT_SHARE of them so set
 # (weekdaydays.py 3, fixWY). The weekday is the evidence: a weekday the day does not fall on reads none (a typo, or
 # another year), and a figure without one (`- 7/10 Wicked`, `- 1/2 tablet`, `1/3: why`, `| 7/10 | Monzo |`, `- 5/1
-# Corach Rambler`) is no day, whatever its place (the review of slashdays: a log's and a label's figures were film
-# ratings, marks, recipes, odds, a thread's parts). A short weekday name counts only capitalised (`sat 3/4 papers`).
+# Corach Rambler`) is no day (the review of slashdays: a log's and a label's figures were film ratings, marks,
+# recipes, odds, a thread's parts) but in a log (rules 33, _log_days, below). A short weekday name in lower case
+# counts (rules 33: a phone's `fri 27/11`, `tues 1/12`) but for one that is also a word (`sat`, `sun`, `wed`:
+# `Maya sat 3/4 papers`, `wed 3/2 done`) or one before a count's word (`by fri 4/12 of us`): _weekday_not_a_word.
 _TIME_AFTER = re.compile(r":\d")  # `Fri 12/11:30`: no day and month
 # a weekday's first letters, or a word's (`month`, `sat`): most chunks and lines write none, and this finds that
 # ten times as fast as _WEEKDAY's case-blind alternation (a 2 MB log's cost); _weekday reads the weekday
@@ -322,20 +330,25 @@ _WEEKDAY_HINT = re.compile(r"(?i:[mtwfs](?:on|ue|ed|hu|ri|at|un))")
 def chunk_weekday_slashed_days(chunks, dates: list[str], order: str = "",
                                edited: list[str] | None = None) -> list[dict[str, str]]:
     """surface -> ISO day of the yearless slashed days each of a note's `chunks` writes with their weekday (above:
-    rules 32) in the day order the note settles (note_order), else `order` (the index's); `dates`: each chunk's date
-    (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: each chunk's last edit by its
-    note's front matter (sync._edited_days, '' for none). A surface a chunk writes as two days is none of them."""
-    if not any(day and YEARLESS_SLASHED.search(c.text) and _WEEKDAY_HINT.search(c.text)
-               for c, day in zip(chunks, dates, strict=True)):
+    rules 32) or in a log (_log_days: rules 33), in the day order the note settles (note_order), else `order` (the
+    index's), else its own yearless days' (_yearless_order); `dates`: each chunk's date (sync._chunk_dates: an ISO
+    day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: each chunk's last edit by its note's front matter
+    (sync._edited_days, '' for none). A surface a chunk writes as two days is none of them."""
+    slashed = [c.text for c, day in zip(chunks, dates, strict=True) if day and YEARLESS_SLASHED.search(c.text)]
+    if not any(_WEEKDAY_HINT.search(text) or _LOG_HINT.search(text) for text in slashed):
         return [{} for _c in chunks]
     from minirag_cli.weekdaydays import _last_edit
     from minirag_cli.yearless import note_outline
 
     outline = note_outline(chunks)
     lines, body = outline.lines, outline.body
-    order = note_order("\n".join(lines[n] for n in sorted(lines) if n >= body)) or order
-    if order not in DAY_ORDERS:
-        return [{} for _c in chunks]
+    numbers = [n for n in sorted(lines) if n >= body and n not in outline.code]
+    order = note_order("\n".join(lines[n] for n in numbers)) or order
+    if order not in DAY_ORDERS:  # rules 33: the order the note's own yearless days read one way alone settle
+        order = _yearless_order([lines[n] for n in numbers], dates)
+    out: list[dict[str, set[str]]] = [{} for _c in chunks]
+    for i, surface, iso in _log_days(chunks, numbers, lines, dates, order):
+        out[i].setdefault(surface, set()).add(iso)
     edited = edited or [""] * len(chunks)
     written = []  # (chunk's index, surface, day by the chunk's date, day by its last edit)
     for i, (c, day, last) in enumerate(zip(chunks, dates, edited, strict=True)):
@@ -345,11 +358,139 @@ def chunk_weekday_slashed_days(chunks, dates: list[str], order: str = "",
             if "/" in line and _WEEKDAY_HINT.search(line):
                 written += [(i, *found) for found in weekday_slashed_days(line, day, order, later)]
     by_edit = _edit_reads({s: (own, again) for _i, s, own, again in written})
-    out: list[dict[str, set[str]]] = [{} for _c in chunks]
     for i, surface, own, again in written:
         if (iso := own or (again if by_edit else None)) is not None:
             out[i].setdefault(surface, set()).add(iso)
     return [{surface: days.pop() for surface, days in found.items() if len(days) == 1} for found in out]
+
+
+def _yearless_order(lines: list[str], dates: list[str]) -> str:
+    """The day order a dated note's own yearless slashed days settle (rules 33), '' for none: those that one order
+    alone reads (_one_reading: `27/11`) opening its lines (`18/11 - garden step`) or written with their weekday
+    (`fri 27/11`), all that one way. A rating, a fraction, odds (`9/10`, `3/4`, `5/1`) is read both ways or none; a
+    mark out of 20 (`14/20`) neither."""
+    if not any(dates):
+        return ""
+    found = set()
+    for line in lines:
+        if "/" not in line:
+            continue
+        opening = _opening().match(line).end()
+        for m in YEARLESS_SLASHED.finditer(line):
+            one = _one_reading(int(m.group(1)), int(m.group(2)))
+            if one and (m.start() == opening or _weekday(line, m.start(), m.end()) is not None):
+                found.add(one)
+    return found.pop() if len(found) == 1 else ""
+
+
+# a figure near a line's start, as a log's opens it (_log_days reads the line): most notes' chunks write none
+_LOG_HINT = re.compile(r"(?m)^[ \t>*+_\[\]!\w.)-]{0,48}?(?<![\w/])\d{1,2}/\d")
+
+
+# A note's column of yearless slashed days opening its lines (heuristic rules 33, a carer's phone notes: a falls log
+# `4/11 - bathroom`, `18/11 - garden step`, `2/12 - hallway`; a blood-sugar log `6/12 8.10am 9.4`), in a dated note
+# of settled day order (the note's, the setting's or the vault's, or its own yearless days': _yearless_order), is a
+# log, its days dates: LOG_LEAST lines or more, every line a yearless slashed figure opens a day in that order, one
+# of them at least a day past the 12th (that order alone reads it: _one_reading), in the order of their days going
+# forward from the note's date (the first no more than LOG_BEFORE_DAYS before it nor LOG_AFTER_DAYS after: a log is
+# kept from the day its note is made, as a Simplenote export's `created:` dates it), each next within LOG_GAP_DAYS
+# after the one before, across one new year at most: `4/11` in a log made 2026-11-04 running to `20/6` is
+# 2027-06-20, not the nearest 2026-06-20. Not a log (fixSD2, the review of slashdays2): a column no figure of which
+# is past 12 (a film log's `9/10 - Dune`, marks `7/10`, a recipe's `1/2 cup`, odds `5/1`, numbered parts `1/12
+# intro` … `5/12 now`, ratings `7/10 Monzo` … `10/11 Revolut`, a first twelve days' log `1/12 … 6/12` too), shares of
+# one whole (month first `1/15` … `5/15`), a count's `3/12 chapters` (_QUANTITY_AFTER), figures out of order, two
+# lines.
+LOG_LEAST = 3
+LOG_BEFORE_DAYS, LOG_AFTER_DAYS = 7, 0
+LOG_GAP_DAYS = 62
+
+
+@functools.cache
+def _opening() -> re.Pattern:
+    """What opens a line before its first word, a list item's and a quote's marks (heuristic.LINE_MARKS: `- `,
+    `> `, `1. `, `- [x] `), then bold's or italics' (`**4/11** bathroom`). Imported here, not at the module's top:
+    `mrag ask` and `status` read this module without the rules' regexes."""
+    from minirag_cli.extract.heuristic import LINE_MARKS
+
+    return re.compile(rf"(?:{LINE_MARKS})?(?:\*\*|__|\*|_)?")
+# what makes a fraction, a score or a count of the number before it: `3/4 cup`, `2/3 of`, `7/10 stars`, `3/12 chapters`
+_QUANTITY_AFTER = re.compile(
+    r"(?:\*\*|__|\*|_)?[ \t]*(?:%|(?:of|cups?|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|g|kg|ml|l|litres?|liters?|"
+    r"pints?|inch(?:es)?|ft|mi|miles?|km|m|cm|mm|price|off|tickets?|seats?|places?|spaces?|stars?|points?|pts|"
+    r"marks?|correct|right|wrong|sold|left|remaining|done|complete|completed|attended|present|answered|passed|"
+    r"failed|scored|split|odds|times?|days?|weeks?|months?|hours?|hrs?|mins?|minutes?|people|kids|students|pupils|"
+    r"children|players|questions?|answers?|items?|tasks?|pages?|chapters?|rows?|slots?|goals?|shots?|games?|"
+    r"matches|sets?|reps?|rounds?|servings?|portions?|slices?|pieces?|pcs|bottles?|cans?|tins?|packs?|bags?|boxes|"
+    r"jars?|cloves?|tablets?|pills?|year[ -]olds?|handful|pinch|dash|bunch|sticks?)\b)", re.I)
+
+
+def _log_days(chunks, numbers: list[int], lines: dict[int, str], dates: list[str],
+              order: str) -> list[tuple[int, str, str]]:
+    """(chunk's index, surface, ISO day) of a note's log's days (above: rules 33); `numbers`: its body's lines' (no
+    code's), `dates`: its chunks' (an ISO day or a heading's `Y2026`: none is read there), `order`: as settled."""
+    if order not in DAY_ORDERS:
+        return []
+    column = []  # (line number, surface, month, day of the month)
+    for n in numbers:
+        line = lines[n]
+        if "/" not in line:
+            continue
+        m = YEARLESS_SLASHED.match(line, _opening().match(line).end())
+        if m is None:
+            continue
+        a, b = int(m.group(1)), int(m.group(2))
+        month, dom = (b, a) if order == DAY_FIRST else (a, b)
+        if month > 12 or _TIME_AFTER.match(line, m.end()) or _QUANTITY_AFTER.match(line, m.end()) \
+                or iso_date(2024, month, dom) is None:
+            return []  # a figure opening a line of the note: a count's, a mark's, no log's
+        column.append((n, m.group(0), month, dom))
+    if len(column) < LOG_LEAST or not any(dom > 12 for *_ns, dom in column) or _one_whole(column):
+        return []
+    chunk_of = {n: i for i, c in reversed(list(enumerate(chunks))) for n in range(c.start_line, c.end_line + 1)}
+    start = dates[chunk_of.get(column[0][0], 0)]
+    days = _going_forward([(month, dom) for _n, _s, month, dom in column], start)
+    if days is None:
+        return []
+    return [(chunk_of.get(n, 0), surface, day.isoformat()) for (n, surface, _m, _d), day in zip(column, days)]
+
+
+def _one_whole(column: list[tuple[int, str, int, int]]) -> bool:
+    """Are a column's figures shares of one whole, each at most it (numbered parts `1/15 intro` … `5/15 now`, which
+    month first reads as the 15th of January to May)?"""
+    pairs = [tuple(int(x) for x in surface.split("/")) for _n, surface, _m, _d in column]
+    return len({b for _a, b in pairs}) == 1 and all(a <= b for a, b in pairs)
+
+
+def _going_forward(days: list[tuple[int, int]], start: str) -> list[dt.date] | None:
+    """The dates of a log's (month, day of the month) `days` kept from `start` (its note's ISO day) on (above), None
+    when they are no log: the first not within its window of `start`, one before the one before it, or more than
+    LOG_GAP_DAYS after it, or the log crossing more than one new year."""
+    try:
+        note_day = dt.date.fromisoformat(start[:10])
+    except ValueError:
+        return None
+    if not dt.MINYEAR < note_day.year < dt.MAXYEAR - 1:  # (a Hugo page's zero date `0001-01-01`: no year before it)
+        return None
+    first = [d for year in (note_day.year - 1, note_day.year, note_day.year + 1)
+             if (d := _date(year, *days[0])) is not None
+             and -LOG_BEFORE_DAYS <= (d - note_day).days <= LOG_AFTER_DAYS]
+    if not first:
+        return None
+    out = [first[0]]
+    for month, dom in days[1:]:
+        before = out[-1]
+        then = _date(before.year, month, dom)
+        if then is None or then < before:
+            then = _date(before.year + 1, month, dom)
+        if then is None or (then - before).days > LOG_GAP_DAYS or then.year > out[0].year + 1:
+            return None
+        out.append(then)
+    return out
+
+
+def _date(year: int, month: int, dom: int) -> dt.date | None:
+    iso = iso_date(year, month, dom) if dt.MINYEAR <= year <= dt.MAXYEAR else None
+    return dt.date.fromisoformat(iso) if iso else None
 
 
 def _edit_reads(days: dict[str, tuple[str | None, str | None]]) -> bool:
@@ -368,13 +509,13 @@ def weekday_slashed_days(line: str, day: str, order: str,
     weekday written with it is not that day's) of each yearless slashed day `line` writes with its weekday, read in
     the day order `order` (chunk_weekday_slashed_days)."""
     out = []
-    for m in YEARLESS_SLASHED.finditer(line):
+    for m in YEARLESS_SLASHED.finditer(line) if order in DAY_ORDERS else ():
         a, b = int(m.group(1)), int(m.group(2))
         month, dom = (b, a) if order == DAY_FIRST else (a, b)
         if month > 12 or _TIME_AFTER.match(line, m.end()) or \
                 not _WEEKDAY_HINT.search(line, max(0, m.start() - 16), m.end() + 12):
             continue
-        weekday = _capitalised_weekday(line, m.start(), m.end())
+        weekday = _weekday_not_a_word(line, m.start(), m.end())
         if weekday is not None:
             out.append((m.group(0), *_weekday_slashed_day(month, dom, weekday, day, edited)))
     return [found for found in out if found[1] or found[2]]
@@ -397,10 +538,17 @@ def _on(iso: str | None, weekday: int) -> bool:
     return iso is not None and dt.date.fromisoformat(iso).weekday() == weekday
 
 
-def _capitalised_weekday(line: str, start: int, end: int) -> int | None:
-    """_weekday, but for a short name in lower case before the day (`sat 3/4 papers`, `wed 1/2`: a verb's, a word's)."""
+# a short weekday's name that is also a word (`Maya sat 3/4 papers`, `sun 1/2 day`, `wed 3/2 done`): a weekday only
+# capitalised (`Sat 5/12 respite`); a phone's `fri 27/11`, `tues 1/12`, `thurs 3/12` are no word's (rules 33: a
+# carer's DN visits were no dates)
+_WORD_WEEKDAYS = {"sat", "sun", "wed"}
+
+
+def _weekday_not_a_word(line: str, start: int, end: int) -> int | None:
+    """_weekday, but none for a short name in lower case before the day that is also a word (_WORD_WEEKDAYS) or
+    written before a count's word (`by fri 4/12 of us are off`, `thu 3/12 done`: _QUANTITY_AFTER)."""
     m = _WEEKDAY_BEFORE.search(line, max(0, start - 16), start)
     word = m.group(0).split()[0].rstrip(".,") if m is not None else ""
-    if word.islower() and word not in _FULL_WEEKDAYS:
+    if word.islower() and word not in _FULL_WEEKDAYS and (word in _WORD_WEEKDAYS or _QUANTITY_AFTER.match(line, end)):
         return None
     return _weekday(line, start, end)

@@ -16,9 +16,15 @@ in lower case, words the index knows as names, store.is_name, when the
 question says nothing else: "when did i last talk to sofia at halden?" had a
 note of Halden alone, half of two words, chosen), or, naming no one, at least
 half of its content words (their first four letters: "swimming" finds
-"swim"; not the verb of meeting or reaching someone, _ASKING), the one dated
-latest moves to the first
-place; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
+"swim"; not the verb of meeting or reaching someone, _ASKING) and its object
+where it has one (Latest.objects: a number after a word, "hive 2", not a
+daily note's "hive 1 entrance"; a word the index knows as a name among words
+of the matter, "what did acme ask for on the last call?"), the one dated
+latest moves to the first place. Not in a task not done (`- [ ] heft hives
+Sat 12th`, `- TODO …`, in progress: _open_task, as a log's rows); every
+content word (a plan in prose, "Need to get the boiler serviced", beat "service
+done") and a clause's denial ("Took the morning off to go to the dentist")
+were tried and dropped in session 58; the others keep their places. Each of them carries a `recency` vote ({score, date}: 1 for
 the latest, 1/2 for the one before it…) and the result a `latest` summary
 (the words, the names or terms, the notes newest first, and those that
 matched but carry no date: no date is guessed for them). A note is dated as
@@ -257,17 +263,65 @@ class Latest:
     # only it (coming.py)
     head: str = ""
 
+    # the question's object among `terms`, which a note must say (not half of the terms alone): a numbered one
+    # ("inspect hive 2" chose a daily note's "hive 1 entrance") and a name typed in lower case among words of the
+    # matter ("what did acme ask for on the last call?" chose the Northwind call's "Asked for SSO": latest_words)
+    objects: tuple[str, ...] = ()
+
     def holds(self, text: str, name: str = "") -> bool:
-        """The note of `text` (its chunks) and `name` (its path and title) is one of the candidates."""
-        lower = (name + "\n" + text).lower()
+        """The note of `text` (its chunks but its tasks not done: _done_lines) and `name` (its path and title) is
+        one of the candidates: it says the kind, and the names, else the objects and half of the terms."""
+        lower = (name + "\n" + _done_lines(text)).lower()
         if self.kind and not re.search(_kind_pattern(self.kind), name.lower() if self.named else lower):
             return False
         if self.names:
             return all(re.search(rf"(?<!\w){re.escape(n.lower())}", lower) for n in self.names)
         if not self.terms:
             return True
-        found = sum(1 for t in self.terms if re.search(rf"(?<!\w){re.escape(t[:4])}", lower))
+        if not all(re.search(_word_pattern(t), lower) for t in self.objects):
+            return False
+        found = sum(1 for t in self.terms if re.search(_word_pattern(t, 4), lower))
         return found * 2 >= len(self.terms)
+
+
+# a number after a question's word names one of a series ("inspect hive 2", "water bed 3", "plot 14b"), when no word of
+# the matter follows it (not a count: "take 2 paracetamol", "run 5k", "glastonbury 2024"): the word and the number are
+# one term (hive 2 lost its 2, and a daily note's "hive 1 entrance" was the latest inspection of it)
+_NUMBER_AFTER = re.compile(r"[ \t]*(?:#[ \t]*|no\.[ \t]*)?(?P<number>\d{1,3}[a-f]?)(?![\w'’-]|[.,:]\d)"
+                           r"(?=[ \t]*(?:$|[^\w \t]|(?P<next>[^\W\d_][\w'’-]*)))", re.I)
+_NUMBERED_TERM = re.compile(r"(?P<word>.+) (?P<number>\d{1,3}[a-f]?)")
+# the most words of the matter a question's lower-case names are looked up among (store.is_name, one query a word):
+# a "when did I last…" asks in a few; a long pasted one keeps its words terms
+_OBJECT_LOOKUPS = 8
+# a line that may open with a task's marker (a Logseq block's `- TODO`, an Org headline's `* LATER`): what _done_lines
+# reads line by line
+_MARKED = re.compile(r"^[ \t]*[-*]+[ \t]+[A-Z]", re.M)
+
+
+def _word_pattern(word: str, prefix: int = 0) -> str:
+    """What says a question's `word` in a note, lower case: its first `prefix` letters at a word's start (all of it
+    when 0), a numbered one ("hive 2") as a whole: `hive 2`, `Hive #2`, `hive-2`, not `hive 20`, `hive 1`."""
+    if (numbered := _NUMBERED_TERM.fullmatch(word)) is not None:
+        number = numbered.group("number").lower().lstrip("0") or "0"
+        return (rf"(?<!\w){re.escape(numbered.group('word').lower())}[ \t_-]*(?:#[ \t]*|no\.?[ \t]*)?0*"
+                rf"{re.escape(number)}(?![\w]|[.,]\d)")
+    low = word.lower()
+    return rf"(?<!\w){re.escape(low[:prefix] if prefix else low)}"
+
+
+def _done_lines(text: str) -> str:
+    """`text` without its lines of tasks not done (`- [ ] heft hives Sat 12th`, `- TODO …`, in progress:
+    _open_task): a plan is no time done."""
+    if "[" not in text and _MARKED.search(text) is None:
+        return text
+    return "\n".join(line for line in text.split("\n") if not _open_task(line))
+
+
+def _open_task(line: str) -> bool:
+    """The `line` writes a task not ticked done (tasks.line_task_state: open, in progress, cancelled, forwarded):
+    no time the asker did it (holds, _may_be_done)."""
+    state = line_task_state(line)
+    return state is not None and state != "done"
 
 
 @dataclass
@@ -300,6 +354,8 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     written in lower case is one of the names ("when did i last see sofia")."""
     from minirag_cli.askday import _QUOTED, first_person
 
+    if is_name is not None:
+        is_name = _asked_once(is_name)
     unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), question)
     asked = _asked_words(unquoted)
     if asked is None:
@@ -332,11 +388,17 @@ def latest_words(question: str, is_name=None) -> Latest | None:
         low = word.lower()
         if low in STOPWORDS or low in _ASKING or low in calendar or len(low) < 2 or w.start() in asking:
             continue
+        if (number := _NUMBER_AFTER.match(rest, w.end())) is not None and (
+                not number.group("next") or number.group("next").lower() in STOPWORDS):
+            word = f"{word} {number.group('number')}"  # "hive 2": one term, its number said too
         # the question's first word has its capital from the sentence ("Priya? when…" is rare)
         content.append((word, word[0].isupper() and not (i == 0 and w.start() == len(rest) - len(rest.lstrip()))))
     typed = _names_typed_low(content, is_name) if is_name is not None else set()
     names = [word for word, capital in content if capital or word in typed]
     terms = [word.lower() for word, capital in content if not capital and word not in typed]
+    objects = [t for t in terms if _NUMBERED_TERM.fullmatch(t)]
+    if is_name is not None and not names and len(terms) <= _OBJECT_LOOKUPS:
+        objects += [t for t in terms if t not in objects and is_name(t)]
     # "when was my last run?", "my last swim": nothing but the noun says what is asked; read without it, every dated
     # note competed (a vault of no swim's newest note was the answer): the notes that say it, else none (reorder)
     bare = mine and not kind and not names and not terms and bool(noun) and not re.fullmatch(_NOTE_NOUNS, noun)
@@ -349,7 +411,19 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     return Latest(" ".join(m.group(0).split()), tuple(dict.fromkeys(names)), tuple(dict.fromkeys(terms)),
                   noun if bare else kind, named=bool(kind) and (det == "the" or counted),
                   unkinded=mine and bool(re.fullmatch(_NOUNS, noun)) and bool(names or terms),
-                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span())
+                  earliest=earliest, place=place, first_numbered=first_numbered, span=m.span(),
+                  objects=tuple(dict.fromkeys(objects)))
+
+
+def _asked_once(is_name):
+    """`is_name` asked once a word (the question's names, then its objects: latest_words)."""
+    known: dict[str, bool] = {}
+
+    def named(word: str) -> bool:
+        if word not in known:
+            known[word] = is_name(word)
+        return known[word]
+    return named
 
 
 def without_recency(question: str) -> str:
@@ -656,7 +730,8 @@ def row_day(latest: Latest, heading: str, chunks: list, today=None, spans: list 
     from minirag_cli.yearless import note_outline
 
     # a name as written ("MOT", not "Motors"), a word by its stem
-    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [_Term(t) for t in latest.terms]
+    terms = [re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.I) for n in latest.names] + [
+        re.compile(_word_pattern(t), re.I) if _NUMBERED_TERM.fullmatch(t) else _Term(t) for t in latest.terms]
     last = today.isoformat() if today is not None else "9999"
     read: dict = {}
     for _chunk, days in chunks:  # a day may be or not be the latest whatever chunk writes it
@@ -769,9 +844,10 @@ def _may_be_done(line: str, schedule: bool) -> bool:
     book car service`, `- TODO 03/11 ring the boiler man`), not a question (`12/11 did I pay the window cleaner?`),
     and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a project's
     backlog, birthdays), none but a ticked task (a to-do list's `- [x] 2026-10-14 boiler serviced`)."""
-    state = line_task_state(line)
-    if state is not None:
-        return state == "done"
+    if _open_task(line):
+        return False
+    if line_task_state(line) == "done":
+        return True
     return not schedule and not line.rstrip(" \t|*_").endswith("?")
 
 

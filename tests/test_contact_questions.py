@@ -208,3 +208,206 @@ def test_the_contact_vote_only_with_a_text_channel(tmp_path, embedder):
         assert all("contact" not in r["channels"] for r in graph)
         bm25 = index.search("what's hannah's email", RetrievalOptions(k=5, mode="bm25")).results
         assert "contact" in bm25[0]["channels"]
+
+
+# contactq2: a number an order's, an invoice's or an account's is no one's phone; the question's name after a title
+# (`Dr. Okafor`), with an apostrophe (`O'Brien`), or a role's (`the plumber's number`)
+
+CARERS_LIST = ("# Mum's phone list\n\n"
+               "- GP surgery (Dr. Okafor): 0161 496 0123, ask for the duty doctor after 11\n"
+               "- Social worker: Ms Adeyemi 0161 496 0777, f.adeyemi@stockport.example.gov.uk\n"
+               "- Pharmacy (Boots, Hall St): 0161 496 0555\n"
+               "- District nurse — Carol — 07700 900456\n"
+               "- Mr O’Brien next door (has a key) 07700 900789\n")
+CONTRACTORS = ("# Contractors\n\n"
+               "| Trade | Name | Phone | Notes |\n|---|---|---|---|\n"
+               "| Electrician | Sparks & Co | 555-310-4421 | rewired flat 2 |\n\n"
+               "- Luis (plumber) 555-201-7788, fixed the boiler at Flat 2 in Oct\n"
+               "- Gas engineer: Tom Reilly 07700 900321\n")
+ORDER_LOG = ("# Online orders\n\n"
+             "- Hannah: order no. 0012 3456 7890 shipped\n"
+             "- Hannah's birthday lamp — tracking 0031 4159 2653 58, Royal Mail\n"
+             "- Invoice No. 0123 456 7890 for Hannah's lamp\n"
+             "- Hannah refund: IBAN DE89 3704 0044 0532 0130 00\n"
+             "- Hannah, NHS number 943 476 5919\n"
+             "- Hannah: policy no. 0123 456 7891 (contents insurance)\n"
+             "- Hannah's claim ref 0800 015 1142\n\n"
+             "| Date | Order # | For | Status |\n|---|---|---|---|\n"
+             "| 2026-11-20 | 0045 6789 1234 | Hannah | delivered |\n")
+
+
+@pytest.mark.parametrize("question, kinds, names", [
+    ("Dr. Okafor's number", {PHONE}, ("okafor",)),
+    ("Dr Okafor's number", {PHONE}, ("okafor",)),
+    ("what's the phone number for Dr. Okafor?", {PHONE}, ("okafor",)),
+    ("O'Brien's phone number", {PHONE}, ("o'brien",)),
+    ("mr o’brien's number", {PHONE}, ("o'brien",)),
+    ("Ms Adeyemi's email", {EMAIL}, ("adeyemi",)),
+    ("how do I call Mrs Adeyemi?", {PHONE}, ("adeyemi",)),
+    ("the plumber's number", {PHONE}, ("plumber",)),
+    ("what's the social worker's number?", {PHONE}, ("social", "worker")),
+    ("the gas engineer's phone number", {PHONE}, ("gas", "engineer")),
+])
+def test_titled_apostrophed_and_role_questions(question, kinds, names):
+    assert asked_contact(question, lambda word: False) == AskedContact(frozenset(kinds), names)
+
+
+@pytest.mark.parametrize("question", [
+    "what's the plumber number",  # no possessive: as "the case number"
+    "Dr Okafor's case number", "hannah's order number", "the council's reference number",
+    "what's today's number", "what's the boiler's serial number", "what's the tracking number for hannah's parcel",
+])
+def test_a_possessive_with_another_number(question):
+    assert asked_contact(question, lambda word: False) is None
+
+
+@pytest.mark.parametrize("question, row", [
+    ("Dr. Okafor's number", "GP surgery"), ("Dr Okafor's number", "GP surgery"),
+    ("O'Brien's phone number", "O’Brien"), ("Ms Adeyemi's email", "Adeyemi"), ("Ms Adeyemi's number", "Adeyemi"),
+    ("the social worker's number", "Adeyemi"), ("the district nurse's number", "Carol"),
+])
+def test_the_carers_list_holds_them(question, row):
+    asked = asked_contact(question, lambda word: False)
+    assert holds_contact(CARERS_LIST, asked, "Mum's phone list")
+    line = next(line for line in CARERS_LIST.splitlines() if row in line)
+    assert holds_contact(line, asked)
+    assert not holds_contact(CONTRACTORS, asked, "Contractors")
+
+
+@pytest.mark.parametrize("question", ["the plumber's number", "the electrician's number",
+                                      "what's the gas engineer's number"])
+def test_the_contractors_note_holds_the_roles(question):
+    asked = asked_contact(question, lambda word: False)
+    assert holds_contact(CONTRACTORS, asked, "Contractors")
+    assert not holds_contact(CARERS_LIST, asked, "Mum's phone list")
+
+
+@pytest.mark.parametrize("line", [line for line in ORDER_LOG.splitlines() if line.startswith("- ")]
+                         + [ORDER_LOG.split("\n\n")[-1]])
+def test_an_orders_number_is_no_phone(line):
+    assert not holds_contact(line, HANNAH_PHONE, "Online orders")
+
+
+@pytest.mark.parametrize("text", [
+    "- Hannah: tel 0161 496 0000", "- Hannah mob 07700 900123", "- Hannah ☎ 0161 496 0000", "- Hannah m: 07700 900123",
+    "- Hannah: phone 0161 496 0000", "- Hannah: order 0012 3456 7890 shipped, mob 07700 900123",
+    "- Hannah: customer services 0345 600 1234", "- Hannah: accounts 0161 496 0000",
+    "| Name | Order # | Phone |\n|---|---|---|\n| Hannah | 0012 3456 7890 | 0161 496 0000 |",
+    "| Name | Phone |\n|---|---|\n| Hannah | 0012 3456 7890 |",
+])
+def test_a_number_so_labelled_or_in_a_phone_column_still_hers(text):
+    assert holds_contact(text, HANNAH_PHONE, "Contacts")
+
+
+def test_the_phone_list_first_not_the_order_log(tmp_path, embedder):
+    from minirag_cli.config import effective
+    from minirag_cli.extract.heuristic import HeuristicExtractor
+    from minirag_cli.index import Index, SyncOptions
+
+    from conftest import write_notes
+
+    notes = {"Mum's phone list.md": CARERS_LIST, "Contractors.md": CONTRACTORS, "Online orders.md": ORDER_LOG,
+             "Contacts.md": CONTACTS,
+             "Journal/2026-11-20.md": "# 2026-11-20\n\nDr Okafor changed mum's tablets. The plumber came about the "
+                                      "leak; O'Brien let him in.\n"}
+    write_notes(tmp_path / "notes", notes)
+    with Index.open(effective({"db": str(tmp_path / "index.sqlite")}), create=True,
+                    embedder_factory=lambda _name: embedder) as index:
+        index.sync([tmp_path / "notes"], SyncOptions(), extractor=HeuristicExtractor())
+        for question, path in [("Dr. Okafor's number", "Mum's phone list.md"),
+                               ("O'Brien's phone number", "Mum's phone list.md"),
+                               ("Ms Adeyemi's email", "Mum's phone list.md"),
+                               ("the plumber's number", "Contractors.md")]:
+            results = index.search(question).results
+            assert results[0]["path"] == path and "contact" in results[0]["channels"], question
+        assert all("contact" not in r["channels"] for r in index.search("hannah's phone number").results
+                   if r["path"] == "Online orders.md")
+
+
+# fixCQ2 (review of contactq2): a word that also names a line one rings labels a number only with "no."/"#"/"number"
+# after it; a thing's possessive asks for no phone; a title only before a name; a role's page is the person's
+
+@pytest.mark.parametrize("line, name", [
+    ("- Aviva home insurance, to make a claim: 0800 015 1142", "aviva"),
+    ("- Aviva — claim: 0800 015 1142", "aviva"),
+    ("- Barclays lost or stolen card: 0800 400 100", "barclays"),
+    ("- Jade Garden (Chinese), to order: 0161 496 0000", "garden"),
+    ("- Barclays — account: 0345 734 5345", "barclays"),
+    ("- Hannah's card: 07700 900123", "hannah"),
+    ("Plumber — business card: 07700 900 456", "plumber"),
+    ("- Aviva policy line: 0800 051 5260", "aviva"),
+    ("- Hannah, London SW19 07700900123", "hannah"),
+    ("| Name | Phone / Account # |\n|---|---|\n| Hannah | 0161 496 0000 |", "hannah"),
+])
+def test_a_service_line_named_by_a_label_word_is_a_phone(line, name):
+    assert holds_contact(line, AskedContact(frozenset({PHONE}), (name,)))
+
+
+@pytest.mark.parametrize("line", [
+    "- Aviva, claim no. 0800 015 1142", "- Aviva claim number: 0800 015 1142", "- Barclays account # 0345 734 5345",
+    "- Hannah: order ref 0012 3456 7890", "| Name | Order # |\n|---|---|\n| Hannah | 0012 3456 7890 |",
+    "- Hannah refund: GB29NWBK60161331926819", "- Hannah refund: GB29 NWBK 6016 1331 9268 19",
+])
+def test_a_label_with_its_number_word_is_no_phone(line):
+    assert not holds_contact(line, HANNAH_PHONE if "Hannah" in line else AskedContact(frozenset({PHONE}), ("aviva",)))
+
+
+ROLE_KNOWN = {"hannah", "okafor", "smith", "patel"}
+
+
+@pytest.mark.parametrize("question", [
+    "what's the car's number", "what's the flight's number", "what was the room's number", "what's the week's number",
+    "what's the bus's number", "what's the meeting's number", "what's the project's number",
+    "what's the house's number",
+    "what's the ticket's number", "what's the invoice's number", "what's the order's number", "what's the bug's number",
+    "what's the PR's number", "what's the issue's number", "what's the episode's number", "what's the lot's number",
+    "dr martens order number", "mr porter order number", "what's the MS Teams number", "ms teams number",
+    "what's the rev b part number", "what's the dr appointment number", "miss universe number",
+])
+def test_a_things_number_or_a_titled_thing_asks_for_no_phone(question):
+    assert asked_contact(question, lambda word: word in ROLE_KNOWN) is None
+
+
+@pytest.mark.parametrize("question, names", [
+    ("mum's number", ("mum",)), ("what's dad's number", ("dad",)), ("the electrician's number", ("electrician",)),
+    ("what's the landlord's number", ("landlord",)), ("the GP's number", ("gp",)), ("the vet's number", ("vet",)),
+    ("the carer's number", ("carer",)), ("what's the social worker's number", ("social", "worker")),
+    ("hannah's number", ("hannah",)), ("what's Dr Patel's number", ("patel",)), ("Frau Weiß's number", ("weiß",)),
+    ("dr okafor phone number", ("okafor",)), ("Dr Nkemelu phone number", ("nkemelu",)),
+    ("what's Mr Smith's address", ("smith",)),
+])
+def test_a_persons_or_roles_number_is_a_contact_question(question, names):
+    assert asked_contact(question, lambda word: word in ROLE_KNOWN).names == names
+
+
+def test_a_title_before_an_unknown_lower_case_word_stays_in_the_name():
+    assert asked_contact("dr okafor phone number", lambda word: False).names == ("dr", "okafor")
+
+
+CARLA = AskedContact(frozenset({PHONE}), ("carla",))
+# the landlord tester's note: no line says Carla and the number, the index knows Carla, not Mendes, as a name
+CARLA_NOTE = ("Tenant - Carla Mendes\n\n412 Maple St, Unit B\nCell: (614) 555-0187\nEmail: carla.mendes84@gmail.com\n"
+              "Emergency contact: Rosa Mendes (mom) 614-555-0142\n")
+
+
+@pytest.mark.parametrize("title", ["Tenant - Carla Mendes", "Client - Carla Mendes", "Contractor - Carla",
+                                   "Contact: Carla Mendes", "Carla Mendes (plumber)", "Carla - contact"])
+def test_a_role_and_the_name_title_the_persons_page(title):
+    assert holds_contact(CARLA_NOTE.replace("Tenant - Carla Mendes", title), CARLA, title,
+                         lambda word: word == "carla")
+
+
+@pytest.mark.parametrize("title", ["Call w Carla re dryer", "Carla - dryer repair", "Tenant - Unit B",
+                                   "Plumber and electrician - Carla", "HOA - parking thread",
+                                   "Tenant - Carla Mendes Dryer Repair Notes", "Carla Mendes"])
+def test_other_titles_are_no_persons_page(title):
+    note = CARLA_NOTE.replace("Tenant - Carla Mendes", "Unit B").replace("carla.", "cm.")
+    assert not holds_contact(note, CARLA, title, lambda word: word == "carla")
+
+
+def test_a_long_line_of_numbers_is_read_in_linear_time():
+    import time
+    line = "- Hannah: " + ", ".join(f"order no. {n:04d} 3456 7890" for n in range(900))
+    start = time.perf_counter()
+    assert not holds_contact(line, HANNAH_PHONE)
+    assert time.perf_counter() - start < 1.0

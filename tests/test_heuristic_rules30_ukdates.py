@@ -175,7 +175,8 @@ def test_a_yearless_days_weekday_picks_its_year(synced):
 def test_ordinary_lines_date_nothing_new(synced, path):
     dates, spans, _names = synced
     assert (dates[path], spans[path]) == {
-        "Daily/2026-12-08.md": ({"2026-12-08", "2027-01-04"}, set()),
+        # rules 33: `Thurs 26/11` is a day day first alone, and 26 Nov 2026 a Thursday (slashdays2)
+        "Daily/2026-12-08.md": ({"2026-12-08", "2027-01-04", "2026-11-26"}, set()),
         "Ideas.md": (set(), set()),
         "Hours.md": (set(), set()),
         "Typo span.md": ({"2026-11-27", "2026-10-30"}, {("2026-10-26", "2026-10-30")}),

@@ -88,7 +88,7 @@ def test_an_impossible_last_edit_stops_no_sync(tmp_path):
     "- 1/6 chance\n- 2/6 chance of two\n",
     "| Ratio | Use |\n|---|---|\n| 1/2 | halves |\n| 1/3 | thirds |\n",
     "# School\n- 10/12: nativity 2pm\n- 16/12: last day of term\n",  # label days: no weekday, no day (rules 30)
-    "Maya sat 3/4 papers\nwed 1/2 done\n",  # a short weekday in lower case is a verb's, a word's
+    "Maya sat 3/4 papers\nwed 3/2 done\n",  # a short weekday in lower case is a verb's, a word's (Wed 3 Feb 2027)
 ])
 def test_figures_without_a_weekday_are_no_days(tmp_path, text):
     days = _days(synced_names(tmp_path, {**_UK, "2026-12-07 note.md": _CREATED + text}))

@@ -56,6 +56,7 @@ wherever the text writes it (`张伟说...`: _add_known_cjk)."""
 from __future__ import annotations
 
 import bisect
+import collections
 import functools
 import itertools
 import re
@@ -1115,6 +1116,23 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 32, fixTN2's part (second review of topicnote): a `title:` of a note kind's name names no note, as a common or
 #    label word's does not (sync._naming, wordlists.GENERIC_TITLES: `Untitled`, `Inbox`, `Draft`, `Work log`, `Quick
 #    notes`, `Today I learned`); the word lists moved to wordlists.py, which `mrag ask` reads without these rules.
+# 33, slashdays2's part (session 58's carer, a Simplenote export typed on a UK phone): a yearless slashed day with a
+#    weekday in lower case (`fri 27/11`, `tues 1/12`, `next DN visit tues 8/12`, `thurs 3/12`) or spelt `Weds` is
+#    read as its Capitalised form was (rules 32; `sat`, `sun`, `wed` only opening their line: `Maya sat 3/4 papers`
+#    stays a verb's); a dated note's own yearless days that one order alone reads (`27/11` opening a line or with its
+#    weekday), all that way, settle its order where neither it, the setting nor the vault does. A column of yearless
+#    slashed days opening three lines or more (`4/11 - bathroom`, `18/11 - garden step`, `2/12 - hallway`; `6/12
+#    8.10am 9.4`) is a log (dayorder._log_days): every such line's figure a day in the order, in the order of their
+#    days from the note's date on (the first on its day or within a week before it, each next within two months,
+#    across one new year at most); not a column of shares of ten or less (`9/10 - Dune`, `1/2 cup`), a count's
+#    (`3/12 chapters`), nor figures out of order. Her falls, blood-sugar, BP, weight and sleep logs were no dates.
+# 33, fixSD2's part (the review of slashdays2): a log is read whatever other words its note writes (it was read only
+#    where a chunk held a weekday's letters, `created:`'s `ted`); it needs a day past the 12th (`18/11`): numbered
+#    parts `1/12 intro` … `5/12 now`, ratings `7/10` … `10/11`, odds `5/1`, a tracker's `2/8` … `4/11` were days, so a
+#    log of the first twelve days (`1/12` … `6/12`) is no log now; shares of one whole (month first `1/15` … `5/15`)
+#    neither. Lower-case `sat`, `sun`, `wed` are words' opening a line too (`sat 5/12 papers`, `wed 3/2 done`), and a
+#    lower-case short weekday before a count's word (`by fri 4/12 of us are off`) reads none; a note of year 1 (a
+#    Hugo page's zero date) no longer stops sync.
 # 33, names34's part (session 58's landlord's, grower's, Logseq and chef's vaults): a firm whose first word is a common
 #    adjective keeps it where a name's word and a trade's follow (_common_firm, FIRM_OPENERS, TRADE_WORDS: `Cool Breeze
 #    HVAC`, `First Choice Roofing`, `Good Neighbor Heating` named Breeze HVAC, Choice Roofing, Neighbor Heating; `Also
@@ -1126,6 +1144,19 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    (TASK_VERBS: `- TODO Drop SSO from Billing`, `- [ ] Use WorkOS for SSO`). A numbered unit is named with its number
 #    as a sprint is (SERIES_UNITS: `Hive 2 swarmed`, `Bed 3`, `Plot 14b`, `Room 12`, `Unit 4` named Hive, Bed, ...).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
+# 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
+#    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
+#    after a copula (`is`, `was`, `are`, `they're`) or a degree's adverb (`so`, `very`, `really`: there a participle's
+#    `-ED`, `-ING` too), and before no figure nor capital, is a word shouted for stress and names nothing
+#    (_predicate_shout: `They're DIFFERENT again`, `the leaf is PERFECT now`, `so EXCITED` were names). Acronyms name
+#    as before: after `them`, `it`, `am`, `I'm`, a conjunction's `so` (`send them UCAS references`, `is it ULEZ
+#    compliant`, `9 am UCAS deadline`, `Boiler broke, so AVIVA sent`), a name's -ING or -ED after a copula (`Client is
+#    BOEING`, `the school is OFSTED outstanding`), `Ellie is a SHEEP`, `Mon 4 Jan is INSET`, `my employer is HMRC`.
+#    `bring them BACK` still names BACK. A sentence's first adverb that says how sure or glad its writer is
+#    (STANCE_WORDS: `Probably`, `Apparently`, `Hopefully`, `Unfortunately`) is no part of the name after it, which
+#    opens the sentence in its place (`Probably Marta`, `Unfortunately Thames Water` were names); titles as before
+#    (`Possible Worlds`, `Likely Lads`, `Surely You're Joking`). `X & Y Co.`, `X & Y Ltd` are one firm (COMPANY_ENDS:
+#    `Procter & Gamble Co.` named Procter and Gamble Co); `Marks & Spencer`, `Priya & Tom`, `Priya & Co.` as before.
 from minirag_cli.extract.rules_version import VERSION, rules_update  # noqa: E402,F401
 
 MONTHS = MONTH_WORDS  # full names, abbreviations and "sept" (text.py)
@@ -2393,6 +2424,15 @@ LOG_PASTS = frozenset("""
 counted pasted copied quoted noted replied logged checked tried cited posted skimmed reread highlighted annotated
 listened tidied sorted archived
 """.split())
+# the adverbs a sentence opens with to say how sure or glad its writer is (`Probably Marta`, `Apparently Tesco
+# closed`, `Hopefully Priya calls`): no part of the name after them (rules 33: `Probably Marta` was a name), only at a
+# sentence's start: a title's `Hopefully Tomorrow` mid-sentence as before. No adjective (`Possible`, `Likely`): a
+# title opens with them (`Possible Worlds`, `Likely Lads`, `Mission Possible`). `Maybe`, `Definitely`, `Perhaps` are
+# COMMON_WORDS (dropped before a name anywhere)
+STANCE_WORDS = frozenset("""
+possibly probably apparently hopefully presumably supposedly seemingly surely certainly obviously luckily unluckily
+fortunately unfortunately sadly thankfully basically allegedly reportedly evidently
+""".split())
 # a phrase in capitals that is a task's or a message's status (`Phase 2 (IN PROGRESS)`, `NOT ANSWERED YET`): the
 # whole span as written, so a name shouted with a common word (`DEAR JOHN`, `DAY 3 IN ROME`, `MARKS AND SPENCER`)
 # names as before
@@ -2493,6 +2533,42 @@ SCHOOL_NAME_ENDS = frozenset("School Academy College Primary High Grammar Second
 # the words a note shouts for stress alone (`1 puff morning + night, EVERY day`, `NEVER give ibuprofen`): no name
 # (rules 32: EVERY was one). In capitals only: `Every Brilliant Thing`, `Every Child Matters` name as before
 SHOUTED_ADVERBS = frozenset("EVERY NEVER ALWAYS".split())
+
+
+# the lower-case words after which a word in capitals shaped as an adjective is one shouted for stress (`They're
+# DIFFERENT again`, `the leaf shape is PERFECT now`, `it's so DIFFERENT`): a degree's adverb (group 1) or a copula. No
+# object's pronoun nor `it`, `am`, `I'm`: an acronym stands there (`send them UCAS references`, `is it ULEZ
+# compliant`, `9 am UCAS deadline`, `I'm NATO staff`), nor `so` after a comma, a conjunction there (`Boiler broke, so
+# AVIVA sent`)
+_PREDICATE_BEFORE = re.compile(r"(?<![\w'’,;:])(?:(?<![,;:] )(so)|(too|very|really|totally)|is|are|was|were|"
+                               r"[A-Za-z]+['’]re)[ \t]+$")
+# ... the adjective's shape: after a copula not a participle's -ING nor -ED, a place's or a firm's name ends so too
+# (`Client is BOEING`, `offsite is EALING`, `the school is OFSTED outstanding`); after a degree's adverb it may
+# (`so EXCITED`, `really AMAZING`)
+_ADJECTIVE_SHAPE = re.compile(r"[A-Z]{2,}(?:ENT|ANT|FUL|OUS|IVE|ABLE|IBLE|LESS|ECT|IAL|ICAL)")
+_PARTICIPLE_SHAPE = re.compile(r"[A-Z]{2,}(?:ED|ING)")
+
+
+@functools.lru_cache(maxsize=8)
+def _word_counts(text: str) -> collections.Counter[str]:
+    """How often each word of `text` is written (read once a text: _predicate_shout asks for each capitals word's)."""
+    return collections.Counter(re.findall(r"\w+", text))
+
+
+def _predicate_shout(text: str, start: int, word: str) -> bool:
+    """Is `word`, in capitals at `start`, a word shouted for stress rather than an acronym (rules 33: `DIFFERENT`,
+    `PERFECT` were names): four letters or more, shaped as an adjective (_ADJECTIVE_SHAPE; a participle's only after
+    a degree's adverb), right after a copula or a degree's adverb (_PREDICATE_BEFORE), not before a figure or a
+    capitalised word, and written once in the text? `my employer is HMRC`, `Ellie is a SHEEP`, `Mon 4 Jan is INSET`,
+    `Client is BOEING`, `send them UCAS references`, `so AVIVA sent` name as before."""
+    before = _PREDICATE_BEFORE.search(text, max(0, start - 20), start)
+    if before is None or len(word) < 4 or not word.isalpha():
+        return False
+    degree = before.group(1) is not None or before.group(2) is not None
+    shaped = (_ADJECTIVE_SHAPE.fullmatch(word) is not None
+              or (degree and _PARTICIPLE_SHAPE.fullmatch(word) is not None))
+    return (shaped and not re.match(r"[ \t]+[\dA-Z]", text[start + len(word):])
+            and _word_counts(text)[word] == 1)
 
 
 def _status_cut(words: list[str]) -> list[str]:
@@ -4396,6 +4472,14 @@ class HeuristicExtractor:
                     continue  # `Hausärztin Dr. med. Lena Vogt`: the title is Lena Vogt's, the role no name
                 else:
                     words = words[:-1]  # (German text) `Praxis Dr. med. Vogt`; English's `Sunset Dr.` keeps its `Dr`
+            stance_opened = False  # the span's rest opens its sentence after a stance word (STANCE_WORDS)
+            if (len(words) > 1 and words[0].lower() in STANCE_WORDS and words[0] == found.split()[0]
+                    and not re.search(r"['’]", words[1]) and _sentence_start(text, start)):
+                # (a title's `Surely You're Joking` as before)
+                # `Possible Courier came`, `Probably Marta will come`: the writer's stance, no part of a name; the
+                # word after it opens the sentence, a name only as `Maybe Courier` is read (rules 33)
+                cut = re.match(rf"\S+{_GAP}", found).end()
+                start, found, words, stance_opened = start + cut, found[cut:], words[1:], True
             titled = False  # a person's title before the name: `Dr. Chen`, `Prof. Alvarez` name persons (rules 16)
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
@@ -4457,7 +4541,9 @@ class HeuristicExtractor:
             # ... a name in capitals before its status names alone where it opens a sentence (`HMRC RECEIVED my return`)
             shouted_name = words != uncut and bool(words) and all(w.isupper() for w in words)
             if not words or (len(words) == 1 and len(words[0]) > 2 and words[0].isupper()
-                             and (words[0].lower() in TABLE_COMMON_WORDS or words[0] in SHOUTED_ADVERBS)):
+                             and (words[0].lower() in TABLE_COMMON_WORDS or words[0] in SHOUTED_ADVERBS
+                                  or (found.endswith(words[0])
+                                      and _predicate_shout(text, start + len(found) - len(words[0]), words[0])))):
                 continue  # (and `IMPORTANT`, `PROGRESS`, `UPDATE` in capitals: a common word shouted, rules 30)
             if (len(words) == 1 and words[0].lower() in HEADING_LABELS
                     and _HEADING_NUMBER.match(text, start + len(found)) and _heading_line(text, start)):
@@ -4504,7 +4590,7 @@ class HeuristicExtractor:
                 continue
             at_sentence_start = (words[0] == found.split()[0] and start not in listed and status is None
                                  and not shouted_name
-                                 and (start in phrase_titles or _sentence_start(text, start)))
+                                 and (start in phrase_titles or stance_opened or _sentence_start(text, start)))
             if len(words) == 1 and at_sentence_start and not elsewhere(words[0], start, opening_titles):
                 # a lone capitalised word opening a sentence or a list item names
                 # something only if the text capitalises it mid-sentence too, or
@@ -5280,17 +5366,24 @@ def _cap_spans(text: str) -> Iterator[tuple[int, str]]:
 # nor `Company`, which a group of friends is too (`Dinner with Priya & Co.`)
 FIRM_WORDS = frozenset("Sons Son Partners Associates Bros Brothers Daughters".split())
 _AMPERSAND = re.compile(r"[ \t]+&[ \t]+")
+# ... and the words a company's whole name ends with, after a word of its own (`Procter & Gamble Co.`, `Johnson &
+# Johnson Ltd`, `Tate & Lyle PLC`): one firm too (rules 33: `Gamble Co` was a name apart from Procter); `Priya &
+# Co.` stays Priya, its `Co` alone after `&`. A lower-case `plc` is no part of a capitalised span: `Smith & Nephew
+# plc` names Smith and Nephew as before
+COMPANY_ENDS = frozenset("Co Ltd Limited PLC Plc Inc LLP LLC Corp GmbH AG SA".split())
 
 
 def _firms_joined(text: str, spans: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """`spans` (start, text: _cap_spans'), two of them joined where `&` alone stands between them, the first ends
-    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`): one
-    firm's name (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
+    with a word of two letters or more and the second opens with a firm's word (FIRM_WORDS: `Parker & Sons`) or ends
+    with a company's after a word of its own (COMPANY_ENDS: `Procter & Gamble Co.`, rules 33): one firm's name
+    (heuristic rules 30: `Parker & Sons` named Parker and Sons). Two people's names stay two (`Priya &
     Tom`, `Tom & Tom`, `Marks & Spencer` too: no word says it is a firm), and a list's (`Priya & Tom & Sons`: which
     of them is the firm's is not clear)."""
     def joins(first: tuple[int, str], start: int, found: str) -> bool:
+        words = found.split()
         return bool(_AMPERSAND.fullmatch(text, first[0] + len(first[1]), start)
-                    and found.split()[0] in FIRM_WORDS
+                    and (words[0] in FIRM_WORDS or (len(words) > 1 and words[-1].rstrip(".") in COMPANY_ENDS))
                     and len(first[1].split()[-1]) > 1
                     and not text[:first[0]].rstrip(" \t").endswith("&"))
 
