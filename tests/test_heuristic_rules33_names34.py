@@ -84,6 +84,8 @@ def test_names_that_open_with_such_a_word_stay(text, name):
     ("We weeded Plot 14b today.\n", "Plot 14b"),
     ("Meeting in Room 12 at noon.\n", "Room 12"),
     ("Unit 4 leaks again.\n", "Unit 4"),
+    ("- [ ]     Prep Sprint 25 planning with [[Lena Fischer]]\n", "Sprint 25"),  # a Logseq TODO, read as a box
+    ("- [ ] Check Hive 3 for queen cells\n", "Hive 3"),
 ])
 def test_a_numbered_unit_is_named_whole(text, name):
     found = names(text)

@@ -2314,6 +2314,12 @@ def _may_speak(tag: str) -> bool:
 _CLAUSE_VERB = re.compile(SUBJECT_VERBS)
 
 
+def _unit_number_at(text: str, end: int) -> str:
+    """The number written after a word ending at `end` (` 25` of `Sprint 25`), or ""."""
+    number = _UNIT_NUMBER.match(text, end)
+    return f" {number.group(1)}" if number else ""
+
+
 def _unit_label(tag: str) -> bool:
     """Is `tag` a numbered unit (SERIES_UNITS and its number: `Hive 2`, `Bed 3`, `Plot 14b`), named as it is written?"""
     words = tag.split()
@@ -4412,7 +4418,9 @@ class HeuristicExtractor:
                 # ... before a name by evidence: the text capitalises it mid-sentence too, it is a possessive
                 # (`Review Tomasz's PR`) or a lower-case word follows it (`Send Priya the budget`) and the text
                 # writes it nowhere in lower case; a title-case item's (`- [ ] Buy Milk`, `Pay Rent`) names nothing
-                task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest))
+                task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest)
+                                      # ... or a numbered unit (`- [ ] Prep Sprint 25 planning`: rules 33, Prep Sprint)
+                                      or (len(rest) == 1 and _unit_label(rest[0] + _unit_number_at(text, start + len(found)))))
                 # a plain list item's or a line's own verb (no heading's) before the verb's two objects, a name and a
                 # thing (`- Send Priya the budget`, `- Review Tomasz's PR`: rules 22, it named Send Priya); `- Sign
                 # Language class`, `- Finish Line`, `- Buy Milk` name whole as before: a list is of anything
