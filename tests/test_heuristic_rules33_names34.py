@@ -102,7 +102,6 @@ def test_no_number_no_unit(text, absent):
 
 
 @pytest.mark.parametrize("text, name, glued", [
-    ("Hive 2: Q not seen, capped brood on 3 frames, stores ok, stroppy.\n", "Hive 2", "Hive"),
     ("Hive 1 total: **41.5 kg** — best year yet.\n", "Hive 1", "Hive 1 total"),
     ("- Hive 2 temper: calm today\n", "Hive 2", "Hive 2 temper"),
     ("Bed 3 yield: 4kg of beans\n", "Bed 3", "Bed 3 yield"),
@@ -112,6 +111,44 @@ def test_a_numbered_unit_s_label_names_the_unit(text, name, glued):
     assert name in found and glued not in found
 
 
-@pytest.mark.parametrize("text", ["Step 3: mix the flour in\n", "Line 12: error in parse\n", "Day 4: rain again\n"])
+@pytest.mark.parametrize("text", ["Step 3: mix the flour in\n", "Line 12: error in parse\n", "Day 4: rain again\n", "Room 101: meeting\n", "Hive 2: Q not seen\n"])
 def test_other_numbered_labels_name_nothing(text):
     assert names(text) == set()
+
+
+# --- a record's field label of one word, a verb's label of two and a weekday's stop before a label name nothing
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Yield: 5 litres = approx 20 portions (250ml)\n", "Yield"),
+    ("Allergens: milk, egg. Shortbread on the side.\n", "Allergens"),
+    ("**Allergens:** gluten (wheat — pastry), milk\n", "Allergens"),
+    ("Weather: dry, cold wind, 9°C\n", "Weather"),
+    ("Sun. Weather: dry, 8°C\n", "Sun. Weather"),
+    ("Serves: 4\n", "Serves"),
+    ("**Rep:** Dave Harvey — 07700 914 233\n", "Rep"),
+    ("- Went well: outage response, postmortem quality\n", "Went well"),
+    ("- Went badly: on-call pages\n", "Went badly"),
+    ("- Cares about: platform stability, on-call load\n", "Cares about"),
+])
+def test_a_field_s_label_names_nothing(text, label):
+    assert label not in names(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("OT Gemma Lowe (community OT) came wed 25/11 2pm\n", "Gemma Lowe"),
+    ("- Candidate Marcus Odum design exercise review — weak on research\n", "Marcus Odum"),
+])
+def test_a_role_before_a_name_is_no_part_of_it(text, name):
+    found = names(text)
+    assert name in found and not any(n.endswith(" " + name) for n in found)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Flood alert: river high\n", "Flood alert"),  # a label of two words names as before (rules 11)
+    ("Sun Li: hello there\nTom: hi\n", "Sun Li"),
+    ("Sgt. Pepper: a record\n", "Sgt. Pepper"),
+    ("I read Yield twice; Yield is a good book.\n", "Yield"),
+])
+def test_labels_and_names_beside_them_stay(text, name):
+    assert name in names(text)

@@ -1142,7 +1142,13 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    name as `Invite` is (PERSON_BASES: `Rang Pete Ashworth`), and a log's verb before a name and `re:` makes a
 #    sentence, no label (_phrase: `Rang Pete Ashworth re` was a name). `Drop`, `Prep`, `Use` are to-do verbs
 #    (TASK_VERBS: `- TODO Drop SSO from Billing`, `- [ ] Use WorkOS for SSO`). A numbered unit is named with its number
-#    as a sprint is (SERIES_UNITS: `Hive 2 swarmed`, `Bed 3`, `Plot 14b`, `Room 12`, `Unit 4` named Hive, Bed, ...).
+#    as a sprint is (SERIES_UNITS: `Hive 2 swarmed`, `Bed 3`, `Plot 14b`, `Room 12`, `Unit 4` named Hive, Bed, ...),
+#    after a task's verb too (`- TODO Prep Sprint 25 planning`), and its measure's label names it (`Hive 1 total:`,
+#    `Hive 2 temper:` name Hive 1, Hive 2, not the label; `Hive 2:` alone names nothing, as `Room 101:` (rules 10)). A recipe's, a daily note's and a supplier's field
+#    of one word names nothing (RECORD_FIELDS: `Yield:`, `Allergens:`, `Weather:`, `Serves:`, `Rep:`), nor `Sun.
+#    Weather:` (label_sentence ends a sentence at `Sun.` as at `Sat.`), nor a verb's label of two words (VERB_LABEL_TAILS:
+#    `Went well:`, `Went badly:`, `Cares about:`). `Candidate`, `OT`, `DN` before a full name are roles (LEAD_ROLES:
+#    `Candidate Marcus Odum`, `OT Gemma Lowe` were names apart from Marcus Odum, Gemma Lowe).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
@@ -1512,7 +1518,10 @@ Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
 LEAD_ROLES = frozenset("""
 ceo cfo cto coo cio cmo cso vp svp evp president mayor minister senator governor ambassador congressman
 congresswoman chancellor spokesperson spokesman spokeswoman councillor councilor commissioner
+candidate ot dn
 """.split())
+# ... a hiring loop's candidate and a carer's visiting roles (`Candidate Marcus Odum`, `OT Gemma Lowe (community OT)`,
+# `DN Sue Hart`): rules 33, they were names apart from Marcus Odum and Gemma Lowe
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -2423,6 +2432,10 @@ RECORD_PARTICIPLES = frozenset("""
 issued paid signed renewed submitted created booked cancelled canceled shipped delivered received sent invoiced
 approved expired updated
 """.split())
+# ... and a recipe's, a daily note's and a supplier's page's fields of one word (`Yield: 5 litres`, `Allergens: milk,
+# egg`, `Serves: 4`, `Weather: dry, 9°C`, `**Rep:** Dave Harvey`): rules 33, a chef's Allergens (6 notes) and Yield,
+# a grower's Weather were names
+RECORD_FIELDS = frozenset("yield serves portions allergens weather temp rep".split())
 # the past tenses a reading or research log's line opens with, its `I` dropped (`Counted: I unlocked it 40 times`,
 # `Pasted: the Weil quote`, `Replied 4 Dec: yes`): a log's labels, no names (rules 32: Counted, Pasted, Replied 4 Dec
 # were). A closed list, as RECORD_PARTICIPLES, not the -ed shape names have too (`Alfred:`, `Naveed:`)
@@ -2495,7 +2508,11 @@ def _sentence_case_label(tag: str) -> bool:
     return (len(words) > 1 and words[0][:1].isupper() and words[0].isalpha() and words[0][1:].islower()
             and all(w.isalpha() and w.islower() for w in words[1:]) and not _particled(tag)
             and words[1] not in NAME_PARTICLES
-            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:]) or words[-1] in LABEL_HEAD_NOUNS))
+            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:]) or words[-1] in LABEL_HEAD_NOUNS
+                 or words[1] in VERB_LABEL_TAILS))
+# a verb's adverb or preposition ending a label of two words (`Went well:`, `Went badly:`, `Cares about:`, a retro's
+# and a contact page's): a sentence's words, no thing the note is of (rules 33: Went well, Cares about were names)
+VERB_LABEL_TAILS = frozenset("well badly about poorly better worse wrong".split())
 
 
 def _field_label(word: str) -> bool:
@@ -2507,7 +2524,7 @@ def _field_label(word: str) -> bool:
     if not (word[:1].isupper() and word[1:].isalpha() and word[1:].islower()):
         return False
     lower = word.lower()
-    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES or lower in LOG_PASTS
+    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES or lower in LOG_PASTS or lower in RECORD_FIELDS
 
 
 def _shouted(words: Sequence[str]) -> bool:
@@ -3582,7 +3599,10 @@ def label_sentence(tag: str) -> int:
         word = before[-1] if before else ""
         if (m.group()[0] != "." or word[-1:].isdigit()
                 or (len(word) > 1 and word.isalpha() and word not in NAME_ABBREVIATIONS
-                    and (len(before) > 1 or word.lower() in COMMON_WORDS))):
+                    and (len(before) > 1 or word.lower() in COMMON_WORDS
+                         # `Sun. Weather:`, a daily note's weekday as `Sat. Weather:`'s (rules 33: a name); `Sun`
+                         # is no common word, a family name's too (`Sun Li`), but no one is written `Sun.`
+                         or word == "Sun"))):
             at = m.end()
     return at
 # a number after a heading's word (`Lecture 7`, `Week 3:`, `Lecture 10 - 2026-11-12`), no time or unit after it
@@ -4215,8 +4235,6 @@ class HeuristicExtractor:
                         and german_label(text, span, at)
                         and not elsewhere(span, at))):
                 keys.add(at)
-                if _unit_label(span):  # `Hive 2: Q not seen`: a numbered label, the unit's line (rules 33)
-                    add(span, "name")
             elif " " not in span and not elsewhere(span, at) and _field_label(span):
                 # a record's field of one common word (`Issued: 4 Dec 2026`, `Rate: £400/day`, `Presenter: Aisha
                 # Bello`): its value is what the note says, the label names nothing; a name only as the text writes
