@@ -32,7 +32,8 @@ FALLBACK = {
             "(and the heuristic rules' version), chunking, size limit (`max_bytes`), synced roots (and, in "
             "`follow_symlinks`, those whose symlinks out of the folder are followed), last sync.",
     "chunks": "Chunk text, its document, order, character and line span (1-based, inclusive), token count "
-              "and content hash (used to reuse vectors and the extraction cache).",
+              "and the hash of what its vector embeds, by which vectors are reused (its text; from readers 18 "
+              "its note's title before a text that does not write it: chunk_titles.py).",
     "schema_migrations": "Applied migrations (created by db.py; one row per `migrations/NNNN_name.sql`).",
     "vec_chunks": "sqlite-vec: one embedding per chunk (rowid = chunks.id), int8 (vectors.py: components x "
                   "`vector_scale` in meta), L2 distance; `chunk_size` grows with the table (store/vectors.fit_tables).",

@@ -6,8 +6,9 @@ whose bytes hash the same costs a read (a file read within RACY_SECONDS of
 its mtime is recorded without it, so the next sync compares its bytes: an
 edit of the same size in the same timestamp tick would keep size and
 mtime); only new or changed files are chunked, extracted and embedded, and
-chunk vectors are reused by content hash (renames and small edits re-embed
-little). Each file is written in its own transaction, so an interrupted sync
+chunk vectors are reused by the hash of what they embed (chunk_titles.py: a
+small edit re-embeds little; a renamed titled note re-embeds its chunks that
+do not write the title, since the title is part of what they embed). Each file is written in its own transaction, so an interrupted sync
 keeps every file it finished and the next one resumes. Files are read and
 embedded in groups so the embedder sees full batches. An index whose
 entities come from another version of the heuristic rules has them
@@ -54,6 +55,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.bear import note_hash
+from minirag_cli.chunk_titles import embedded_text, embedded_title, vector_hash
 from minirag_cli.chunking import Chunk
 from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
@@ -2330,6 +2332,7 @@ def _read_differently(run: _Run, root: str, walked: WalkResult, existing: dict, 
     for start in range(0, len(notes), 500):
         part = notes[start:start + 500]
         stored = store.stored_chunks(run.conn, [old[0] for _, old in part])
+        hashes = store.stored_vector_hashes(run.conn, [old[0] for _, old in part])
         for note, old in part:
             try:
                 data = note.abspath.read_bytes()
@@ -2342,7 +2345,8 @@ def _read_differently(run: _Run, root: str, walked: WalkResult, existing: dict, 
             skipped, text, warning = _skip_reason(note, data, options.max_bytes)  # as the sync reads it now
             chunks = [chunk for _, chunk in stored[old[0]]]
             if skipped or note_chunks(text, note.path, options.chunk_tokens, options.overlap_tokens) != chunks \
-                    or _head_read_anew(run.conn, old[0], text, root, note.path, chunks):
+                    or _head_read_anew(run.conn, old[0], text, root, note.path, chunks) \
+                    or _embedded_anew(root, note.path, chunks, hashes[old[0]]):
                 stale.add(note.path)
             else:  # read as indexed: its warnings as now, for _warned_before (an index synced by an mrag that
                 # recorded none had them said once, by the sync that read the note)
@@ -2355,6 +2359,14 @@ def _read_warnings(path: str, text: str, warning: str | None) -> list[str]:
     with replacement characters, its text maybe not the one meant; an `\\iffalse` never closed) and its conflict
     markers'; [] for none."""
     return [w for w in (warning, merge_conflict_warning(path, text)) if w]
+
+
+def _embedded_anew(root: str, path: str, chunks: list[Chunk], stored_hashes: list[str]) -> bool:
+    """Do the vectors of the note at `path` of the folder `root`, its chunks as the index holds them, embed
+    otherwise now (chunk_titles: readers 18 put a page's title before the text of its chunks that do not write it,
+    as an index older than it does not hold them)?"""
+    title = embedded_title(root, path)
+    return [vector_hash(c.text, title) for c in chunks] != stored_hashes
 
 
 def _head_read_anew(conn, doc_id: int, text: str, root: str, path: str, chunks: list[Chunk]) -> bool:
@@ -3882,12 +3894,13 @@ def _settled_days(chunks: Sequence[Chunk], path: str, dates: list[str], order: s
     weekdays' labels in a week it names (weeklabels.py, rules 29: `Thu: curry` under `# Meal plan w/c 7 Dec 2026`);
     and the days a weekday written with them settles (weekdaydays.py, rules 30: `Fri 11th` in a note of 2026-12-07,
     `Mon 4 Jan` under `# Autumn term 2026`; rules 32: `Sun 22 Nov` in a note of 2026-01-04 last edited 2026-11-29,
-    `Tue 8/12` in a note of 2026-12-07 of settled day order: dayorder.chunk_weekday_slashed_days);
+    `Tue 8/12` in a note of 2026-12-07 of settled day order: dayorder.chunk_weekday_slashed_days; rules 33: `received
+    Mon 7 Dec` in an undated note, the one year near this year that makes it a Monday, weekdaydays.pinned_days);
     `dates`: the chunks' (_chunk_dates), `order`: the index's day order, `edited`: the chunks' last edits
     (_edited_days)."""
     slashed = chunk_slashed_days(chunks, order)
     labels = chunk_week_days(chunks, path, dates, slashed)
-    weekdays = chunk_weekday_days(chunks, dates, edited)
+    weekdays = chunk_weekday_days(chunks, dates, edited, path)
     # and its yearless slashed days written with their weekday, in a settled order (dayorder, rules 32: `Tue 8/12`
     # in a note of 2026-12-07): read after the rules before, which keep a surface they read
     bare_days = chunk_weekday_slashed_days(chunks, dates, order, edited)
@@ -4029,21 +4042,22 @@ def _plan_relations(text: str, entities: list[PlannedEntity],
 class _GroupVectors:
     """The vectors one embedder call made for a group of files."""
 
-    chunks: dict[str, bytes]  # chunk hash -> int8 vector (reused ones included)
+    chunks: dict[str, bytes]  # chunk_titles.vector_hash -> int8 vector (reused ones included)
     names: dict[str, bytes]  # name of a new entity -> int8 name vector
     relations: dict[str, bytes]  # relation text -> 12-bit vector
 
 
-def _embed_group(run: _Run, all_chunks: list[Chunk], planned_entities, planned_relations, *,
+def _embed_group(run: _Run, embedded: list[tuple[str, str]], planned_entities, planned_relations, *,
                  kept: bool = False) -> _GroupVectors:
-    """One embedder call for the group: new chunk texts, new entity names,
+    """One embedder call for the group: new chunk texts (`embedded`: each
+    chunk's (chunk_titles.vector_hash, embedded_text)), new entity names,
     relation sentences. With `kept` (a re-extraction), sentences whose
     vectors store.clear_graph kept are not embedded again, and no name is:
     the entities are named once every note is written (_reextract)."""
     conn, summary = run.conn, run.summary
-    reuse = store.vectors_by_chunk_hash(conn, (c.hash for c in all_chunks))
-    summary.reused_vectors += sum(1 for c in all_chunks if c.hash in reuse)
-    chunk_texts = list({c.hash: c.text for c in all_chunks if c.hash not in reuse}.items())
+    reuse = store.vectors_by_chunk_hash(conn, (h for h, _t in embedded))
+    summary.reused_vectors += sum(1 for h, _t in embedded if h in reuse)
+    chunk_texts = list({h: t for h, t in embedded if h not in reuse}.items())
     new_names = {}
     if not kept:
         # only the keys this group names: reading every entity key per group grows with the index
@@ -4118,13 +4132,14 @@ def _name_vectors(run: _Run, vectors: _GroupVectors | None = None) -> NameVector
 
 def _plan_chunk(chunk: Chunk, vector: bytes, entities: list[PlannedEntity],
                 relations: list[tuple[list[str], str, int, int]], vectors: _GroupVectors,
-                spans: list[tuple[str, str]] | None = None) -> PlannedChunk:
+                spans: list[tuple[str, str]] | None = None, vector_key: str | None = None) -> PlannedChunk:
     """A chunk as the store writes it: one relation per pair of the entities a sentence joins; `spans` the spans of
-    days it writes (notespans.chunk_spans: chunk_spans rows, rules 28)."""
+    days it writes (notespans.chunk_spans: chunk_spans rows, rules 28); `vector_key` the hash of what its `vector`
+    embeds (chunk_titles.vector_hash; None: a re-extraction's, whose chunks keep theirs)."""
     rels = [PlannedRelation(keys[a], keys[b], sentence_key(text), vectors.relations[text], start, end)
             for keys, text, start, end in relations
             for a in range(len(keys)) for b in range(a + 1, len(keys))]
-    return PlannedChunk(chunk, vector, entities, rels, spans or [])
+    return PlannedChunk(chunk, vector, entities, rels, spans or [], vector_key)
 
 
 def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
@@ -4175,7 +4190,10 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
                         for text, m, h, s, d, days in zip(prose, mentions, handles, parts, dates, slashed, strict=True)]
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
-    vectors = _embed_group(run, all_chunks, planned_entities, planned_relations)
+    titles = [embedded_title(str(root), p.note.path) for p in group]
+    embedded = [(vector_hash(c.text, title), embedded_text(c.text, title))
+                for p, title in zip(group, titles, strict=True) for c in p.chunks]
+    vectors = _embed_group(run, embedded, planned_entities, planned_relations)
     run.extraction.drain()  # the answers the model finished while this group was embedded
     names = _name_vectors(run, vectors)
     run.progress.phase("writing")
@@ -4183,8 +4201,8 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     for pending, head, note_days in zip(group, heads, days, strict=True):
         planned = []
         for c in pending.chunks:
-            planned.append(_plan_chunk(c, vectors.chunks[c.hash], planned_entities[i], planned_relations[i],
-                                       vectors, chunk_spans(prose[i], dates[i], slashed[i])))
+            planned.append(_plan_chunk(c, vectors.chunks[embedded[i][0]], planned_entities[i], planned_relations[i],
+                                       vectors, chunk_spans(prose[i], dates[i], slashed[i]), embedded[i][0]))
             i += 1
         renamed = _write_pending(run, root, pending, planned, names, head, note_days)
         if renamed:  # the notes after it were resolved to the old keys

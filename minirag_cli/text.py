@@ -543,10 +543,52 @@ def slashed_year(m: re.Match) -> int:
 
 
 def this_year() -> int:
-    """The year a two-figure year is read near (the local date's: the day the note is synced or the question
-    asked; a function, so a test may fix it). Not the note's own year, which find_dates' callers do not know: a
-    note re-extracted years later may lose its `16/11/26` (a rules bump re-reads it against the new year)."""
+    """The year a two-figure year is read near: the local date's, the day the note is synced or the question asked;
+    a function, so a test may fix it. Not the note's own year, which find_dates' callers do not know: a note
+    re-extracted years later may lose its `16/11/26` (a rules bump re-reads it against the new year)."""
     return _dt.date.today().year
+
+
+def this_day() -> _dt.date:
+    """The local date an undated note's weekday and day are read near (pinned_year): the day the note is synced; a
+    function, so a test may fix it."""
+    return _dt.date.today()
+
+
+# the days around this_day in which an undated note's yearless day is read by its weekday (pinned_year, rules 33,
+# wdpin: a pasted e-mail's `received Mon 7 Dec`): a day of the year falls on one weekday again after 5, 6 or 11 years,
+# so the years from 3 back to the next one hold at most one of a weekday and a day. An undated note writes of the
+# days gone more than of those to come (a pasted thread, a call's log): ahead only into the six weeks past today
+# (next January's `Mon 4 Jan` in December), not a year on (fixWP: an old note's `Deadline Thu 9 Dec` is no 2027 day)
+PINNED_YEARS_BACK = 3
+PINNED_DAYS_AHEAD = 42
+# ... and a day of the six weeks either side of today written with another weekday is a slip, not a day of years
+# ago (fixWP: a to-do's `dentist Wed 10 Dec` in a week whose 10 Dec is a Thursday stays yearless, a day of this week)
+PINNED_SLIP_DAYS = 42
+
+
+def pinned_year(month: int, dom: int, weekday: int) -> int | None:
+    """The one year from PINNED_YEARS_BACK before this_day's to PINNED_DAYS_AHEAD days after it in which day `dom`
+    of `month` is the weekday `weekday` (0 Monday): `Mon 7 Dec` in 2026 is 2026's (2020's is too far back); None
+    for a weekday none of them makes true, or that the day's nearest to today, within PINNED_SLIP_DAYS, is not
+    (`Wed 10 Dec` on 2026-12-07, a Thursday's: a slip)."""
+    return _pinned_year(month, dom, weekday, this_day())
+
+
+def _a_day(year: int, month: int, dom: int) -> _dt.date | None:
+    return _dt.date(year, month, dom) if iso_date(year, month, dom) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _pinned_year(month: int, dom: int, weekday: int, today: _dt.date) -> int | None:
+    near = [d for y in range(today.year - 1, today.year + 2) if (d := _a_day(y, month, dom)) is not None]
+    nearest = min(near, key=lambda d: abs((d - today).days), default=None)
+    if nearest is not None and abs((nearest - today).days) <= PINNED_SLIP_DAYS and nearest.weekday() != weekday:
+        return None
+    last = today + _dt.timedelta(days=PINNED_DAYS_AHEAD)
+    years = [y for y in range(today.year - PINNED_YEARS_BACK, today.year + 2)
+             if (d := _a_day(y, month, dom)) is not None and d <= last and d.weekday() == weekday]
+    return years[0] if len(years) == 1 else None
 
 
 def slashed_days_in(text: str):

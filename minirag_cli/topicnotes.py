@@ -60,7 +60,13 @@ def _words(text: str) -> list[str]:
 def _name_stem(path: str) -> str:
     """The name a note's file gives it: its stem without a Notion page id, a leading day or id, a trailing day
     (a TextBundle's `text.md` is its bundle's name: note_stem)."""
-    return _TRAILING_DAY.sub("", _LEADING_ID.sub("", note_stem(without_notion_ids(path))))
+    return without_days(note_stem(without_notion_ids(path)))
+
+
+def without_days(name: str) -> str:
+    """A note's name without the day or id it opens with (`202612041530 Sourdough starter`, `2026-12-04
+    Standup`) or the day it closes with (`Lab meeting 2026-11-26`)."""
+    return _TRAILING_DAY.sub("", _LEADING_ID.sub("", name))
 
 
 def title_words(path: str) -> tuple[str, ...]:

@@ -1965,7 +1965,11 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # 17, codefence's part: a fence on a line of a list item's own indented four columns or more to the item's text (`\t  ````
 # under `\t- stack trace:`, Logseq's) is a fenced block (mdcode._blocks): what sections reads no heading in
 # (sections.fenced_blocks) and joins no hyphen in (mdcode.code_ranges), as the extractors read it (heuristic rules 31).
-READER_VERSION = 17
+# 18: titleembed: a chunk's vector embeds its note's title before its text when the text does not write it
+# (chunk_titles.py: Logseq's `pages/Northwind Foods.md` of `type:: customer` lines); chunks.hash is the hash of
+# what the vector embeds. The next sync re-embeds the chunks of titled notes that do not write their title
+# (sync._embedded_anew); the others keep their vectors.
+READER_VERSION = 18
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
 # editors) or a Hangul vowel or final jamo (NFD Hangul): composed, so the extractor, BM25 and the

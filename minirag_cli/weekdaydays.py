@@ -34,6 +34,17 @@ weekday settles what the text leaves out, read from the note alone:
    sets right EDIT_SHARE of them, within EDIT_GAP_DAYS of the note's day (_edit_reads, fixWY: a rota, not a trip's
    one slip `back Tue 16 Jun?` beside a true `Sun 15 Jun`, nor a chat's `can you do Sun 22 Nov`), and only in a note
    its front matter's date line dates (sync._edited_days: not a daily note `Daily/2025-11-20.md` touched a year on).
+4. In an undated note (rules 33, wdpin: no chunk of it dated by its file name, head, front matter or a heading;
+   a journalist's pasted e-mail `received Mon 7 Dec 08:14`, `Sent: Tues 1 Dec`), a yearless day after its weekday
+   (`on Thursday 26 November`, `Fri 4th Dec`, `Monday, December 7`) is of the one year near this year in which the
+   day is that weekday (text.pinned_year: 3 years back to six weeks ahead, which never hold two): `Mon 7 Dec` synced
+   on 2026-12-07 is 2026-12-07. None for a weekday no such year makes true (`Wed 7 Dec`), nor one the day's nearest
+   to today, within six weeks, is not (`dentist Wed 10 Dec` on 2026-12-07: a slip, fixWP), nor when the chunk or
+   the note's path writes another year that makes it true (`Lisbon 2019: Mon 7 Oct` is 2019's or 2024's), nor a
+   day a two-figure year follows (`Sat 5 Dec '15`, `Mon 7 Dec 20`: fixWP), nor for a day without its month (`Fri
+   4th`, `serves 4, Mon 7`). A year the note writes in another chunk is not seen (a long `Lisbon trip.md` whose
+   first chunk writes 2019: its last chunk's `Mon 7 Oct` is 2024's). A dated note reads its days as above (`Mon 7
+   Dec` in a note of 2025 stays 2025's nearest, 2025-12-07).
 
 Each is a surface -> ISO day of the chunk (the settled days sync._settled_days gives _plan_entities and
 notespans.chunk_spans): a date mention, and a span's end.
@@ -46,7 +57,7 @@ import functools
 import re
 
 from minirag_cli.shortnames import WEEKDAY_NUMBER, weekday_number
-from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES, WORD_DATE, find_dates, nearest_year
+from minirag_cli.text import MONTH_ALT, WEEKDAY_NAMES, WORD_DATE, find_dates, nearest_year, pinned_year
 from minirag_cli.yearless import dated_day
 
 WINDOW_DAYS = 42  # a note of a day writes of the six weeks around it (a term's half)
@@ -89,10 +100,13 @@ _YEAR_ALONE = re.compile(r"[ \t]*(?i:year[ \t]+)?((?:19|20)\d\d)[ \t]*#*[ \t]*")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+)$", re.M)
 
 
-def chunk_weekday_days(chunks, dates: list[str], edited: list[str] | None = None) -> list[dict[str, str]]:
+def chunk_weekday_days(chunks, dates: list[str], edited: list[str] | None = None,
+                       path: str = "") -> list[dict[str, str]]:
     """surface -> ISO day each of a note's `chunks` writes that its weekday settles (module docstring); `dates`: each
     chunk's date (sync._chunk_dates: an ISO day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: the day each was
-    last edited, by its note's front matter ('' for none: sync._edited_days)."""
+    last edited, by its note's front matter ('' for none: sync._edited_days); `path`: the note's (its years: 4)."""
+    if not any(dates):
+        return [pinned_days(c.text, path) for c in chunks]
     school = _school_years(chunks, dates)
     edited = edited if edited and _edit_reads(chunks, dates, edited) else [""] * len(chunks)
     return [weekday_days(c.text, day, day in school, last) if day else {}
@@ -173,17 +187,48 @@ def weekday_days(text: str, day: str, school_year: bool = False, edited: str = "
 def _weekday_dates(text: str, day: str) -> list[tuple[str, str, int, dt.date]]:
     """(surface, yearless ISO day, weekday number, the day it reads by `day`: yearless.dated_day) of each yearless
     day after its weekday in a chunk of date `day` (`Sun 22 Nov` in a note of 2026-01-04: 2025-11-22)."""
+    out = []
+    for surface, iso, weekday, _ in _yearless_weekday_days(text):
+        given = dated_day(iso, day)
+        if given is not None:
+            out.append((surface, iso, weekday, dt.date.fromisoformat(given)))
+    return out
+
+
+def _yearless_weekday_days(text: str) -> list[tuple[str, str, int, int]]:
+    """(surface, yearless ISO day, weekday number, where the surface ends) of each yearless day `text` writes after
+    its weekday (`Sun 22 Nov`, `Thursday 26 November`, `Fri 4th Dec`, `Monday, December 7`)."""
     yearless = {surface: iso for surface, iso in find_dates(text) if iso.startswith("--")}
     out = []
     for m in WORD_DATE.finditer(text) if yearless else ():
         weekday = _WEEKDAY_BEFORE.search(text, max(0, m.start() - 16), m.start())
-        if m.group(0) not in yearless or weekday is None:
-            continue
-        iso = yearless[m.group(0)]
-        given = dated_day(iso, day)
-        if given is not None:
-            out.append((m.group(0), iso, weekday_number(weekday.group(1)), dt.date.fromisoformat(given)))
+        if m.group(0) in yearless and weekday is not None:
+            out.append((m.group(0), yearless[m.group(0)], weekday_number(weekday.group(1)), m.end()))
     return out
+
+
+# a year a chunk or a note's path writes (4: `Lisbon 2019: Mon 7 Oct`), not part of a longer number
+_WRITTEN_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# a two-figure year right after a day (4, fixWP: `Sat 5 Dec '15`, `Mon 7 Dec 20`, `December 7, '20`), not a time
+# (`Mon 7 Dec 08:14`, `10am`, `7.30pm`): its day is of that year, not of the one the weekday pins
+_TWO_FIGURE_YEAR_AFTER = re.compile(r",?[ \t]*['‘’]?\d\d(?!\d|[:.]\d)(?![ \t]*(?i:[ap]\.?m\b|h\b))")
+
+
+def pinned_days(text: str, path: str = "") -> dict[str, str]:
+    """surface -> ISO day of the yearless days after their weekday that `text`, a chunk of an undated note of path
+    `path`, writes, each of the one year near this year the weekday makes true (4); a surface written as two days
+    is none."""
+    if _ANY_WEEKDAY.search(text) is None or not any(ch.isdigit() for ch in text):
+        return {}
+    found: dict[str, set[str]] = {}
+    written = {int(y) for y in _WRITTEN_YEAR.findall(text + "\n" + path)}
+    for surface, iso, weekday, end in _yearless_weekday_days(text):
+        month, dom = int(iso[2:4]), int(iso[5:7])
+        year = pinned_year(month, dom, weekday) if _TWO_FIGURE_YEAR_AFTER.match(text, end) is None else None
+        # a year the text writes that makes the weekday true too leaves the day unread, as a weekday none makes true
+        also = any(y != year and (d := _date(y, month, dom)) is not None and d.weekday() == weekday for y in written)
+        found.setdefault(surface, set()).add(f"{year:04d}-{iso[2:]}" if year is not None and not also else "")
+    return {surface: days.pop() for surface, days in found.items() if len(days) == 1 and "" not in days}
 
 
 def _false_weekdays(text: str, day: str) -> list[tuple[str, str, int]]:

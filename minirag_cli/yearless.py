@@ -12,9 +12,10 @@ year in force below or above it is the nearer heading's; a year in a longer numb
 years or a count (`v2026`, `2026-27`, `# Top 2000 countdown`) is none (_YEAR), as is a quarter's or a heading's looking
 back or ahead (`# Q4 2026`'s `8 Jan: Q1 kickoff`, `# 2025 review`'s plans for next year: _LOOKING). A chunk is given
 the month only when the headings in force over each of its lines that write such a day name the same one (a chunk with
-days under `## December 2026` and `## January 2027`, or above the heading, is given none). A day's weekday names no
-year (`Friday 18 December` in a note that writes 2050 or `2048 MB` was dated by the note's latest year-like number):
-the day stays yearless, as before.
+days under `## December 2026` and `## January 2027`, or above the heading, is given none). No number the note writes
+names a day's year (`Friday 18 December` in a note that writes 2050 or `2048 MB` was dated by the note's latest
+year-like number); its weekday may, near this year, in a note no chunk of which is dated (weekdaydays.pinned_days,
+rules 33).
 
 A chunk's date for the entities (sync._chunk_dates) is then an ISO day (the note's or its section's) or `Y2026-12`
 (a heading's month), `Y2026` (a heading's year alone): dated_day reads it.

@@ -121,16 +121,19 @@ def test_only_a_headings_month_and_year_date_its_yearless_days(tmp_path, text, k
     assert not {n for n in names if n[:2] in ("20", "19")} - kept
 
 
-@pytest.mark.parametrize("text", [
-    # the largest year-like number was the reference: 2050 made `Friday 18 December` 2048-12-18 (review revC)
-    "# Climate piece\n\nThe city promises net zero in 2050. Pitch deadline: Friday 18 December.\n",
-    "# Specs\n\nMax upload size: 2048 MB. Release on Friday 18 December.\n",
-    "# Birthdays\n\n- Leo, born 2019: Friday 18 December\n",
-    "Deadline: Friday 18 December. Audit of 2025.\n",
+@pytest.mark.parametrize("text, day", [
+    # the largest year-like number was the reference: 2050 made `Friday 18 December` 2048-12-18 (review revC); no
+    # number the text writes is: the weekday is true of 2026 near this year (rules 33, wdpin: weekdaydays.pinned_days)
+    ("# Climate piece\n\nThe city promises net zero in 2050. Pitch deadline: Friday 18 December.\n", "2026-12-18"),
+    ("# Birthdays\n\n- Leo, born 2019: Friday 18 December\n", "2026-12-18"),
+    ("Deadline: Friday 18 December. Audit of 2025.\n", "2026-12-18"),
+    # ... and of 2048, which the text writes: two readings, none
+    ("# Specs\n\nMax upload size: 2048 MB. Release on Friday 18 December.\n", "18 December"),
 ])
-def test_a_weekday_names_no_year(tmp_path, text):
+def test_a_weekday_names_no_written_numbers_year(tmp_path, monkeypatch, text, day):
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: __import__("datetime").date(2026, 12, 7), raising=False)
     names = synced_names(tmp_path, {"note.md": text})
-    assert "18 December" in names and not {n for n in names if n.endswith("-12-18")}
+    assert day in names and {n for n in names if n.endswith(("-12-18", "18 December"))} == {day}
 
 
 def test_a_chunk_under_two_years_takes_neither():

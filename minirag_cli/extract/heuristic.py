@@ -1133,6 +1133,16 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    neither. Lower-case `sat`, `sun`, `wed` are words' opening a line too (`sat 5/12 papers`, `wed 3/2 done`), and a
 #    lower-case short weekday before a count's word (`by fri 4/12 of us are off`) reads none; a note of year 1 (a
 #    Hugo page's zero date) no longer stops sync.
+# 33, wdpin's part (session 57's journalist: a pasted e-mail's `received Mon 7 Dec 08:14` was a yearless day, and
+#    "when did I last talk to hannah" did not count it): in an undated note (no chunk of it dated), a yearless day
+#    after its weekday (`Sent: Tues 1 Dec`, `on Thursday 26 November`, `Fri 4th Dec`) is of the one year from 3
+#    before this year to 1 after in which it is that weekday (text.pinned_year, weekdaydays.pinned_days: five years
+#    never hold two); none for a weekday no such year makes true, or another year the chunk or the path writes does
+#    (`Lisbon 2019: Mon 7 Oct`); a dated note's days as before (`Mon 7 Dec` in a note of 2025 is 2025-12-07).
+# 33, fixWP's part (review of wdpin): that year only from 3 back to six weeks past the sync's day (an old note's
+#    `Deadline Thu 9 Dec` is no 2027 day); none when the day's nearest to the sync, within six weeks, is another
+#    weekday (a to-do's `dentist Wed 10 Dec` in a week whose 10 Dec is a Thursday: a slip, yearless as before, so
+#    "what's on this week?" still finds it), nor when a two-figure year follows it (`Sat 5 Dec '15`, `Mon 7 Dec 20`).
 # 33, names34's part (session 58's landlord's, grower's, Logseq and chef's vaults): a firm whose first word is a common
 #    adjective keeps it where a name's word and a trade's follow (_common_firm, FIRM_OPENERS, TRADE_WORDS: `Cool Breeze
 #    HVAC`, `First Choice Roofing`, `Good Neighbor Heating` named Breeze HVAC, Choice Roofing, Neighbor Heating; `Also

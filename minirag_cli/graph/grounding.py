@@ -87,6 +87,7 @@ class _Span:
     key: str
     lowercase: bool  # written without capitals in the question
     llm: bool = False  # proposed by the LLM keyword step, not written in the question
+    written: str = ""  # the question's characters it spans, marks between its words kept (`15/12/2026`)
 
 
 # A question's words: a Han, kana or Hangul character is one of its own, as
@@ -104,7 +105,9 @@ def _spans(question: str, max_words: int) -> list[_Span]:
     neither start nor end with a stopword, read as the heuristic extractor
     reads notes: without invisible characters ("Li\u200bHua" is the word
     LiHua, not Li and Hua)."""
-    words = [m.group(0).rstrip(".:,;!?") for m in _WORD.finditer(without_invisibles(question))]
+    plain = without_invisibles(question)
+    found = list(_WORD.finditer(plain))
+    words = [m.group(0).rstrip(".:,;!?") for m in found]
     cjk = [CJK_RUN.fullmatch(w) is not None for w in words]
     spans: list[_Span] = []
     for n in range(1, max(max_words, CJK_SPAN_CHARS) + 1):
@@ -120,7 +123,9 @@ def _spans(question: str, max_words: int) -> list[_Span]:
             key = normalise_key(text)
             if len(key) >= 2:
                 # CJK has no case: 张伟 is written as a name is, not as "try" is
-                spans.append(_Span(i, i + n, text, key, text == text.lower() and not any(cjk[i:i + n])))
+                written = plain[found[i].start():found[i + n - 1].start() + len(words[i + n - 1])]
+                spans.append(_Span(i, i + n, text, key, text == text.lower() and not any(cjk[i:i + n]),
+                                   written=written))
     return spans
 
 
@@ -165,7 +170,10 @@ def _key_matches(conn, spans: list[_Span]) -> tuple[dict[int, list[tuple[_Span, 
     by_key: dict[str, list[_Span]] = {}
     for sp in spans:
         by_key.setdefault(sp.key, []).append(sp)
-        for date_key in _date_keys(conn, sp.text):
+        # a date as the question writes it: its words alone lose the slashes (`15/12/2026` is the span `15 12 2026`,
+        # whose key named no note's `15/12/26`: wdpin)
+        written = _date_keys(conn, sp.written) if sp.written != sp.text else []
+        for date_key in dict.fromkeys([*_date_keys(conn, sp.text), *written]):
             by_key.setdefault(date_key, []).append(sp)
         # "session 3" names `Session 03` too, and "chapter 02" `Chapter 2` (numbering.py)
         for other in respelled(sp.text):

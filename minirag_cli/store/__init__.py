@@ -23,7 +23,8 @@ from minirag_cli.store.answers import (cache_answer, cached_answer, keep_chunkle
 from minirag_cli.store.read import (built_chunking, chunk_texts_holding, chunk_texts_with_links, chunks_writing_words, cjk_documents, document_paths, documents_writing_dated_slashes, documents_with_bigrams, documents_in_sync_order, entities_list,
                                     existing_documents, index_status, indexed_documents, indexed_paths, never_synced,
                                     holds_any_cjk, holds_cjk, holds_no_chunks, notes_mentioning, notes_writing,
-                                    first_header, note_chunks, stored_chunks, table_counts, vectors_by_chunk_hash)
+                                    first_header, note_chunks, stored_chunks, stored_vector_hashes, table_counts,
+                                    vectors_by_chunk_hash)
 from minirag_cli.store.write import (DocumentRecord, NameVectors, PlannedChunk, PlannedEntity, PlannedRelation,
                                      cache_extraction, cached_extraction, clear_document_graphs, clear_graph,
                                      delete_document, document_header, empty_index, forget_kept_vectors, kept_vectors,
@@ -40,4 +41,4 @@ __all__ = ["built_chunking", "cache_answer", "chunk_texts_holding", "chunk_texts
            "PlannedChunk", "PlannedEntity",
            "PlannedRelation", "prune_answers", "purge_orphan_entities", "refresh_entities", "resolver_forms", "resolver_keys", "rows_by_key", "note_chunks", "stored_chunks", "documents_writing_dated_slashes",
            "set_sentence_vectors", "table_counts", "totals", "touch_documents", "unembedded_sentences", "UNEMBEDDED",
-           "vectors_by_chunk_hash", "write_document", "write_graph"]
+           "stored_vector_hashes", "vectors_by_chunk_hash", "write_document", "write_graph"]

@@ -182,6 +182,19 @@ def stored_chunks(conn, doc_ids: Sequence[int]) -> dict[int, list[tuple[int, Chu
     return out
 
 
+def stored_vector_hashes(conn, doc_ids: Sequence[int]) -> dict[int, list[str]]:
+    """{document id: the hashes of what its chunks' vectors embed (chunks.hash: chunk_titles.vector_hash), in
+    order} for `doc_ids`."""
+    out: dict[int, list[str]] = {d: [] for d in doc_ids}
+    for start in range(0, len(doc_ids), 500):
+        part = list(doc_ids[start:start + 500])
+        marks = ",".join("?" * len(part))
+        for doc_id, hash_ in conn.execute(
+                f"SELECT document_id, hash FROM chunks WHERE document_id IN ({marks}) ORDER BY document_id, seq", part):
+            out[doc_id].append(hash_)
+    return out
+
+
 def first_header(conn, doc_id: int) -> str | None:
     """The header stored with the first chunk of the document `doc_id` (store.document_header), None when it has none."""
     row = conn.execute("SELECT header FROM chunks WHERE document_id = ? AND seq = 0", (doc_id,)).fetchone()
@@ -190,7 +203,9 @@ def first_header(conn, doc_id: int) -> str | None:
 
 def vectors_by_chunk_hash(conn, hashes: Iterable[str]) -> dict[str, bytes]:
     """Reuse embeddings of identical chunk text already in the index (renames,
-    small edits): returns {hash: vector blob} for the hashes found."""
+    small edits): returns {hash: vector blob} for the hashes found. A hash is
+    of what the vector embeds, a note's title and the chunk's text
+    (chunk_titles.vector_hash): two notes of one text and other titles share none."""
     out = {}
     for h in set(hashes):
         row = conn.execute(

@@ -63,6 +63,8 @@ class PlannedChunk:
     entities: list[PlannedEntity]
     relations: list[PlannedRelation]
     spans: list[tuple[str, str]] = field(default_factory=list)  # (first, last) ISO days it writes: notespans.py
+    # the hash of what `vector` embeds, chunks.hash (chunk_titles.vector_hash); None: the chunk's text's
+    vector_hash: str | None = None
 
 
 def delete_document(conn, doc_id: int, names: "NameVectors") -> tuple[set[str], dict[str, str]]:
@@ -640,7 +642,8 @@ def _insert_chunk(conn, doc_id: int, pc: PlannedChunk, ids: dict[str, int], head
     chunk_id = conn.execute(
         "INSERT INTO chunks(document_id, seq, text, start_char, end_char, start_line, end_line, n_tokens, hash, "
         "header, cjk, bm25_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-        (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens, c.hash, header,
+        (doc_id, c.seq, c.text, c.start_char, c.end_char, c.start_line, c.end_line, c.n_tokens,
+         pc.vector_hash or c.hash, header,
          cjk_text(c.text), bm25_text(c.text)),
     ).lastrowid
     conn.execute("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, vec_int8(?))", (chunk_id, pc.vector))
