@@ -1161,19 +1161,31 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 # 33, names34's part (session 58's landlord's, grower's, Logseq and chef's vaults): a firm whose first word is a common
 #    adjective keeps it where a name's word and a trade's follow (_common_firm, FIRM_OPENERS, TRADE_WORDS: `Cool Breeze
 #    HVAC`, `First Choice Roofing`, `Good Neighbor Heating` named Breeze HVAC, Choice Roofing, Neighbor Heating; `Also
-#    Smith Plumbing`, `Good Health` as before), and a log's verb before such a firm is no part of it (`Called Cool Breeze
-#    HVAC`, `Paid Great Lakes Plumbing` were names). A log's pasts of money and listings open no one name
+#    Smith Plumbing`, `Good Health` as before), and a log's verb before such a firm is no part of it (`Called Cool
+#    Breeze HVAC`, `Paid Great Lakes Plumbing` were names). A log's pasts of money and listings open no one name
 #    (LONE_NAME_PASTS: `Deposited Derek's ck`, `Listed Zillow`, `Borrowed Dev's ladder`); `Rang` is cut from a full
 #    name as `Invite` is (PERSON_BASES: `Rang Pete Ashworth`), and a log's verb before a name and `re:` makes a
 #    sentence, no label (_phrase: `Rang Pete Ashworth re` was a name). `Drop`, `Prep`, `Use` are to-do verbs
 #    (TASK_VERBS: `- TODO Drop SSO from Billing`, `- [ ] Use WorkOS for SSO`). A numbered unit is named with its number
 #    as a sprint is (SERIES_UNITS: `Hive 2 swarmed`, `Bed 3`, `Plot 14b`, `Room 12`, `Unit 4` named Hive, Bed, ...),
 #    after a task's verb too (`- TODO Prep Sprint 25 planning`), and its measure's label names it (`Hive 1 total:`,
-#    `Hive 2 temper:` name Hive 1, Hive 2, not the label; `Hive 2:` alone names nothing, as `Room 101:` (rules 10)). A recipe's, a daily note's and a supplier's field
-#    of one word names nothing (RECORD_FIELDS: `Yield:`, `Allergens:`, `Weather:`, `Serves:`, `Rep:`), nor `Sun.
-#    Weather:` (label_sentence ends a sentence at `Sun.` as at `Sat.`), nor a verb's label of two words (VERB_LABEL_TAILS:
-#    `Went well:`, `Went badly:`, `Cares about:`). `Candidate`, `OT`, `DN` before a full name are roles (LEAD_ROLES:
-#    `Candidate Marcus Odum`, `OT Gemma Lowe` were names apart from Marcus Odum, Gemma Lowe).
+#    `Hive 2 temper:` name Hive 1, Hive 2, not the label; `Hive 2:` alone names nothing, as `Room 101:` (rules 10)).
+#    A recipe's, a daily note's and a supplier's field of one word names nothing (RECORD_FIELDS: `Yield:`,
+#    `Allergens:`, `Weather:`, `Serves:`, `Rep:`), nor `Sun. Weather:` (label_sentence ends a sentence at `Sun.` as at
+#    `Sat.`), nor a verb's label of two words (VERB_LABEL_TAILS: `Went well:`, `Went badly:`, `Cares about:`).
+#    `Candidate`, `OT`, `DN` before a full name are roles (LEAD_ROLES: `Candidate Marcus Odum`, `OT Gemma Lowe` were
+#    names apart from Marcus Odum, Gemma Lowe).
+# 33, fixN34's part (review of names34): a unit's number is no time's, date's, stay's or count's (_UNIT_NUMBER,
+#    _COUNT_BEFORE: a sleep log's `Bed 10:30`, `Bed 22:30.`, `Bed 10 pm`, `Room 12/4 booked`, `Room 2 nights`, a
+#    listing's `3 Bed 2 Bath` named Bed 10, Room 12, Bed 2). A ledger's past is cut only before a name, not a field's
+#    or a table column's (LEDGER_PASTS, _FIELD_NAME_END: `Invoiced Total:`, `| Refunded Amount |` named Total,
+#    Amount); `Listed` is no log's verb (`Listed Building consent`, `Listed Price:` named Building, Price; `Listed
+#    Zillow` is one name again), `Use` no task's (`- [ ] Use Case review` named Case; `- [ ] Use WorkOS` is one name
+#    again), `Rang` is kept before a particle (`Rang De Basanti`). `Candidate`, `OT` are no roles (`Candidate
+#    Experience Survey`, `OT Bible Study` lost their first word; `Candidate Marcus Odum` is one name again); `DN` is
+#    one. A firm keeps a common first word only where its trade's word follows the name's word right after, and not
+#    `Plus`, `Sure`, `First` (sentences' openers: `Plus Acme Supplies sent`, `First Tom Services came` were firms;
+#    `First Choice Roofing` names Choice Roofing again).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
@@ -1250,10 +1262,19 @@ WORK_PARTS = frozenset("ch chap chapter chapters book books part vol volume epis
 # named nothing before and no vault links such a page)
 _SPRINT_NUMBER = re.compile(r"[ \t]+(\d{1,4})(?![.,]?\d|\w)")
 # ... and so is a numbered unit's of a garden's, an apiary's, a building's or a ward's (`Hive 2 swarmed`, `Bed 3`,
-# `Plot 14b`, `Room 12`, `Unit 4`): rules 33, `Hive 2 swarmed` named the generic Hive (52 mentions) beside `Hive 2` (3);
-# its number may carry a letter (`Plot 14b`), a sprint's not
+# `Plot 14b`, `Room 12`, `Unit 4`): rules 33, `Hive 2 swarmed` named the generic Hive (52 mentions) beside `Hive 2`
+# (3); its number may carry a letter (`Plot 14b`), a sprint's not. No time's, date's or stay's number (fixN34, review
+# of names34: a sleep log's `Bed 10:30`, `Bed 10 pm`, `Room 12/4 booked`, `Room 2 nights` named Bed 10, Room 12)
 SERIES_UNITS = frozenset("sprint hive bed plot room unit ward bay tunnel paddock pen coop tank flat apt".split())
-_UNIT_NUMBER = re.compile(r"[ \t]+(\d{1,4}[a-z]?)(?![.,]?\d|\w)")
+_UNIT_NUMBER = re.compile(r"[ \t]+(\d{1,4}[a-z]?)(?![.,:/]?\d|\w"
+                          r"|[ \t]*(?:[ap]\.?m\b|nights?\b|hrs?\b|hours?\b|mins?\b|minutes\b))")
+# a count before the unit's word: a listing's `3 Bed 2 Bath` counts rooms, no Bed 2 (fixN34)
+_COUNT_BEFORE = re.compile(r"\d[ \t]+$")
+
+
+def _series_number(word: str) -> re.Pattern[str]:
+    """The pattern of the number after a series' word (SERIES_UNITS): a sprint's figures, or a unit's with a letter."""
+    return _SPRINT_NUMBER if word.lower() == "sprint" else _UNIT_NUMBER
 # An era after its year (`300 BC`, `1066 AD`, `1200 CE`), a closed list: no name (fixNB: any two or three capitals
 # after a number were none, and `Day 2 SFO`, `Bought 15 AMD`, `Liverpool 2 PSG 1` lost real names)
 ERAS = frozenset("BC BCE AD CE".split())
@@ -1543,10 +1564,10 @@ Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
 LEAD_ROLES = frozenset("""
 ceo cfo cto coo cio cmo cso vp svp evp president mayor minister senator governor ambassador congressman
 congresswoman chancellor spokesperson spokesman spokeswoman councillor councilor commissioner
-candidate ot dn
+dn
 """.split())
-# ... a hiring loop's candidate and a carer's visiting roles (`Candidate Marcus Odum`, `OT Gemma Lowe (community OT)`,
-# `DN Sue Hart`): rules 33, they were names apart from Marcus Odum and Gemma Lowe
+# ... and a carer's district nurse (`DN Sue Hart`: rules 33, a name apart from Sue Hart); not `Candidate`, `OT`, which
+# open things' names too (fixN34: `Candidate Experience Survey`, `OT Bible Study` lost their first word)
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -1669,10 +1690,13 @@ JOURNAL_VERBS = frozenset((
 # Signal.`), are no part of the one name after them either, where no verb follows that name (heuristic rules 27:
 # `Pitched Claire`, `Prefers Signal` were names). A list, not the -ed shape names27 read: `Fareed Zakaria`, `Khaled
 # Hosseini`, `Sacred Heart`, `Twisted Sister` have it (fixN, review revA: they lost their first word)
-LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged"
-                            # a landlord's and a grower's logs (`Deposited Derek's ck`, `Listed Zillow + FB`,
-                            # `Borrowed Dev's ladder`: rules 33, they were names)
-                            " Deposited Listed Borrowed Posted Advertised Refunded Reimbursed Invoiced".split())
+# ... and a landlord's and a grower's logs' (`Deposited Derek's ck`, `Borrowed Dev's ladder`: rules 33, they were
+# names), but not before a field's or a table column's name, which they open too (fixN34: `Invoiced Total:`, `|
+# Refunded Amount |` named Total, Amount). No `Listed` (`Listed Building consent`, `Listed Price`)
+LEDGER_PASTS = frozenset("Deposited Borrowed Posted Advertised Refunded Reimbursed Invoiced".split())
+LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split()) | LEDGER_PASTS
+# a field's name ends before its colon (bold or not: `**Invoiced Total:**`) or a table's cell's bar
+_FIELD_NAME_END = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*[:|：]")
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
 Hides Meets Finds Keeps Saves Kills Betrays Marries Rescues Shelters Protects Fears Blames
@@ -1697,7 +1721,7 @@ JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank
 # subject). Heuristic rules 16: rules 14's names11 kept `Invite Priya Raman` whole, `Plan B Cafe`'s cost.
 PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split()) | {"Rang"}
 # ... and `Rang`, a past the list of bases holds, whose object is a person too (`Rang Pete Ashworth re: queens`, `- Rang
-# Karen Smith about the deposit`: rules 33, they were names)
+# Karen Smith about the deposit`: rules 33, they were names), not before a particle (`Rang De Basanti`, a film: fixN34)
 # A to-do item's imperative (heuristic rules 21, names20): the verb opening a task line, `- [ ] Send Priya the
 # budget`, `- [ ] Finish Harbor docs`, `TODO: Call Mom`, a todo.txt line, is no part of the name after it
 # (`Send Priya`, `Finish Harbor` were names), where no verb follows that name (`- Review Board met`: the subject).
@@ -1711,7 +1735,7 @@ Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Mee
 Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
 Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify RSVP
 Chase Ring Pitch Invoice
-Drop Prep Use
+Drop Prep
 """.split())
 TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
@@ -2348,17 +2372,20 @@ def _may_speak(tag: str) -> bool:
 _CLAUSE_VERB = re.compile(SUBJECT_VERBS)
 
 
-def _unit_number_at(text: str, end: int) -> str:
-    """The number written after a word ending at `end` (` 25` of `Sprint 25`), or ""."""
-    number = _UNIT_NUMBER.match(text, end)
-    return f" {number.group(1)}" if number else ""
+def _series_number_at(text: str, word: str, start: int, end: int) -> re.Match[str] | None:
+    """The number written after a series' word (`Sprint 25`, `Hive 2`: SERIES_UNITS) at `start`..`end`, or None; none
+    after a count (`3 Bed 2 Bath`)."""
+    counted = _COUNT_BEFORE.search(text, max(0, start - 8), start) is not None
+    if word.lower() not in SERIES_UNITS or (word.lower() != "sprint" and counted):
+        return None
+    return _series_number(word).match(text, end)
 
 
 def _unit_label(tag: str) -> bool:
     """Is `tag` a numbered unit (SERIES_UNITS and its number: `Hive 2`, `Bed 3`, `Plot 14b`), named as it is written?"""
     words = tag.split()
     return (len(words) == 2 and words[0][:1].isupper() and words[0].lower() in SERIES_UNITS
-            and (_SPRINT_NUMBER if words[0].lower() == "sprint" else _UNIT_NUMBER).fullmatch(" " + words[1]) is not None)
+            and _series_number(words[0]).fullmatch(" " + words[1]) is not None)
 
 
 def _phrase(tag: str) -> bool:
@@ -2385,8 +2412,8 @@ def _phrase(tag: str) -> bool:
     # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name), or a log's
     # past before it (`Rang Pete Ashworth re:`, `Called Dana re:`: rules 33, `Rang Pete Ashworth re` was one)
     return (words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
-            or ((words[0] in TASK_VERBS or words[0] in LONE_NAME_PASTS or ONE_NAME_VERBS.fullmatch(words[0]) is not None)
-                and lower > 1))
+            or ((words[0] in TASK_VERBS or words[0] in LONE_NAME_PASTS
+                 or ONE_NAME_VERBS.fullmatch(words[0]) is not None) and lower > 1))
 
 
 def _particle(words: list[str], i: int) -> bool:
@@ -3777,10 +3804,11 @@ def _common_noun(word: str, text: str) -> bool:
             or (lower != word and _whole_word(lower).search(text) is not None))
 
 
-# A firm's first word that is a common adjective (`Cool Breeze HVAC`, `First Choice Roofing`, `Good Neighbor Heating`),
-# and the trade words that end such a firm's name: there the adjective is the name's, no sentence's word (heuristic rules
-# 33: they named Breeze HVAC, Choice Roofing, Neighbor Heating). Not a sentence's opener (`Also Smith Plumbing came`)
-FIRM_OPENERS = frozenset("great cool nice good best first right sure plus awesome".split())
+# A firm's first word that is a common adjective (`Cool Breeze HVAC`, `Great Lakes Plumbing`, `Good Neighbor Heating`),
+# and the trade words that end such a firm's name: there the adjective is the name's, no sentence's word (heuristic
+# rules 33: they named Breeze HVAC, Lakes Plumbing, Neighbor Heating). Not a sentence's opener (`Also Smith Plumbing
+# came`, fixN34: `Plus Acme Supplies sent`, `Sure Tesco Insurance is`, `First Tom Services came` kept Plus, Sure, First)
+FIRM_OPENERS = frozenset("great cool nice good best right awesome".split())
 TRADE_WORDS = frozenset("""
 HVAC Roofing Roofers Plumbing Plumbers Heating Cooling Electric Electrical Electricians Builders Construction
 Landscaping Painting Painters Cleaning Cleaners Glazing Flooring Carpentry Fencing Drainage Locksmiths Removals
@@ -3790,12 +3818,10 @@ Nursery Farms Insurance Services Solutions Supply Supplies Inc LLC Ltd Corp
 
 
 def _common_firm(words: Sequence[str]) -> bool:
-    """Do `words` open with a common adjective a firm's name may open with (FIRM_OPENERS) and run through a name's
-    word into a trade's (TRADE_WORDS: `Cool Breeze HVAC`, `Great Lakes Plumbing`)? Three words or more: `Good Health`
-    alone is a phrase."""
+    """Do `words` open with a common adjective a firm's name may open with (FIRM_OPENERS), a name's word and a trade's
+    right after it (TRADE_WORDS: `Cool Breeze HVAC`, `Great Lakes Plumbing`)? `Good Health` alone is a phrase."""
     return (len(words) > 2 and words[0].lower() in FIRM_OPENERS and words[1][:1].isupper()
-            and words[1].lower() not in COMMON_WORDS
-            and any(w.rstrip(".,;:") in TRADE_WORDS for w in words[2:]))
+            and words[1].lower() not in COMMON_WORDS and words[2].rstrip(".,;:") in TRADE_WORDS)
 
 
 def _saint_place(words: Sequence[str]) -> bool:
@@ -4463,7 +4489,8 @@ class HeuristicExtractor:
                 # writes it nowhere in lower case; a title-case item's (`- [ ] Buy Milk`, `Pay Rent`) names nothing
                 task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest)
                                       # ... or a numbered unit (`- [ ] Prep Sprint 25 planning`: rules 33, Prep Sprint)
-                                      or (len(rest) == 1 and _unit_label(rest[0] + _unit_number_at(text, start + len(found)))))
+                                      or (len(rest) == 1
+                                          and _series_number_at(text, rest[0], start, start + len(found)) is not None))
                 # a plain list item's or a line's own verb (no heading's) before the verb's two objects, a name and a
                 # thing (`- Send Priya the budget`, `- Review Tomasz's PR`: rules 22, it named Send Priya); `- Sign
                 # Language class`, `- Finish Line`, `- Buy Milk` name whole as before: a list is of anything
@@ -4480,12 +4507,15 @@ class HeuristicExtractor:
                                  and (shaped or not _task_opening(text, start, todo_txt)))
                              or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
+                                 and rest[0].lower() not in _CONNECTORS
                                  and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
                                  and (opener not in JOURNAL_VERBS
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found)))))
                              or (shaped and len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))
                                  and (opener in LONE_NAME_PASTS
+                                      and not (opener in LEDGER_PASTS
+                                               and _FIELD_NAME_END.match(text, start + len(found)))
                                       # ... a third person where its line says more (`Lives Matter.`, `- Speaks
                                       # Volumes` alone are titles: fixN)
                                       or (opener in THIRD_PERSON_VERBS
@@ -4605,8 +4635,8 @@ class HeuristicExtractor:
             if (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in WORK_PARTS
                     and _part_number(text, start + len(found))):
                 continue  # `Ch 3`, `Book 2`, `Chapter 8`: a work's part, no name (rules 31)
-            sprint = (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in SERIES_UNITS
-                      and (_SPRINT_NUMBER if words[0].lower() == "sprint" else _UNIT_NUMBER).match(text, start + len(found)))
+            sprint = (len(words) == 1 and found.endswith(words[0])
+                      and _series_number_at(text, words[0], start, start + len(found)))
             if sprint:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31, 33)
                 add(f"{words[0]} {sprint.group(1)}", "name")
                 continue
