@@ -1158,6 +1158,34 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `## 1/15` … `## 3/15`, one heading (`## 24/7 — what the contract covers`), a front-matter-dated log's `20/11`
 #    in a year before it; `| When |` and `| Dates |` columns are read, and a list log under `## 2026` in a note
 #    its front matter dates after the log's first day (`created: 2026-05-01` over `- 3/3 tomatoes`).
+# 33, names34's part (session 58's landlord's, grower's, Logseq and chef's vaults): a firm whose first word is a common
+#    adjective keeps it where a name's word and a trade's follow (_common_firm, FIRM_OPENERS, TRADE_WORDS: `Cool Breeze
+#    HVAC`, `First Choice Roofing`, `Good Neighbor Heating` named Breeze HVAC, Choice Roofing, Neighbor Heating; `Also
+#    Smith Plumbing`, `Good Health` as before), and a log's verb before such a firm is no part of it (`Called Cool
+#    Breeze HVAC`, `Paid Great Lakes Plumbing` were names). A log's pasts of money and listings open no one name
+#    (LONE_NAME_PASTS: `Deposited Derek's ck`, `Listed Zillow`, `Borrowed Dev's ladder`); `Rang` is cut from a full
+#    name as `Invite` is (PERSON_BASES: `Rang Pete Ashworth`), and a log's verb before a name and `re:` makes a
+#    sentence, no label (_phrase: `Rang Pete Ashworth re` was a name). `Drop`, `Prep`, `Use` are to-do verbs
+#    (TASK_VERBS: `- TODO Drop SSO from Billing`, `- [ ] Use WorkOS for SSO`). A numbered unit is named with its number
+#    as a sprint is (SERIES_UNITS: `Hive 2 swarmed`, `Bed 3`, `Plot 14b`, `Room 12`, `Unit 4` named Hive, Bed, ...),
+#    after a task's verb too (`- TODO Prep Sprint 25 planning`), and its measure's label names it (`Hive 1 total:`,
+#    `Hive 2 temper:` name Hive 1, Hive 2, not the label; `Hive 2:` alone names nothing, as `Room 101:` (rules 10)).
+#    A recipe's, a daily note's and a supplier's field of one word names nothing (RECORD_FIELDS: `Yield:`,
+#    `Allergens:`, `Weather:`, `Serves:`, `Rep:`), nor `Sun. Weather:` (label_sentence ends a sentence at `Sun.` as at
+#    `Sat.`), nor a verb's label of two words (VERB_LABEL_TAILS: `Went well:`, `Went badly:`, `Cares about:`).
+#    `Candidate`, `OT`, `DN` before a full name are roles (LEAD_ROLES: `Candidate Marcus Odum`, `OT Gemma Lowe` were
+#    names apart from Marcus Odum, Gemma Lowe).
+# 33, fixN34's part (review of names34): a unit's number is no time's, date's, stay's or count's (_UNIT_NUMBER,
+#    _COUNT_BEFORE: a sleep log's `Bed 10:30`, `Bed 22:30.`, `Bed 10 pm`, `Room 12/4 booked`, `Room 2 nights`, a
+#    listing's `3 Bed 2 Bath` named Bed 10, Room 12, Bed 2). A ledger's past is cut only before a name, not a field's
+#    or a table column's (LEDGER_PASTS, _FIELD_NAME_END: `Invoiced Total:`, `| Refunded Amount |` named Total,
+#    Amount); `Listed` is no log's verb (`Listed Building consent`, `Listed Price:` named Building, Price; `Listed
+#    Zillow` is one name again), `Use` no task's (`- [ ] Use Case review` named Case; `- [ ] Use WorkOS` is one name
+#    again), `Rang` is kept before a particle (`Rang De Basanti`). `Candidate`, `OT` are no roles (`Candidate
+#    Experience Survey`, `OT Bible Study` lost their first word; `Candidate Marcus Odum` is one name again); `DN` is
+#    one. A firm keeps a common first word only where its trade's word follows the name's word right after, and not
+#    `Plus`, `Sure`, `First` (sentences' openers: `Plus Acme Supplies sent`, `First Tom Services came` were firms;
+#    `First Choice Roofing` names Choice Roofing again).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
@@ -1233,6 +1261,20 @@ WORK_PARTS = frozenset("ch chap chapter chapters book books part vol volume epis
 # version's (`Sprint 1.2.3`, `Sprint 1,000` name Sprint as before); no `Milestone 3`, `Iteration 2` (fixNB: they
 # named nothing before and no vault links such a page)
 _SPRINT_NUMBER = re.compile(r"[ \t]+(\d{1,4})(?![.,]?\d|\w)")
+# ... and so is a numbered unit's of a garden's, an apiary's, a building's or a ward's (`Hive 2 swarmed`, `Bed 3`,
+# `Plot 14b`, `Room 12`, `Unit 4`): rules 33, `Hive 2 swarmed` named the generic Hive (52 mentions) beside `Hive 2`
+# (3); its number may carry a letter (`Plot 14b`), a sprint's not. No time's, date's or stay's number (fixN34, review
+# of names34: a sleep log's `Bed 10:30`, `Bed 10 pm`, `Room 12/4 booked`, `Room 2 nights` named Bed 10, Room 12)
+SERIES_UNITS = frozenset("sprint hive bed plot room unit ward bay tunnel paddock pen coop tank flat apt".split())
+_UNIT_NUMBER = re.compile(r"[ \t]+(\d{1,4}[a-z]?)(?![.,:/]?\d|\w"
+                          r"|[ \t]*(?:[ap]\.?m\b|nights?\b|hrs?\b|hours?\b|mins?\b|minutes\b))")
+# a count before the unit's word: a listing's `3 Bed 2 Bath` counts rooms, no Bed 2 (fixN34)
+_COUNT_BEFORE = re.compile(r"\d[ \t]+$")
+
+
+def _series_number(word: str) -> re.Pattern[str]:
+    """The pattern of the number after a series' word (SERIES_UNITS): a sprint's figures, or a unit's with a letter."""
+    return _SPRINT_NUMBER if word.lower() == "sprint" else _UNIT_NUMBER
 # An era after its year (`300 BC`, `1066 AD`, `1200 CE`), a closed list: no name (fixNB: any two or three capitals
 # after a number were none, and `Day 2 SFO`, `Bought 15 AMD`, `Liverpool 2 PSG 1` lost real names)
 ERAS = frozenset("BC BCE AD CE".split())
@@ -1522,7 +1564,10 @@ Abteilungsleiterin Teamleiter Teamleiterin Pfarrer Pfarrerin Trainerin Herrn
 LEAD_ROLES = frozenset("""
 ceo cfo cto coo cio cmo cso vp svp evp president mayor minister senator governor ambassador congressman
 congresswoman chancellor spokesperson spokesman spokeswoman councillor councilor commissioner
+dn
 """.split())
+# ... and a carer's district nurse (`DN Sue Hart`: rules 33, a name apart from Sue Hart); not `Candidate`, `OT`, which
+# open things' names too (fixN34: `Candidate Experience Survey`, `OT Bible Study` lost their first word)
 # The common words a saint's place's name opens with (`Great St. Mary's`, `Great St. Bernard`): kept before
 # its `St.`, where a sentence's `Great` (`Great, thanks`) is dropped (heuristic rules 16: rules 14 named
 # `St. Mary's`)
@@ -1645,7 +1690,13 @@ JOURNAL_VERBS = frozenset((
 # Signal.`), are no part of the one name after them either, where no verb follows that name (heuristic rules 27:
 # `Pitched Claire`, `Prefers Signal` were names). A list, not the -ed shape names27 read: `Fareed Zakaria`, `Khaled
 # Hosseini`, `Sacred Heart`, `Twisted Sister` have it (fixN, review revA: they lost their first word)
-LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split())
+# ... and a landlord's and a grower's logs' (`Deposited Derek's ck`, `Borrowed Dev's ladder`: rules 33, they were
+# names), but not before a field's or a table column's name, which they open too (fixN34: `Invoiced Total:`, `|
+# Refunded Amount |` named Total, Amount). No `Listed` (`Listed Building consent`, `Listed Price`)
+LEDGER_PASTS = frozenset("Deposited Borrowed Posted Advertised Refunded Reimbursed Invoiced".split())
+LONE_NAME_PASTS = frozenset("Pitched Arrived Landed Briefed Quoted Chased Nudged".split()) | LEDGER_PASTS
+# a field's name ends before its colon (bold or not: `**Invoiced Total:**`) or a table's cell's bar
+_FIELD_NAME_END = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*[:|：]")
 THIRD_PERSON_VERBS = frozenset("""
 Prefers Likes Loves Hates Wants Needs Knows Owns Speaks Lives Works Uses Runs Leads Manages Covers Edits Writes
 Hides Meets Finds Keeps Saves Kills Betrays Marries Rescues Shelters Protects Fears Blames
@@ -1668,7 +1719,9 @@ JOURNAL_BASES = frozenset("Rang Babysat Forgave Plan Book Text Ping Remind Thank
 # Baker`, `Remind Aisha Khan about the keys`), are cut from a full name of two or three words after them
 # as `Email`, `Ask` and `Call` are (IRREGULAR_VERBS), where no verb follows it (`Ping Pong Club met`: the
 # subject). Heuristic rules 16: rules 14's names11 kept `Invite Priya Raman` whole, `Plan B Cafe`'s cost.
-PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split())
+PERSON_BASES = frozenset("Invite Ping Remind Thank Congratulate".split()) | {"Rang"}
+# ... and `Rang`, a past the list of bases holds, whose object is a person too (`Rang Pete Ashworth re: queens`, `- Rang
+# Karen Smith about the deposit`: rules 33, they were names), not before a particle (`Rang De Basanti`, a film: fixN34)
 # A to-do item's imperative (heuristic rules 21, names20): the verb opening a task line, `- [ ] Send Priya the
 # budget`, `- [ ] Finish Harbor docs`, `TODO: Call Mom`, a todo.txt line, is no part of the name after it
 # (`Send Priya`, `Finish Harbor` were names), where no verb follows that name (`- Review Board met`: the subject).
@@ -1682,6 +1735,7 @@ Send Forward Finish Email Mail Call Ask Tell Message Pay Repay Reply Contact Mee
 Draft Update Review Submit Fix Check Buy Order Cancel Renew Sign Help Pick Confirm Follow Interview Hire Introduce
 Write Read Watch Return Bring Collect Wish Greet Hug Feed Walk Deploy Merge Ship Phone Nudge Notify RSVP
 Chase Ring Pitch Invoice
+Drop Prep
 """.split())
 TASK_VERB = re.compile(rf"({'|'.join(sorted(TASK_VERBS))}){_GAP}")
 CAMEL = re.compile(rf"{_NAME_START}{UPPER}{LOWER}+(?:{UPPER}{LOWER}+)+{_NAME_END}")
@@ -2318,6 +2372,22 @@ def _may_speak(tag: str) -> bool:
 _CLAUSE_VERB = re.compile(SUBJECT_VERBS)
 
 
+def _series_number_at(text: str, word: str, start: int, end: int) -> re.Match[str] | None:
+    """The number written after a series' word (`Sprint 25`, `Hive 2`: SERIES_UNITS) at `start`..`end`, or None; none
+    after a count (`3 Bed 2 Bath`)."""
+    counted = _COUNT_BEFORE.search(text, max(0, start - 8), start) is not None
+    if word.lower() not in SERIES_UNITS or (word.lower() != "sprint" and counted):
+        return None
+    return _series_number(word).match(text, end)
+
+
+def _unit_label(tag: str) -> bool:
+    """Is `tag` a numbered unit (SERIES_UNITS and its number: `Hive 2`, `Bed 3`, `Plot 14b`), named as it is written?"""
+    words = tag.split()
+    return (len(words) == 2 and words[0][:1].isupper() and words[0].lower() in SERIES_UNITS
+            and _series_number(words[0]).fullmatch(" " + words[1]) is not None)
+
+
 def _phrase(tag: str) -> bool:
     """Is `tag`, a label's, a sentence's words rather than a name: a lower-case word (not a name's
     connector, `of`, `de`, `van`: `Game of Thrones`) followed by a capitalised one (`Guitar lesson
@@ -2335,11 +2405,15 @@ def _phrase(tag: str) -> bool:
                   and not _particle(words, i)), None)
     if lower is None:
         return False
+    if lower == 2 and _unit_label(" ".join(raw[:2])):
+        return True  # `Hive 1 total:`, `Hive 2 temper:`: the unit's measure, a phrase naming the unit (rules 33)
     if lower == len(words) - 1 and words[lower] in REPORTING_VERBS:
         return True  # `Prof. Alvarez announced:`, a sentence whose subject is the name (rules 16)
-    # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name)
+    # or a task's verb before its object (`- [ ] Email Jonas re:`, rules 21: `Email Jonas re` was a name), or a log's
+    # past before it (`Rang Pete Ashworth re:`, `Called Dana re:`: rules 33, `Rang Pete Ashworth re` was one)
     return (words[0].lower() in COMMON_WORDS or any(w[:1].isupper() for w in words[lower + 1:])
-            or (words[0] in TASK_VERBS and lower > 1))
+            or ((words[0] in TASK_VERBS or words[0] in LONE_NAME_PASTS
+                 or ONE_NAME_VERBS.fullmatch(words[0]) is not None) and lower > 1))
 
 
 def _particle(words: list[str], i: int) -> bool:
@@ -2410,6 +2484,10 @@ RECORD_PARTICIPLES = frozenset("""
 issued paid signed renewed submitted created booked cancelled canceled shipped delivered received sent invoiced
 approved expired updated
 """.split())
+# ... and a recipe's, a daily note's and a supplier's page's fields of one word (`Yield: 5 litres`, `Allergens: milk,
+# egg`, `Serves: 4`, `Weather: dry, 9°C`, `**Rep:** Dave Harvey`): rules 33, a chef's Allergens (6 notes) and Yield,
+# a grower's Weather were names
+RECORD_FIELDS = frozenset("yield serves portions allergens weather temp rep".split())
 # the past tenses a reading or research log's line opens with, its `I` dropped (`Counted: I unlocked it 40 times`,
 # `Pasted: the Weil quote`, `Replied 4 Dec: yes`): a log's labels, no names (rules 32: Counted, Pasted, Replied 4 Dec
 # were). A closed list, as RECORD_PARTICIPLES, not the -ed shape names have too (`Alfred:`, `Naveed:`)
@@ -2482,7 +2560,11 @@ def _sentence_case_label(tag: str) -> bool:
     return (len(words) > 1 and words[0][:1].isupper() and words[0].isalpha() and words[0][1:].islower()
             and all(w.isalpha() and w.islower() for w in words[1:]) and not _particled(tag)
             and words[1] not in NAME_PARTICLES
-            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:]) or words[-1] in LABEL_HEAD_NOUNS))
+            and (len(words) > 2 or any(w in TITLE_SMALL_WORDS for w in words[1:]) or words[-1] in LABEL_HEAD_NOUNS
+                 or words[1] in VERB_LABEL_TAILS))
+# a verb's adverb or preposition ending a label of two words (`Went well:`, `Went badly:`, `Cares about:`, a retro's
+# and a contact page's): a sentence's words, no thing the note is of (rules 33: Went well, Cares about were names)
+VERB_LABEL_TAILS = frozenset("well badly about poorly better worse wrong".split())
 
 
 def _field_label(word: str) -> bool:
@@ -2494,7 +2576,7 @@ def _field_label(word: str) -> bool:
     if not (word[:1].isupper() and word[1:].isalpha() and word[1:].islower()):
         return False
     lower = word.lower()
-    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES or lower in LOG_PASTS
+    return lower in TABLE_COMMON_WORDS or lower in RECORD_PARTICIPLES or lower in LOG_PASTS or lower in RECORD_FIELDS
 
 
 def _shouted(words: Sequence[str]) -> bool:
@@ -3569,7 +3651,10 @@ def label_sentence(tag: str) -> int:
         word = before[-1] if before else ""
         if (m.group()[0] != "." or word[-1:].isdigit()
                 or (len(word) > 1 and word.isalpha() and word not in NAME_ABBREVIATIONS
-                    and (len(before) > 1 or word.lower() in COMMON_WORDS))):
+                    and (len(before) > 1 or word.lower() in COMMON_WORDS
+                         # `Sun. Weather:`, a daily note's weekday as `Sat. Weather:`'s (rules 33: a name); `Sun`
+                         # is no common word, a family name's too (`Sun Li`), but no one is written `Sun.`
+                         or word == "Sun"))):
             at = m.end()
     return at
 # a number after a heading's word (`Lecture 7`, `Week 3:`, `Lecture 10 - 2026-11-12`), no time or unit after it
@@ -3717,6 +3802,26 @@ def _common_noun(word: str, text: str) -> bool:
     lower = word.lower()
     return (lower.replace("’", "'") in LABEL_WORDS or lower in HEADING_LABELS or lower in PERIOD_WORDS
             or (lower != word and _whole_word(lower).search(text) is not None))
+
+
+# A firm's first word that is a common adjective (`Cool Breeze HVAC`, `Great Lakes Plumbing`, `Good Neighbor Heating`),
+# and the trade words that end such a firm's name: there the adjective is the name's, no sentence's word (heuristic
+# rules 33: they named Breeze HVAC, Lakes Plumbing, Neighbor Heating). Not a sentence's opener (`Also Smith Plumbing
+# came`, fixN34: `Plus Acme Supplies sent`, `Sure Tesco Insurance is`, `First Tom Services came` kept Plus, Sure, First)
+FIRM_OPENERS = frozenset("great cool nice good best right awesome".split())
+TRADE_WORDS = frozenset("""
+HVAC Roofing Roofers Plumbing Plumbers Heating Cooling Electric Electrical Electricians Builders Construction
+Landscaping Painting Painters Cleaning Cleaners Glazing Flooring Carpentry Fencing Drainage Locksmiths Removals
+Meats Seeds Foods Produce Dairy Bakery Logistics Health Analytics Realty Properties Lettings Motors Dental Pharmacy
+Nursery Farms Insurance Services Solutions Supply Supplies Inc LLC Ltd Corp
+""".split())
+
+
+def _common_firm(words: Sequence[str]) -> bool:
+    """Do `words` open with a common adjective a firm's name may open with (FIRM_OPENERS), a name's word and a trade's
+    right after it (TRADE_WORDS: `Cool Breeze HVAC`, `Great Lakes Plumbing`)? `Good Health` alone is a phrase."""
+    return (len(words) > 2 and words[0].lower() in FIRM_OPENERS and words[1][:1].isupper()
+            and words[1].lower() not in COMMON_WORDS and words[2].rstrip(".,;:") in TRADE_WORDS)
 
 
 def _saint_place(words: Sequence[str]) -> bool:
@@ -4382,7 +4487,10 @@ class HeuristicExtractor:
                 # ... before a name by evidence: the text capitalises it mid-sentence too, it is a possessive
                 # (`Review Tomasz's PR`) or a lower-case word follows it (`Send Priya the budget`) and the text
                 # writes it nowhere in lower case; a title-case item's (`- [ ] Buy Milk`, `Pay Rent`) names nothing
-                task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest))
+                task = task_line and (elsewhere(rest[0], start + verb.end()) or _task_object(text, start, found, rest)
+                                      # ... or a numbered unit (`- [ ] Prep Sprint 25 planning`: rules 33, Prep Sprint)
+                                      or (len(rest) == 1
+                                          and _series_number_at(text, rest[0], start, start + len(found)) is not None))
                 # a plain list item's or a line's own verb (no heading's) before the verb's two objects, a name and a
                 # thing (`- Send Priya the budget`, `- Review Tomasz's PR`: rules 22, it named Send Priya); `- Sign
                 # Language class`, `- Finish Line`, `- Buy Milk` name whole as before: a list is of anything
@@ -4392,19 +4500,22 @@ class HeuristicExtractor:
                 if task_line and not task and not shaped and len(rest) == 1 and _task_marked(text, start) \
                         and not (ONE_NAME_VERBS.fullmatch(opener) and _sentence_start(text, start)):
                     continue  # `- [ ] Buy Milk`: Milk is no one (review revV), nor is `Buy Milk`
-                if (rest and rest[0].lower().replace("’", "'") not in COMMON_WORDS
+                if (rest and (rest[0].lower().replace("’", "'") not in COMMON_WORDS or _common_firm(rest))
                         and ((shaped and len(rest) > 1 and opener not in JOURNAL_BASES)
                              # a task verb mid-line, in prose, only before a name the text capitalises elsewhere
                              or (elsewhere(rest[0], start + verb.end())
                                  and (shaped or not _task_opening(text, start, todo_txt)))
                              or task
                              or (opener in PERSON_BASES and 1 < len(rest) <= 3
+                                 and rest[0].lower() not in _CONNECTORS
                                  and not SUBJECT_VERB.match(text, start + len(found)))
                              or (ONE_NAME_VERBS.fullmatch(opener)
                                  and (opener not in JOURNAL_VERBS
                                       or (len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found)))))
                              or (shaped and len(rest) == 1 and not SUBJECT_VERB.match(text, start + len(found))
                                  and (opener in LONE_NAME_PASTS
+                                      and not (opener in LEDGER_PASTS
+                                               and _FIELD_NAME_END.match(text, start + len(found)))
                                       # ... a third person where its line says more (`Lives Matter.`, `- Speaks
                                       # Volumes` alone are titles: fixN)
                                       or (opener in THIRD_PERSON_VERBS
@@ -4454,7 +4565,8 @@ class HeuristicExtractor:
             # drop leading words that are only capitalised as a sentence start (a German text's article
             # and function words too: `Der Käse vom Markt`, `Die Deutsche Bahn`, `- Mit Thomas die ...`)
             # and a person's title (`Dr. Hoffmann`, `Prof. Dr. Weber`, `Dr Hoffmann`: PERSON_TITLES)
-            while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words))
+            while words and ((words[0].lower().replace("’", "'") in COMMON_WORDS and not _saint_place(words)
+                              and not _common_firm(words))
                              # `Professor`, `Frau` alone stay a word; `Dr` alone goes (and the span names nothing);
                              # `Frau Keller`, `Herr Brandt` in English text too (rules 27: it named Frau Keller),
                              # there only before a capitalised word, as without_person_title reads one (fixI:
@@ -4523,9 +4635,9 @@ class HeuristicExtractor:
             if (len(words) == 1 and found.endswith(words[0]) and words[0].lower() in WORK_PARTS
                     and _part_number(text, start + len(found))):
                 continue  # `Ch 3`, `Book 2`, `Chapter 8`: a work's part, no name (rules 31)
-            sprint = (len(words) == 1 and found.endswith(words[0]) and words[0].lower() == "sprint"
-                      and _SPRINT_NUMBER.match(text, start + len(found)))
-            if sprint:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31)
+            sprint = (len(words) == 1 and found.endswith(words[0])
+                      and _series_number_at(text, words[0], start, start + len(found)))
+            if sprint:  # `in Sprint 50`, `- Sprint 49 planning`: the sprint's name is its number's too (rules 31, 33)
                 add(f"{words[0]} {sprint.group(1)}", "name")
                 continue
             if len(words) == 1 and found == words[0] and _era_after_year(text, start, words[0]):
