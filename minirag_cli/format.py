@@ -674,6 +674,12 @@ def _mode_note(mode) -> str:
     return "" if not mode or mode == "hybrid" else f" (with --mode {mode}; the default hybrid search may find more)"
 
 
+def opened_by_name_line(item: dict) -> str:
+    """`mrag show NAME`'s stderr line naming the note it opened by its name (store.lookup.notes_by_name), so the
+    path to give next time is one paste away: `showing pages/OKR___Q4 2026.md, the note named 'OKR/Q4 2026'`."""
+    return f"showing {item['path']}, the note named {item['opened_by_name']!r}"
+
+
 def unsynced_note(edits: list[dict], index: str | None = None) -> None:
     """On stderr: the notes shown whose file changed or was deleted since the
     last sync (store.lookup.unsynced_edits); their text and lines are the

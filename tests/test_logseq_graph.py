@@ -7,6 +7,7 @@ is no Logseq graph (no `config.edn` beside it) is notes like any other."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from minirag_cli import db
@@ -59,7 +60,7 @@ def test_show_says_why_a_backup_is_not_indexed(tmp_path):
     assert "never indexed" in said and "Logseq's older copies of its pages" in said, said
 
 
-def test_show_hints_a_namespace_page_by_its_name(tmp_path):
+def test_show_opens_a_namespace_page_by_its_name(tmp_path):
     from typer.testing import CliRunner
 
     from minirag_cli.cli import app
@@ -71,6 +72,5 @@ def test_show_hints_a_namespace_page_by_its_name(tmp_path):
     indexed(root, db_path)
     for name, path in (("Work/Project Alpha", "pages/Work___Project Alpha.md"),
                        ("[[Work/Old Project]]", "pages/Work%2FOld Project.md")):
-        result = CliRunner().invoke(app, ["--db", str(db_path), "show", name])
-        said = str(getattr(result.exception, "hint", "")) + str(result.exception)
-        assert path in said, (name, said)
+        result = CliRunner().invoke(app, ["--db", str(db_path), "show", name, "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["path"] == path, (name, result.output)

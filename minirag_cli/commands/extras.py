@@ -76,19 +76,22 @@ def _index_chunking(resolved) -> None:
 
 @app.command()
 def show(
-    target: str = typer.Argument(..., help="PATH, PATH:LINE, PATH:FIRST-LAST or CHUNK_ID (as `mrag ask` prints them)."),
+    target: str = typer.Argument(..., help="PATH, PATH:LINE, PATH:FIRST-LAST or CHUNK_ID (as `mrag ask` prints "
+                                           "them), or a note's name."),
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
     text_only: bool = typer.Option(False, "--text", help="Print only the text (for pipes)."),
 ) -> None:
     """Print an indexed document, the chunk holding a line of it, or a chunk by id, with its entities.
 
-    Example: mrag show notes/berlin.md:12
+    Example: mrag show notes/berlin.md:12, mrag show "Acme Logistics"
     """
-    from minirag_cli.format import print_show, unsynced_note
+    from minirag_cli.format import note, opened_by_name_line, print_show, unsynced_note
 
     index = open_index()
     item = index.show(target)  # with `unsynced`, printed in --json too: a script cannot read the notice on stderr
     print_show(item, as_json=as_json, text_only=text_only)
+    if "opened_by_name" in item:  # on stderr: `--text` and `--json` stay the note's alone
+        note(opened_by_name_line(item), markup=False)
     unsynced_note(item["unsynced"], str(index.path))
 
 

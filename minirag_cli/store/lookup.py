@@ -81,10 +81,12 @@ def find_document(conn, path: str) -> dict:
     elif by_file and explicit:
         rows = by_file
     unindexed = None if rows else _unindexed_file(conn, forms)
+    named: list[str] | None = None  # the notes `path` names by their names (notes_by_name), when looked up
     if unindexed:
         rows = _hard_linked_rows(conn, *unindexed)  # another name of an indexed note, which sync passes over
     elif not rows:
-        rows = _notion_page_rows(conn, path)
+        named = notes_by_name(conn, path)
+        rows = _named_rows(conn, path, named)
     if not rows:
         if unindexed:
             from minirag_cli.db import index_file
@@ -127,7 +129,7 @@ def find_document(conn, path: str) -> dict:
                            "last sync, or skipped by it).",
                            hint=f"`{sync_hint([root], index_file(conn))}` indexes it, or lists it as skipped with "
                                 "the reason (another extension, binary, over --max-bytes).")
-        meant = _notes_named(conn, path)
+        meant = _notes_named(conn, path, unnamed=named == [])
         day = None if meant else _day_typed(path)
         if meant:
             hint = _meant_hint(meant)
@@ -145,7 +147,10 @@ def find_document(conn, path: str) -> dict:
         raise NotFound(f"{shorten(path)!r} is indexed under several folders ({roots}).",
                        hint="Give the full path of the file to choose one.")
     doc_id, root, rel, digest, n_lines = rows[0]
-    return {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+    doc = {"id": doc_id, "root": root, "path": rel, "hash": digest, "n_lines": n_lines}
+    if named:
+        doc["opened_by_name"] = path  # no path of it: `mrag show` says on stderr which note it opened
+    return doc
 
 
 def untagged_paths(conn, paths: Iterable[str]) -> dict[str, str]:
@@ -207,17 +212,30 @@ _LINK_TAIL = re.compile(r"[#^|].*$", re.DOTALL)
 _NOTE_SUFFIX = re.compile(r"\.(?:md|markdown|mdown|mkd|txt|rst|org|wiki|tid)$", re.IGNORECASE)
 
 
-def _notes_named(conn, given: str) -> list[str]:
+def notes_by_name(conn, given: str) -> list[str]:
+    """The indexed notes `given` names by the name a notes app shows them by, as a wikilink to them writes it
+    (`[[Acme Logistics]]`, `[[Acme Logistics#Contacts|them]]`): a file's name without its extension, in any case, or
+    the end of its path (`pages/acme logistics`, `Acme Logistics.md`); a Logseq namespace page's title (`OKR/Q4
+    2026` for `pages/OKR___Q4 2026.md`), a TextBundle's name (`Trip.textbundle/text.md`), a Notion page's title
+    without its id, a Zim page's or a tiddler's title. Their paths, in path order: `mrag show` opens the one note
+    so named. No day's notes (`2026-12-04` for `2026-12-04 Standup.md`), no Zettelkasten ID's or title's: those
+    only hint (_notes_named)."""
+    return _notes_named(conn, given, names_only=True)
+
+
+def _notes_named(conn, given: str, *, names_only: bool = False, unnamed: bool = False) -> list[str]:
     """The indexed notes `given`, no path of one, names as a wikilink would (Obsidian's way of
     naming a note, which its users and MCP clients type): `Project Atlas`, `projects/atlas`,
     `[[Atlas#Goals|goals]]`, `atlas.md#Goals`: its name or the end of its path, without extension,
-    case aside. Their paths, in path order (for the error's hint; nothing is shown unasked). A name
+    case aside (notes_by_name, `names_only`); else a Zettelkasten note's ID or heading, and a day's notes.
+    Their paths, in path order (for the error's hint). A name
     whose `#`, `^` or `|` no link's tail is (readers 11): a tiddler's title holds them, `C# notes` the
-    file `C# notes.tid`, `a|b notes` the file `a_b notes.tid` (the name was `C`, `a`: no hint)."""
+    file `C# notes.tid`, `a|b notes` the file `a_b notes.tid` (the name was `C`, `a`: no hint). `unnamed`: no note
+    is so named (notes_by_name found none), the names are not read again (at 53k notes, a second second)."""
     dressed = _LINK_DRESS.sub("", given.strip())
-    found = _notes_named_as(conn, _LINK_TAIL.sub("", dressed))
+    found = _notes_named_as(conn, _LINK_TAIL.sub("", dressed), names_only, unnamed)
     if not found and _LINK_TAIL.search(dressed):
-        found = _notes_named_as(conn, dressed)
+        found = _notes_named_as(conn, dressed, names_only, unnamed)
     return found
 
 
@@ -232,8 +250,9 @@ def _as_index_path(path: str) -> str:
     return path.replace(os.sep, "/").removeprefix("./")
 
 
-def _notes_named_as(conn, name: str) -> list[str]:
-    """_notes_named of `name`, a link's target without its `[[ ]]`, its tail (`#Goals`, `|goals`) cut or not."""
+def _notes_named_as(conn, name: str, names_only: bool = False, unnamed: bool = False) -> list[str]:
+    """_notes_named of `name`, a link's target without its `[[ ]]`, its tail (`#Goals`, `|goals`) cut or not;
+    `names_only`: by their names alone (notes_by_name); `unnamed`: none is (their names not read)."""
     name = _as_index_path(name.strip())
     if _PERCENT.search(name):
         # a Markdown link's target as Notion writes it, copied from the note:
@@ -251,7 +270,7 @@ def _notes_named_as(conn, name: str) -> list[str]:
     tiddler = _TIDDLER_UNSAFE.sub("_", key)
     tiddler_keys = (tiddler, tiddler.replace(" ", "_")) if tiddler != key or " " in key else ()
     found = []
-    for (rel,) in conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
+    for (rel,) in [] if unnamed else conn.execute("SELECT DISTINCT path FROM documents ORDER BY path"):
         bare = _name_key(rel)
         # a Notion export names each page and its folder with the page's id after its title
         # (`Trip to Lisbon 3f2a....md`): the page is called by its title (qa21)
@@ -267,6 +286,8 @@ def _notes_named_as(conn, name: str) -> list[str]:
             found.append(rel)
         elif rel.lower().endswith(".tid") and any(bare == k or bare.endswith("/" + k) for k in tiddler_keys):
             found.append(rel)
+    if names_only:
+        return found
     if not found and "/" not in key:
         found = _zettels_titled(conn, key)
     day = typed_day(key)
@@ -709,11 +730,19 @@ def get_document(conn, path: str) -> dict:
     source = "disk"
     if text is None:
         text, source = reassemble(chunks), "chunks"
-    return {"kind": "document", "path": doc["path"], "root": doc["root"], "text": text, "source": source,
+    return _by_name(doc, {"kind": "document", "path": doc["path"], "root": doc["root"], "text": text, "source": source,
             # the span of `text`: none for an empty note (an index synced before stored 1 line for it)
             "lines": [1, doc["n_lines"]] if text else [],
             "chunks": [{"chunk_id": c["chunk_id"], "seq": c["seq"], "lines": c["lines"]} for c in chunks],
-            "entities": entities_in_chunks(conn, [c["chunk_id"] for c in chunks])}
+            "entities": entities_in_chunks(conn, [c["chunk_id"] for c in chunks])})
+
+
+def _by_name(doc: dict, item: dict) -> dict:
+    """`item`, shown of the note `doc` (find_document's), with `opened_by_name`, the name typed, when the note was
+    found by its name (notes_by_name), no path: only then, so a path's `--json` is as it was."""
+    if "opened_by_name" in doc:
+        item["opened_by_name"] = doc["opened_by_name"]
+    return item
 
 
 # ------------------------------------------------------------------ chunks
@@ -756,7 +785,7 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None, *, typed: 
             row = conn.execute(_CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line = ? AND c.end_line = ? "
                                "ORDER BY c.seq LIMIT 1", (doc["id"], line, end)).fetchone()
         if row is not None:
-            return _chunk_result(conn, row)
+            return _by_name(doc, _chunk_result(conn, row))
     row = None if line > _MAX_ROWID else conn.execute(
         _CHUNK_SQL + "WHERE c.document_id = ? AND c.start_line <= ? AND c.end_line >= ? ORDER BY c.seq LIMIT 1",
         (doc["id"], line, line)).fetchone()
@@ -766,25 +795,33 @@ def chunk_at_line(conn, path: str, line: int, end: int | None = None, *, typed: 
         n = doc["n_lines"]
         raise NotFound(f"{doc['path']} has no chunk at line {shown} (it has {n} line{'s' * (n != 1)}; "
                        "blank lines between chunks belong to none).")
-    return _chunk_result(conn, row)
+    return _by_name(doc, _chunk_result(conn, row))
 
 
-def _notion_page_rows(conn, given: str) -> list:
-    """The documents rows of the one indexed Notion page `given` names by its path or title without the page ids
-    its export ends its file and folder names with (`Sofia check-in`, `Meeting notes/Sofia check-in.md` for
-    `Consulting HQ 08a8…/Meeting notes ebc1…/Sofia check-in 0d60….md`): no one types 32 hex digits, and
-    `mrag tasks` lists the page so (untagged_paths). [] when no page, or several notes, are so named (the
-    error's hint lists them), and for a name that finds a page otherwise (a day, `2026-12-04`, hints its notes)."""
-    meant = _notes_named(conn, given)
-    if len(meant) != 1:
-        return []
-    key = _name_key(_as_index_path(given.strip())).strip("/")
-    bare = _name_key(meant[0])
-    untagged = without_notion_ids(bare)
-    if untagged == bare or not key or not (untagged == key or untagged.endswith("/" + key)):
+def _named_rows(conn, given: str, named: list[str]) -> list:
+    """The documents rows of the one indexed note `given` names by its name (`named`: notes_by_name's paths), as a
+    user types it from their notes app (`Acme Logistics`, Logseq's `OKR/Q4 2026`, a Notion page's title without
+    its id, `mrag tasks`'s path of it): tester qa58, `mrag show "Acme Logistics"` was refused with a hint naming
+    `pages/Acme Logistics.md`. Refused, naming them, when several notes bear the name; [] when none does, and for
+    a day (`2026-11-22`) whose other notes (`1on1/2026-11-22 Sam.md`) the hint names with its daily note."""
+    if len(named) > 1:
+        raise NotFound(f"{shorten(given)!r} names {len(named)} indexed notes.", hint=_several_hint(named))
+    if not named or (_day_typed(given) is not None and _notes_named(conn, given) != named):
         return []
     return conn.execute("SELECT id, root, path, hash, n_lines FROM documents WHERE path = ? ORDER BY root",
-                        (meant[0],)).fetchall()
+                        (named[0],)).fetchall()
+
+
+_SEVERAL_LISTED = 10  # the notes of one name an error lists; a longer list ends saying how many more
+
+
+def _several_hint(named: list[str]) -> str:
+    """The hint naming the notes of one name (_named_rows), the first as a command."""
+    import shlex
+
+    listed = ", ".join(repr(n) for n in named[:_SEVERAL_LISTED])
+    more = f" and {len(named) - _SEVERAL_LISTED} more" if len(named) > _SEVERAL_LISTED else ""
+    return f"Give the path of one as `mrag ask` prints it ({listed}{more}): `mrag show {shlex.quote(named[0])}`."
 
 
 def show(conn, target: str) -> dict:
