@@ -33,7 +33,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from minirag_cli import frontmatter
 from minirag_cli.extract.mdcode import Ranges, code_kind, code_ranges, reads_comments, templater_tags
 
 # The note files a template is looked for in: text notes (a canvas, a notebook, a table, a Keep note's JSON
@@ -184,6 +183,8 @@ def skeleton(path: str, text: str) -> bool:
     passport`: a packing list kept in a templates folder may be one to copy, or the list of this trip)."""
     if len(text) > SKELETON_MOST:
         return False
+    from minirag_cli import frontmatter  # (not at the top: frontmatter imports text, which imports walk and this)
+
     if frontmatter.opens_block(text.partition("\n")[0]) and (found := frontmatter.of_note(text)) is not None:
         text = text[found.end:]  # (a `Title: x` first line opens no front matter here: a filled form's fields)
     lines = _HIDDEN.sub("", text).replace("\r", "").split("\n")
