@@ -120,6 +120,8 @@ _ORG_HEADING = re.compile(r"\*+[ \t].*|#\+\w+:.*")  # an Org file's `** Jobs` an
 _TAGS = re.compile(r"(?:#[^\s#]+[ \t]*)+")  # a line of tags only, `#daily #garden`
 _RULE = re.compile(r"(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|={3,}")
 _CALLOUT = re.compile(r"\[![\w-]+\][-+]?(?:[ \t].*)?")  # an Obsidian callout's head: `> [!note] Summary`
+# A note's YAML front matter: `---` on its first line (after a BOM) to the next `---` or `...` line
+_FRONT_MATTER = re.compile(r"\ufeff?---[ \t]*\r?\n.*?^(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.DOTALL | re.MULTILINE)
 # A skeleton is short: a longer note is not read for it (its comments' search, _HIDDEN, is not linear)
 SKELETON_MOST = 16_000
 _TABLE_RULE = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?")
@@ -183,10 +185,10 @@ def skeleton(path: str, text: str) -> bool:
     passport`: a packing list kept in a templates folder may be one to copy, or the list of this trip)."""
     if len(text) > SKELETON_MOST:
         return False
-    from minirag_cli import frontmatter  # (not at the top: frontmatter imports text, which imports walk and this)
-
-    if frontmatter.opens_block(text.partition("\n")[0]) and (found := frontmatter.of_note(text)) is not None:
-        text = text[found.end:]  # (a `Title: x` first line opens no front matter here: a filled form's fields)
+    # (front matter by its own fences, not frontmatter.of_note: frontmatter imports text, which imports walk and
+    # this module, an import cycle)
+    if (found := _FRONT_MATTER.match(text)) is not None:
+        text = text[found.end():]  # (a `Title: x` first line opens no front matter here: a filled form's fields)
     lines = _HIDDEN.sub("", text).replace("\r", "").split("\n")
     org = path.lower().endswith(".org")
     held = False
