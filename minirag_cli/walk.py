@@ -1973,6 +1973,9 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # `## Plot`, `## Jobs`, `- [ ] `: headings, empty field labels, empty items and tasks, rules, empty tables; qa s58's
 # daily template ranked 2nd for "jobs for saturday") is a template (template_notes.skeleton), skipped and listed;
 # a line of text, an item's too (`- [ ] passport`), keeps it a note.
+# 18, crlf's part: a note's line ends are LF as read (lf_line_ends: CR LF, a Windows editor's, a Simplenote export's;
+# a lone CR a reader's JSON string holds): the chunks, BM25's text, `show` and `ask --json` held each "\r" of a CRLF
+# note. Its line numbers are as before; its chunks' offsets count one character less per line end.
 READER_VERSION = 18
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some
@@ -2115,12 +2118,24 @@ def joined_hyphens(text: str, comments: bool = True, kind: str | None = None) ->
     return "\n".join(lines)
 
 
+# A line end is read as LF, however the file writes it: CR LF (Windows, a Simplenote export) or a lone CR (classic
+# Mac; decode_note made it LF already, a reader's JSON string may hold one). A CRLF note's chunks held each "\r":
+# `ask --json`, `show` and BM25's text showed it to a script. After the readers, which read the export's doubled
+# CR CR LF (simplenote._undoubled); the line count is the same, and every offset is of this text, not the file's.
+_CR_LINE_END = re.compile(r"\r\n?")
+
+
+def lf_line_ends(text: str) -> str:
+    """`text` with each CR LF and each lone CR as LF (_CR_LINE_END)."""
+    return _CR_LINE_END.sub("\n", text) if "\r" in text else text
+
+
 def read_note(path: str, data: bytes, wide: str | None = None,
               max_bytes: int | None = None, folder: Path | None = None) -> tuple[str, str | None]:
     """The text mrag reads of the note at `path` (relative or not) whose bytes
     are `data` (decode_note, then readers.read_text: a canvas's cards, a
     drawing's text, a wiki's page as Markdown, a LaTeX file's or a BibTeX
-    library's;
+    library's; its line ends LF: lf_line_ends;
     without inline base64 data: chunking.without_inline_data,
     its words broken at a line end by a hyphen whole: joined_hyphens, and
     without soft hyphens: SOFT_HYPHEN), and
@@ -2134,6 +2149,7 @@ def read_note(path: str, data: bytes, wide: str | None = None,
 
     text, warning = decode_note(data, wide)
     text, read_warning = read_text(path, text, folder)
+    text = lf_line_ends(text)
     warning = "; ".join(w for w in (warning, read_warning) if w) or None  # (latex's: an `\iffalse` never closed)
     if max_bytes is not None and special_kind(path) == NOTEBOOK and len(text) > max_bytes // 4:
         size = len(text.encode("utf-8", "surrogatepass"))  # (a char is at most 4 bytes: a short text is not encoded)

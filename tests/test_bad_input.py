@@ -537,7 +537,7 @@ def test_utf16_notes_without_a_byte_order_mark_are_indexed_and_binary_stays_skip
         name: "binary file" for name in ("image.md", "paper.md", "database.md", "numbers.md")}
     conn = db.connect(index)
     texts = dict(conn.execute("SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id"))
-    assert texts["le.md"] == le.strip() and texts["be.txt"] == be.strip()
+    assert texts["le.md"] == le.strip().replace("\r\n", "\n") and texts["be.txt"] == be.strip()  # (LF: readers 18)
     assert {"olavnygaard", "priyaraman", "meichen"} <= {k for (k,) in conn.execute("SELECT key FROM entities")}
     assert verify_index(conn) == []
     conn.close()
