@@ -71,10 +71,11 @@ written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours,
 semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: tomorrow, next week, next weekend,
 next month, "next Friday" (the coming one, 1 to 7 days on; not several, nor "next Monday to Friday"):
 AskedDays.ahead, their notes those dated in them and those that write one of their days (retrieve._dated_notes,
-Index.search), as for the days of today or this week not yet gone (AskedDays.to_come). "next …" in
+Index.search), as for the days of today or this week not yet gone (AskedDays.to_come); "this Saturday" the coming
+one, today's when it is today, but in a told past the latest up to today, as "this weekend" (_this_weekday). "next …" in
 German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
-que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
+que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too),
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -330,8 +331,16 @@ _WEEKS_BACK_AND_ON = (
 # Wednesday", "for Friday's party", "I have Friday off", "for friday 18th" (a date written)
 _BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "scheduled", "booked", "arranged", "due",
                        "happened", "free", "busy")
-_BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
-                 + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
+# ... and a short one, in lower case or capitalised, after a plan's participle, "for" between or not ("what's planned
+# for sat?", "anything booked fri?": qdays6); not after "have", "got", "do" or a bare "for" ("do we have sun?", "plants
+# for sun?", "revising for SAT?": the weather's, a garden's, an exam's)
+_SHORT_BAREDAY_LEADS = ("planned", "scheduled", "booked", "arranged", "due", "happening")
+_SHORT_BAREDAY = ("(?:" + "|".join(rf"(?<=\b{w}\s)|(?<=\b{w}\sfor\s)" for w in _SHORT_BAREDAY_LEADS) + ")(?=(?-i:"
+                  + "|".join(w for d in sorted(_SHORT_DAYS, key=len, reverse=True) for w in (d, d.capitalize()))
+                  + r")\b)")
+_BARE_WEEKDAY = (r"|(?:(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?=(?:" + _FULL_WEEKDAY
+                 + r")\b)|" + _SHORT_BAREDAY + r")(?P<bareday>" + _FULL_WEEKDAY + r"|(?:"
+                 + "|".join(sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b)(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
                  + _AFTER_A_DAY + ")")
 # "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
 # preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
@@ -362,6 +371,10 @@ _PHRASE = re.compile(
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last|next)\s+weekend"  # Saturday and Sunday of this week, the last or the next
+    # "this Saturday", "this sat?": the coming one, today's when it is today, but in a told past the latest up to
+    # today, as "this weekend" (_this_weekday); one day, not a list ("this Friday and Saturday": none, as before)
+    r"|this\s+(?P<thisday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)"
+    r"(?:" + _WEEKDAY + r"))"
     r"|(?P<week>this|last|next)\s+week"
     r"|(?P<month>this|last|next)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
@@ -803,6 +816,16 @@ def _coming_weekday(index: int, today: dt.date) -> dt.date:
     return today + dt.timedelta(days=(index - today.weekday()) % 7)
 
 
+def _this_weekday(m: re.Match, today: dt.date) -> dt.date:
+    """The day of "this Saturday" (qdays6): the coming one, today to 6 days on ("what's on this saturday?"), but in a
+    told past not of a plan nor "for" it ("what did I do this saturday?") the latest up to today, as "this weekend"
+    is read (_resolve). Before, it was no day: "what's on this saturday?" ranked its note 5th."""
+    index = _weekday_index(m.group("thisday"))
+    if _told_past(m.string) and not _FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()):
+        return today - dt.timedelta(days=(today.weekday() - index) % 7)
+    return _coming_weekday(index, today)
+
+
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     one = lambda d: (d, d, False)  # noqa: E731
     if (counted := _weeks_back_or_on(m, today)) is not None:
@@ -818,6 +841,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         return one(today + dt.timedelta(days=1))
     if m.group("nextday"):  # "next Friday": the coming one, 1 to 7 days on (as a note's "this Friday" is 0 to 6)
         return one(_coming_weekday(_weekday_index(m.group("nextday")), today + dt.timedelta(days=1)))
+    if m.group("thisday"):
+        return one(_this_weekday(m, today))
     if m.group("before"):
         return one(today - dt.timedelta(days=2))
     if m.group("ago"):
@@ -1256,6 +1281,8 @@ _LOWER_NAME_AFTER_WHO = (r"(?:(?<=\bwho\sis\s)|(?<=\bwho['’]s\s))(?!" + _NOT_A
 # summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
+# "what's", "who's" typed without the apostrophe, or as texted ("wots", "wats")
+_TYPED_IS = r"whats|wots|wats|whos"
 _PLANNED_WORDS = (
     _WHOSE_IS_IT + r"|"
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
@@ -1263,14 +1290,15 @@ _PLANNED_WORDS = (
     # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
     # what on Wednesday?", "what's he got on Monday?"), not "what have I got done…" (a past after it: _past_form)
     r"|" + _HAVE_GOT +
-    # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
-    r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
-    r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
+    # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"; typed without the apostrophe too,
+    # "whats on friday", "wots on the 12th", "whos on friday" (_TYPED_IS: qdays6; they read the Friday gone)
+    r"|(?:\b(?:is|are|" + _TYPED_IS + r")|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
+    r"|(?:\b(?:is|are|" + _TYPED_IS + r")|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
     # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
     # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
     # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive), "who's maya playing on
     # saturday?" (_LOWER_NAME_AFTER_WHO)
-    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
+    r"|(?:\b(?:is|are|am|" + _TYPED_IS + r")|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
     r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z]))|" + _LOWER_NAME_AFTER_WHO + r")?"
     r"(?!" + _ING_NOUN + r")\w{2,}ing\b)")
 # when or what time an appointment of one or two words is (_PLANNED_FORM: "on"; _PLAN_BEFORE_DATE: a month's "in")
@@ -1331,7 +1359,8 @@ def _of_days_under_way(m: re.Match) -> bool:
     ("what did I do this week?" is of its days gone): its days not yet gone are read as days to come
     (AskedDays.to_come). Not a period that ends today ("in the past week") nor one named ("in December")."""
     this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
-    current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
+    current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or m.group("thisday")
+                   or _coming_weekdays(m))
     return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
 
 
@@ -1344,7 +1373,8 @@ def _of_days_under_way(m: re.Match) -> bool:
 _MONTH_PLAN = re.compile(
     r"\b(?:what|which|anything|something)(?:\s+\w+)?(?:\s+(?:is|are)|['’](?:s|re))?\s+due\b"
     r"|\bgot\s+(?:due|coming\s+up)\b|\b(?:deadlines?|upcoming|coming\s+up|to\s+do|outstanding)\b", re.I)
-_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something)|['’](?:s|re))\s+on\s+$", re.I)
+_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something|" + _TYPED_IS + r")|['’](?:s|re))\s+on\s+$",
+                                  re.I)
 
 
 def _asks_the_rest_of_the_month(m: re.Match) -> bool:
@@ -1376,14 +1406,21 @@ def _coming_weekdays(m: re.Match) -> bool:
             return True
         if _YES_NO_COMING.fullmatch(question, 0, m.start()):
             return not _past_form(question[m.end():])
-        return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+        return bool(_PLANNED_FORM.search(question)) and not _past_but_the_day(m)
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
         return not _past_form(question[m.end():])
     if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
         return True
-    return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+    return bool(_PLANNED_FORM.search(question)) and not _past_but_the_day(m)
+
+
+def _past_but_the_day(m: re.Match) -> bool:
+    """Is the question of the weekday phrase `m` in a past form (_past_form) but the phrase's own words: its "sat" is
+    the day, no past of "sit" ("what's on sat?", "anything on sat?", "what's due on sat" read the Saturday gone while
+    "on sun", "on fri" read the coming one: qdays6)."""
+    return _past_form(m.string[:m.start()] + " " * (m.end() - m.start()) + m.string[m.end():])
 
 
 def _asks_ahead_of_a_date(question: str, start: int, end: int, past: bool) -> bool:
@@ -2349,7 +2386,7 @@ def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | 
     _MONTH_MODIFIER), when it names no other day _PHRASE reads, no date and no comparison; None else (read as
     before)."""
     found = [m for m in (*_MONTH_PART.finditer(question), *_MONTH_MODIFIER.finditer(question))
-             if _a_month_modifier(question, m, person)]
+             if _a_month_modifier(question, m, person) and not _late_as_overdue(question, m)]
     if len(found) != 1:
         return None
     m = found[0]
@@ -2368,6 +2405,23 @@ def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | 
     days = AskedDays(" ".join(question[span[0]:span[1]].split()), first, last, span, month, ahead=ahead,
                      today=today if ahead or (last >= today and not _told_past(question)) else None)
     return _whose_month_part(days, question, m, person)
+
+
+# "late" as overdue before "this/last month" (qdays6: "who's late this month?", "anyone late this month?", "was derek
+# late last month?", "did I pay anything late last month" read the month's last third): after a form of "be", a
+# pronoun of anyone, a payment's verb a few words back, or a yes/no question's subject of one word or two; not "I'll do
+# it late this month", "late last month we went…", "we sowed late last month" (a time)
+_LATE_OVERDUE_BEFORE = re.compile(
+    r"(?:(?:\b(?:is|are|am|was|were|be|been|being|anyone|anybody|someone|somebody|nobody|everyone|who)|['’](?:s|re|m))"
+    r"|\b(?:pay|pays|paid|paying)(?:\s+[\w'’]+){0,3})\s+$"
+    r"|^\W*(?:is|are|am|was|were)(?:n['’]t)?\s+(?:(?:the|my|our|his|her|their|any)\s+)?[\w'’]+\s+$", re.I)
+
+
+def _late_as_overdue(question: str, m: re.Match) -> bool:
+    """Is the part of a month `m` a "late" right before "this month" or "last month" that says overdue, not the
+    month's last third (_LATE_OVERDUE_BEFORE)? The month is then read as a whole (_read_words)."""
+    return (m.re is _MONTH_PART and m.group(0)[:4].lower() == "late" and bool(m.group("partwhich"))
+            and _LATE_OVERDUE_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start()) is not None)
 
 
 def _a_month_modifier(question: str, m: re.Match, person) -> bool:
