@@ -2208,11 +2208,12 @@ _CJK_BOUND_AFTER = re.compile(r"[ \t]*(?:前|后|後|起|至|到|から|まで|~
 _CJK_BOUND_BEFORE = re.compile(r"(?:从|從|自|到|至|~|～|-|—)[ \t]*$")
 
 
-def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
+def of_the_days(results: list[dict], heads: dict[int, str], days, in_words: bool = True) -> list[dict]:
     """The results whose note's days meet `days` (askday.AskedDays), in
     their order: the note's days as retrieval dates them (datednotes.note_span
     of its head in `heads`): a weekly or monthly note's period by its file
-    name, whatever day its head writes."""
+    name, whatever day its head writes; without `in_words`, not a note dated by its title's month in words alone
+    (`Rent ledger - Nov 2026.md`: datednotes.note_span)."""
     from minirag_cli.datednotes import note_span, titled_month, within_a_week
 
     # `2026-W45.md` headed `# Week of 2026-11-02` was kept for that Monday alone, and a week's review
@@ -2220,7 +2221,7 @@ def of_the_days(results: list[dict], heads: dict[int, str], days) -> list[dict]:
     short = within_a_week(days.spans())  # a note titled after its month is of no day or week (datednotes._shares)
     return [r for r in results
             if (span := note_span(path := r.get("path", ""), root := r.get("root") or "",
-                                  head := heads.get(r.get("chunk_id"), ""), titled=True))
+                                  head := heads.get(r.get("chunk_id"), ""), titled=True, in_words=in_words))
             and days.meets(*span) and not (short and titled_month(path, root, head))]
 
 
@@ -2252,6 +2253,10 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
         return _of_the_span(results, heads, days)
     if days is not None and not days.written:  # askday resolves no day next to a comparison
         dated = of_the_days(results, heads, days)
+        # a title's month in words (`Christmas Dec 2026.md`) alone filters nothing: in a vault of undated notes the one
+        # such note kept the answer to itself, dropping `Car.md`'s "MOT booked for 14 December" (review of titleperiod)
+        if not of_the_days(dated, heads, days, in_words=False):
+            dated = []
         if days.to_come():  # "what's on this week?": the week's notes so far, and those that write the rest
             kept = {id(r) for r in dated}
             return [r for r in results if id(r) in kept or r.get("chunk_id") in writing]
@@ -2297,7 +2302,8 @@ def on_the_day(question: str, results: list[dict], heads: dict[int, str], days=N
 
     def of_it(r: dict, date: str, asked: set[str]) -> bool:
         # a weekly or monthly note: its days; a note titled after its month and dated by no day, `2026-11 report.md`
-        period = file_period(r.get("path", "")) or (None if date else note_period(r.get("path", "")))
+        # (not by its title's month in words: of_the_days)
+        period = file_period(r.get("path", "")) or (None if date else note_period(r.get("path", ""), in_words=False))
         if period is not None:
             return any(f"{period[0] + dt.timedelta(days=n):%Y%m%d}".startswith(tuple(asked))
                        for n in range((period[1] - period[0]).days + 1))

@@ -424,8 +424,12 @@ _PHRASE = re.compile(
     r"|next\s+(?P<nextday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:"
     + _WEEKDAY + r"))"
     # a weekday with its day of the month, no "the" ("on sat 19th", "for Tuesday 24th"): the day of that number on
-    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words)
-    r"|(?:on|for)\s+(?P<wdom>" + _ANY_ENGLISH_DAY + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    # that weekday (_weekday_of_the_day); "on Tue the 3rd" is a weekday beside a `dom` (_read_words). Without "on"
+    # too, as a short question is typed ("takings sat 28th", "covers fri 4th", "is marco in wed 9th"): only where the
+    # two agree (_read_words), not a verb's nor one of several days (_unled_day_not_said), nor a film's "Friday 13th",
+    # "fri 13th"
+    r"|(?:(?P<wdomlead>on|for)\s+|(?!fri(?:day)?\.?,?\s+(?:the\s+)?13th))(?P<wdom>" + _ANY_ENGLISH_DAY
+    + r")\.?,?\s+(?P<wdomday>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
     r"(?=\s*(?:$|[^\w\s]|" + _AFTER_A_DAY + "))"
     r"|(?:on|" + _LAST_OF_A_DAY + r")\s+(?P<weekday>" + _WEEKDAY + r")"
     # "last Friday and Saturday", "on Friday, Saturday or Sunday": every day named, not the first alone
@@ -701,7 +705,8 @@ def _whose_days(days: AskedDays, question: str, m: re.Match, person=None) -> Ask
         return None
     if _the_calendars(days, question, m) or _a_trip_to_come(days, question, m):
         return days
-    if someone.kind == "who" and _asks_who_reached_me(question, m):
+    if someone.kind == "who" and (_asks_who_reached_me(question, m) or (_asks_who_did(question, m)
+                                                                         and _of_a_week_at_most(days))):
         return days
     return UnreadDays(days, someone, _language(m))
 
@@ -720,6 +725,23 @@ def _asks_who_reached_me(question: str, m: re.Match) -> bool:
     """Does `question` ask who called, wrote or came by on the day `m` and no more (_WHO_REACHED_ME, _QUESTION_END:
     "who replied on Thursday?", "who emailed last week?")? Its object left out is the asker."""
     return bool(_WHO_REACHED_ME.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()))
+
+
+def _of_a_week_at_most(days: AskedDays) -> bool:
+    """Are `days` a day, a weekend or a week ("who won the match on saturday?", "who burnt themselves last week?"),
+    not a month's or a year's ("who won the world cup in july?", "who got promoted last month?": a record of the
+    world's or of someone else's, as likely as the asker's; fixQD5)?"""
+    return (days.last - days.first).days < 7
+
+
+def _asks_who_did(question: str, m: re.Match) -> bool:
+    """Does `question` ask who did a thing on the day `m` that ends it, in the past (_WHO_DID): no words said or
+    wished, no other subject (_SAID_OR_WISHED, _SAID_OR_WISHED_PAST, _ANOTHER_SUBJECT, _SUBJECT_AFTER_WHO)?"""
+    rest = question[:m.start()]  # (who called or came by is _asks_who_reached_me's alone: "who called tom…" unread)
+    return bool(_WHO_DID.match(rest) and not _WHO_REACHED_ME.match(rest) and _QUESTION_END.fullmatch(question, m.end())
+                and not _SAID_OR_WISHED.search(rest) and not _SAID_OR_WISHED_PAST.search(rest)
+                and not _ANOTHER_SUBJECT.search(rest) and not _SUBJECT_AFTER_WHO.match(rest)
+                and not _BOOKED_BY_WHO.search(rest))
 
 
 def _the_calendars(days: AskedDays, question: str, m: re.Match | None = None) -> bool:
@@ -1477,6 +1499,28 @@ _PLAN_OF_SOMEONE = re.compile(
 _SAID_OR_WISHED = re.compile(
     r"\b(?:say|tell|think|suggest|propose|want|mention|write|ask|plan|hope|wish|reckon|believe|expect|claim|prefer"
     r"|recommend|intend|mean|email|text|message)(?:s|es|ing|ning)?\b|\b(?:writing|proposing|hoping)\b", re.I)
+# who did a thing on a day, in the past, the day ending the question ("who burnt themselves last week?", "who did the
+# deep clean on friday?", "who broke the mixer yesterday?"; not a state, "who was run director on the 26th?", qnth):
+# the asker's record of that day (a kitchen's, a carer's log), which says "Sam burnt his hand" dated so; a day, a
+# weekend or a week only (_of_a_week_at_most); not a question of words said, thought or wished, whose day may be the
+# message's ("who suggested pizza tonight?", "who said they'd come last week?"; _SAID_OR_WISHED and its pasts), nor
+# one whose verb has another subject ("who did he meet last week?"), nor one in the present ("who proposes that the
+# band takes a break this week?": a message's week), nor a birth's day, of any year ("who was born on the 19th?")
+# (qdays5: "who won the match on saturday?", "who had the kids last weekend?" were left unread by qdays4 "as before")
+_WHO_DID = re.compile(r"\W*who\s+(?:did|had|got|" + _PAST_ED_WORD + r"|burnt|cut|hurt|broke|dropped|spilt|"
+                      + _PAST_IRREGULAR_WORDS + r")\b", re.I)
+_SAID_OR_WISHED_PAST = re.compile(
+    r"\b(?:said|told|thought|suggested|proposed|wanted|mentioned|wrote|asked|planned|hoped|wished|reckoned|believed"
+    r"|expected|claimed|preferred|recommended|intended|meant|emailed|texted|messaged|promised|agreed|offered|invited"
+    r"|replied|answered|announced|complained|shared|posted|congratulated|informed|reminded)\b", re.I)
+# ... nor a booking's, whose day may be the one booked ("who booked the room in January?": futuremonth)
+_BOOKED_BY_WHO = re.compile(r"\b" + _PLAN_PARTICIPLES + r"\b", re.I)
+_ANOTHER_SUBJECT = re.compile(r"\b(?:he|she|they|you|i|we|born)\b", re.I)  # (and a birth's: not another subject)
+# ... a subject named in lower case after the auxiliary ("who was maya playing…", "who did tom call…"): not "who did
+# the deep clean…", "who did a double shift…"
+_SUBJECT_AFTER_WHO = re.compile(r"\W*who\s+(?:(?:was|were)\s+[\w'’-]+\s+\w+ing\b|did\s+(?!(?:the|a|an|this|that|these"
+                                r"|those|his|her|their|its|my|our|your|some|any|all|every|each|no|both)\b)\w+\s+\w)",
+                                re.I)
 
 # Three checks of a question's past answer three questions (qdays: each in place of another changes readings, 7 to
 # 9 of a table of 40 questions and tests of test_qdays / test_written_spans; so they are not one):
@@ -1877,6 +1921,7 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
     past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
+    past_but_sat = cache(lambda: _past_form(_SAT_AND_DAY.sub(" ", question)))  # a past told by a word not "sat"
     found = [m if not (m.group("dayweek") and past_form()) else _without_the_week(m)
              for m in _PHRASE.finditer(question)]
     return [m for m in found
@@ -1884,6 +1929,7 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
              # none read, as before bare weekdays were
              and not (m.group("bareday") and told_past and _after_for(m))
+             and not (m.group("wdom") and not m.group("wdomlead") and _unled_day_not_said(question, m, past_but_sat))
              # "lundi" is French's "on Monday" in a French question; "le lundi" is every Monday
              and (not _BARE_FRENCH_DAY.match(m.group(0))
                   or (_FRENCH.search(question) and not re.search(r"\ble\s+$", question[:m.start()], re.I)))
@@ -1909,6 +1955,39 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
                                                 and not _ABOUT.search(question, 0, m.start())))]
+
+
+# a weekday and its day number without "on" ("takings sat 28th") is read only ending the question or a clause, or before
+# a part of the day: not a verb's "my son sat 2nd in his exam", "the dog sat 2nd at crufts" (fixQD5)
+_UNLED_DAY_END = re.compile(r"\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b", re.I)
+# ... not after a lower-case subject ("who sat 3rd?", "where i sat 2nd"): a verb's
+_SUBJECT_BEFORE_A_DAY = re.compile(r"\b(?:i|we|you|he|she|they|it|who|which|that)\s+$", re.I)
+# ... nor one of several days joined ("fri 4th and sat 5th", "friday or sat 5th", "fri 4th vs sat 5th", "fri 4th -
+# sun 6th", "on fri 4th, sat 5th"): every day asked, none read, as "on fri 18th, sat 19th and sun 20th" (fixQD5)
+_DAY_JOINER = r"(?:,|&|[-–—/]|\b(?:and|or|vs|versus|to|through|thru|till|until)\b\.?)"
+_A_DAY_WORD = (r"(?:" + _ANY_ENGLISH_DAY + r"|(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b|yesterday|today|tomorrow"
+               r"|weekend)")
+_DAY_JOINED_BEFORE = re.compile(_A_DAY_WORD + r"\.?\s*" + _DAY_JOINER + r"\s*(?:(?:on|for)\s+)?$", re.I)
+_DAY_JOINED_AFTER = re.compile(r"\s*" + _DAY_JOINER + r"\s*(?:(?:on|for)\s+)?(?:the\s+)?" + _A_DAY_WORD, re.I)
+
+
+# "sat" and a day number in lower case: a verb's in a past told by another word ("what did we take sat 28th")
+_SAT_AND_DAY = re.compile(r"\bsat\s+\d", re.I)
+
+
+def _unled_day_not_said(question: str, m: re.Match, past_but_sat) -> bool:
+    """Is the weekday of `m`, with its day number and no "on" ("sat 28th"), no day the question says: not ending a
+    clause (_UNLED_DAY_END), a verb's word after a subject ("who sat 3rd?") or a lower-case "sat" in a past told by
+    another word ("what did we take sat 28th", "maya came 2nd and sat 3rd": "Sat 28th" is read), or one of several days
+    joined (_DAY_JOINED_BEFORE, _DAY_JOINED_AFTER)? Each looks only at the words beside it (_WORD_BEFORE), and the
+    past once for the question (`past_but_sat`: a past form in it but its "sat"s; one search for each "sat 28th" was
+    quadratic)."""
+    before = max(0, m.start() - _WORD_BEFORE)
+    return (not _UNLED_DAY_END.match(question, m.end())
+            or _SUBJECT_BEFORE_A_DAY.search(question, before, m.start()) is not None
+            or (m.group("wdom") == "sat" and past_but_sat())
+            or _DAY_JOINED_BEFORE.search(question, before, m.start()) is not None
+            or _DAY_JOINED_AFTER.match(question, m.end()) is not None)
 
 
 def _after_for(m: re.Match) -> bool:
@@ -2024,8 +2103,12 @@ def _read_words(question: str, today: dt.date, person=None) -> AskedDays | Unrea
         return None  # "on fri 18th, sat 19th and sun 20th": every day asked, not the first alone (as before qnth)
     try:
         if m.group("wdom") and (unmatched := _no_such_weekday_day(m, today)):
-            return unmatched
+            # without "on" a weekday and a number that disagree are no day said ("where I sat 3rd", "the sun 2nd
+            # time"): searched as written, as before, and nothing said of them
+            return unmatched if m.group("wdomlead") else None
         first, last, month = _resolve(m, today)
+        if m.group("wdom") and not m.group("wdomlead") and first > today and _past_form(question):
+            return None  # "my son sat 2nd": a past's verb, no day to come (fixQD5)
         if weekdays and m.group("dom") and _written_beside(question, [m, *weekdays]):
             # "on Tue the 3rd": the 3rd that is a Tuesday (_weekday_of_the_day), none if two days; a weekday apart
             # from it ("on Fri; what did Anna say on the 3rd?") or one no 3rd of the two months around falls on ("on

@@ -58,7 +58,9 @@ _NEXT = re.compile(
 # words of such questions that say nothing of what is asked about
 _WHEN = frozenset("next upcoming forthcoming coming when due scheduled booked planned happening date".split())
 # the event's noun beside its matter ("the next supervisor meeting", "my next dentist appointment"): a line of the
-# matter need not say it (`Dentist Thu 17 Dec`); asked alone ("my next meeting") it is the matter
+# matter need not say it (`Dentist Thu 17 Dec`); asked alone ("my next meeting") it is the matter. Not a payment:
+# any day on a line naming the matter was then its next payment (`Rent review 1 Mar 2027`, `Mortgage fix ends 1 Sep
+# 2028`: review of titleperiod)
 _EVENT_NOUNS = frozenset("""
 appointment appointments appt meeting meetings session sessions deadline deadlines day event lesson class call
 visit check-up checkup
@@ -241,8 +243,9 @@ def _label_day(rest: str, day: str) -> str:
 
 def _line_days(line: str, day: str, today: dt.date) -> list[str]:
     """The ISO days `line` writes on or after `today`: its dates (a yearless one of the year nearest `day`, the
-    note's date, else `today`) and its spans' (notespans.chunk_spans) by their first day, or `today` while under
-    way."""
+    note's date, else `today`; an ambiguous slashed one its weekday settles) and its spans' (notespans.chunk_spans)
+    by their first day, or `today` while under way."""
+    from minirag_cli.dayorder import line_days as settled_days
     from minirag_cli.notespans import chunk_spans
     from minirag_cli.text import nearest_year
 
@@ -250,6 +253,9 @@ def _line_days(line: str, day: str, today: dt.date) -> list[str]:
     found = []
     for _surface, iso in find_dates(line):
         found.append(nearest_year(iso, near) if iso.startswith("--") else iso)
+    # `Dentist Fri 2/5/27`: 5 February, the Friday (dayorder.py, as extraction reads it); find_dates reads no slashed
+    # day both orders may be
+    found += [iso for _surface, iso in settled_days(line, "", "")]
     for first, last in chunk_spans(line, near):
         found.append(max(first, today.isoformat()) if last >= today.isoformat() else first)
     return sorted(d for d in found if d and d[:10] >= today.isoformat())

@@ -67,14 +67,16 @@ def asked_spans(periods: list[str], days=None) -> list[tuple[dt.date, dt.date]]:
     return list(dict.fromkeys(spans))
 
 
-def note_span(path: str, root: str, head: str, titled: bool = False) -> tuple[dt.date, dt.date] | None:
+def note_span(path: str, root: str, head: str, titled: bool = False,
+              in_words: bool = True) -> tuple[dt.date, dt.date] | None:
     """The days a note is of: a weekly or monthly note's period (its file
     name, text.file_period), else its head's date (store.note_dating_heads),
     else its file name's or folders' (also tasks.py's note date and the
     days answer.on_the_day keeps), and with `titled` (the days a question asks: _read_spans, answer.of_the_days)
     last the month its name opens with (`2026-11 report.md`: text.note_period); None for an undated note. Without
     it (tasks' and latest's note date) such a note stays undated: a task in `Treasurer/2026-11 report.md` is of no
-    day, not of November's 1st (review of qmonth)."""
+    day, not of November's 1st (review of qmonth). Without `in_words`, a title's month in words (`Rent ledger - Nov
+    2026.md`) dates nothing (text.note_period: the answer's notes of the days)."""
     from minirag_cli.text import file_period, note_date, note_period
 
     # the file name's period first: `2026-W45.md` headed `# Week of 2026-11-02` is the week, not its
@@ -91,7 +93,7 @@ def note_span(path: str, root: str, head: str, titled: bool = False) -> tuple[dt
             return None
         return day, day
     # last, a titled note's month: `Treasurer/2026-11 report.md` headed by no day is of November
-    return note_period(path) if titled else None
+    return note_period(path, in_words) if titled else None
 
 
 def titled_month(path: str, root: str, head: str) -> bool:
@@ -109,26 +111,29 @@ def titled_month(path: str, root: str, head: str) -> bool:
 _SPANS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _read_spans(conn) -> tuple[list, list, frozenset]:
-    """(note_spans, section_days, titled_month_notes) read once while the index is unchanged (store.data_stamp)."""
+def _read_spans(conn) -> tuple[list, list, frozenset, frozenset]:
+    """(note_spans, section_days, titled_month_notes, the notes dated by their title's month in words alone) read once
+    while the index is unchanged (store.data_stamp)."""
     stamp = store.data_stamp(conn)
     try:
         kept = _SPANS.get(conn)
     except TypeError:
         kept = None
     if kept is not None and kept[0] == stamp:
-        return kept[1], kept[2], kept[3]
+        return kept[1], kept[2], kept[3], kept[4]
     heads = store.note_dating_heads(conn)
     spans = [(doc, span) for doc, path, root, head in heads
              if (span := note_span(path, root, head, titled=True)) is not None]
     titled = frozenset(doc for doc, path, root, head in heads if titled_month(path, root, head))
+    worded = frozenset(doc for doc, path, root, head in heads
+                       if doc in titled and note_span(path, root, head, titled=True, in_words=False) is None)
     sections = [(doc, chunk, day) for doc, chunk, header in store.section_headers(conn)
                 if (day := _day(line_date(header_head(header)))) is not None]
     try:
-        _SPANS[conn] = (stamp, spans, sections, titled)
+        _SPANS[conn] = (stamp, spans, sections, titled, worded)
     except TypeError:
         pass
-    return spans, sections, titled
+    return spans, sections, titled, worded
 
 
 def _day(date: str) -> dt.date | None:
@@ -181,15 +186,19 @@ def period_notes(conn, spans: list[tuple[dt.date, dt.date]]) -> set[int]:
     """The notes of more than a day (a week's, a month's, a quarter's: text.file_period) whose days are an asked span
     of more than a day, or nearly (PERIOD_NOTE_SHARE): `weekly/2026-W49.md` for "what did I do last week?" asked in
     week 50, `2026-11.md` for "in November". Their period is their file name's (`2026-W49`), which no
-    text channel reads as the asked days (a daily note's BM25 header writes its date: retrieve._dated_notes)."""
+    text channel reads as the asked days (a daily note's BM25 header writes its date: retrieve._dated_notes). A note
+    dated by its title's month in words (`Rent ledger - Nov 2026.md`) is one only where no file name is of the span:
+    beside `monthly/2026-11.md` a `Money/Budget Nov 2026.md` took the month's one vote from it (review of
+    titleperiod)."""
     asked = [(first, last) for first, last in spans if last > first]
     if not asked:  # a day: its daily note is found by the date its BM25 header writes
         return set()
+    spans_of, _sections, _titled, worded = _read_spans(conn)
     out: set[int] = set()
-    for doc, (first, last) in note_spans(conn):
+    for doc, (first, last) in spans_of:
         if last > first and any(_nearly_the_same(span, (first, last)) for span in asked):
             out.add(doc)
-    return out
+    return (out - worded) or out
 
 
 # a periodic note says something when it writes this many words beyond its headings, front matter and unticked

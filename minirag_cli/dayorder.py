@@ -335,7 +335,9 @@ def chunk_weekday_slashed_days(chunks, dates: list[str], order: str = "",
     day, a heading's `Y2026` or `Y2026-12`, ''), `edited`: each chunk's last edit by its note's front matter
     (sync._edited_days, '' for none). A surface a chunk writes as two days is none of them."""
     slashed = [c.text for c, day in zip(chunks, dates, strict=True) if day and YEARLESS_SLASHED.search(c.text)]
-    if not any(_WEEKDAY_HINT.search(text) or _LOG_HINT.search(text) for text in slashed):
+    if not any(_WEEKDAY_HINT.search(text) or _LOG_HINT.search(text) for text in slashed) \
+            and not any(_HEADED_HINT.search(c.text) or _YEAR_HEADING_HINT.search(c.text) and _LOG_HINT.search(c.text)
+                        for c in chunks):
         return [{} for _c in chunks]
     from minirag_cli.weekdaydays import _last_edit
     from minirag_cli.yearless import note_outline
@@ -347,7 +349,9 @@ def chunk_weekday_slashed_days(chunks, dates: list[str], order: str = "",
     if order not in DAY_ORDERS:  # rules 33: the order the note's own yearless days read one way alone settle
         order = _yearless_order([lines[n] for n in numbers], dates)
     out: list[dict[str, set[str]]] = [{} for _c in chunks]
-    for i, surface, iso in _log_days(chunks, numbers, lines, dates, order):
+    for i, surface, iso in _log_days(chunks, numbers, lines, dates, order, outline):
+        out[i].setdefault(surface, set()).add(iso)
+    for i, surface, iso in _headed_days(chunks, outline, numbers, dates, order):
         out[i].setdefault(surface, set()).add(iso)
     edited = edited or [""] * len(chunks)
     written = []  # (chunk's index, surface, day by the chunk's date, day by its last edit)
@@ -425,9 +429,10 @@ _QUANTITY_AFTER = re.compile(
 
 
 def _log_days(chunks, numbers: list[int], lines: dict[int, str], dates: list[str],
-              order: str) -> list[tuple[int, str, str]]:
+              order: str, outline=None) -> list[tuple[int, str, str]]:
     """(chunk's index, surface, ISO day) of a note's log's days (above: rules 33); `numbers`: its body's lines' (no
-    code's), `dates`: its chunks' (an ISO day or a heading's `Y2026`: none is read there), `order`: as settled."""
+    code's), `dates`: its chunks' (an ISO day; a heading's `Y2026`: read there by the year over the log, `outline`'s:
+    dates34), `order`: as settled."""
     if order not in DAY_ORDERS:
         return []
     column = []  # (line number, surface, month, day of the month)
@@ -444,14 +449,98 @@ def _log_days(chunks, numbers: list[int], lines: dict[int, str], dates: list[str
                 or iso_date(2024, month, dom) is None:
             return []  # a figure opening a line of the note: a count's, a mark's, no log's
         column.append((n, m.group(0), month, dom))
+    return _column_days(chunks, column, dates, outline)
+
+
+def _column_days(chunks, column: list[tuple[int, str, int, int]], dates: list[str],
+                 outline=None) -> list[tuple[int, str, str]]:
+    """(chunk's index, surface, ISO day) of a column of (line number, surface, month, day of the month) read as a
+    log (above; a list's, a log's headings', a date column's: dates34), [] when it is none: fewer than LOG_LEAST, none
+    past the 12th, shares of one whole, neither going forward from its note's date nor in order within the year a
+    heading over all its lines names alone."""
     if len(column) < LOG_LEAST or not any(dom > 12 for *_ns, dom in column) or _one_whole(column):
         return []
     chunk_of = {n: i for i, c in reversed(list(enumerate(chunks))) for n in range(c.start_line, c.end_line + 1)}
-    start = dates[chunk_of.get(column[0][0], 0)]
-    days = _going_forward([(month, dom) for _n, _s, month, dom in column], start)
+    days = [(month, dom) for _n, _s, month, dom in column]
+    dated = _going_forward(days, dates[chunk_of.get(column[0][0], 0)])
+    year = _year_over(outline, [n for n, *_rest in column]) if dated is None and outline is not None else ""
+    days = dated or (_going_forward(days, "", year) if year else None)
     if days is None:
         return []
     return [(chunk_of.get(n, 0), surface, day.isoformat()) for (n, surface, _m, _d), day in zip(column, days)]
+
+
+# A log's yearless slashed days in its headings and its table's date column (heuristic rules 33, dates34: a
+# grower's `## 25/7`, `## 15/8 — honey off` under `# Inspections 2026`; `| 13/6 | Hive 1 | 17.5 |` under `| Date |`
+# in `# Honey harvest 2026`; a chef's `| 30/11 | 12,180 |` under `| w/c |` in `# GP tracker 2026`): a heading whose
+# whole text is such a figure (a label after a dash or a colon), or a cell whose whole text is one in a column its
+# table's head names a date's (_DATE_HEADS), is a day in the order settled (the note's, the setting's, the vault's,
+# else the column's own figures: those one order alone reads); the headings are one column, each table's date
+# column one, each read as a list log is (_column_days: three or more, one past the 12th, no shares of one whole
+# such as parts `## 1/15` … `## 3/15`, in order from the note's date or within the year a heading over them names
+# alone). A `Day` column (a plan's `Day 1/14`) and a `Week` or `wk` one (numbered weeks `1/9` … `9/9`, a couch to 5k's)
+# are no date column's; `w/c`, `w/e`, `Week commencing` are: a week's day. A score's `| 3/1 |` under `Score`, a
+# rating's `| 9/10 |` under `Rating` are no date column's either.
+_DATE_HEAD_WORDS = r"dates?|when|w/[ce]|week[ \t]+(?:commencing|ending|beginning)|datum|fecha"
+_YEAR_HEADING_HINT = re.compile(r"(?m)^#{1,6}[ \t].*(?<!\d)(?:19|20)\d\d(?!\d)")
+_HEADED_HINT = re.compile(rf"(?im)^#{{1,6}}[ \t]+\d{{1,2}}/\d|^[ \t]*\|.*(?<!\w)(?:{_DATE_HEAD_WORDS})(?!\w)")
+_HEADING_DAY = re.compile(r"#{1,6}[ \t]+(?:\*\*|__)?(\d{1,2}/\d{1,2})(?:\*\*|__)?(?:[ \t]*(?:[-–—:,][ \t]*\S.*)?)?")
+_DATE_HEADS = re.compile(rf"(?:\*\*|__)?(?:{_DATE_HEAD_WORDS})(?:\*\*|__)?:?", re.I)
+_TABLE_RULE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*(?::?-{2,}:?[ \t]*)?")
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table's row `| a | b |` (its outer bars dropped), stripped."""
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") else inner
+    return [cell.strip() for cell in inner.split("|")]
+
+
+def _headed_columns(numbers: list[int], lines: dict[int, str]) -> list[list[tuple[int, str]]]:
+    """The columns of yearless slashed days a note writes as its log's (above): its headings' whole figures, one
+    column, and each table's cells under a date's head; each (line number, surface) in the note's order."""
+    headings, tables = [], []
+    column, at = None, None  # the cells' index of the table being read, and its rows
+    for i, n in enumerate(numbers):
+        line = lines[n]
+        if line.lstrip().startswith("#"):
+            m = _HEADING_DAY.fullmatch(line.strip())
+            if m is not None:
+                headings.append((n, m.group(1)))
+        if "|" not in line:
+            column = None
+            continue
+        if column is not None:
+            cells = _cells(line)
+            cell = cells[column] if column < len(cells) else ""
+            if YEARLESS_SLASHED.fullmatch(cell):
+                at.append((n, cell))
+            continue
+        after = lines.get(numbers[i + 1], "") if i + 1 < len(numbers) else ""
+        if _TABLE_RULE.fullmatch(after.rstrip()):
+            heads = [j for j, cell in enumerate(_cells(line)) if _DATE_HEADS.fullmatch(cell)]
+            if len(heads) == 1:
+                column, at = heads[0], []
+                tables.append(at)
+    return [column for column in (headings, *tables) if column]
+
+
+def _headed_days(chunks, outline, numbers: list[int], dates: list[str],
+                 order: str) -> list[tuple[int, str, str]]:
+    """(chunk's index, surface, ISO day) of a note's headings' and date columns' yearless slashed days (above)."""
+    out = []
+    for column in _headed_columns(numbers, outline.lines):
+        pairs = [tuple(int(x) for x in surface.split("/")) for _n, surface in column]
+        own = {one for a, b in pairs if (one := _one_reading(a, b))}
+        settled = order if order in DAY_ORDERS else next(iter(own)) if len(own) == 1 else ""
+        if not settled:
+            continue
+        days = [(b, a) if settled == DAY_FIRST else (a, b) for a, b in pairs]  # (month, day of the month)
+        if any(iso_date(2024, month, dom) is None for month, dom in days):
+            continue  # a figure no day in the order: a count's, a score's
+        out += _column_days(chunks, [(n, surface, *day) for (n, surface), day in zip(column, days)], dates, outline)
+    return out
 
 
 def _one_whole(column: list[tuple[int, str, int, int]]) -> bool:
@@ -461,10 +550,32 @@ def _one_whole(column: list[tuple[int, str, int, int]]) -> bool:
     return len({b for _a, b in pairs}) == 1 and all(a <= b for a, b in pairs)
 
 
-def _going_forward(days: list[tuple[int, int]], start: str) -> list[dt.date] | None:
+def _year_over(outline, numbers: list[int]) -> str:
+    """The year (`2026`) the heading in force over each of the lines `numbers` of a note's `outline` names alone,
+    else '' (a month's `2026-12` too: a log under a month's heading is read by its chunk's date, as before; lines
+    under two years' headings: no one year)."""
+    from minirag_cli.yearless import month_in_force
+
+    wanted = set(numbers)
+    periods = {month_in_force(stack) for at, _line, stack in outline.walk() if at in wanted}
+    period = periods.pop() if len(periods) == 1 else ""
+    return period if len(period) == 4 else ""
+
+
+def _going_forward(days: list[tuple[int, int]], start: str, year: str = "") -> list[dt.date] | None:
     """The dates of a log's (month, day of the month) `days` kept from `start` (its note's ISO day) on (above), None
     when they are no log: the first not within its window of `start`, one before the one before it, or more than
-    LOG_GAP_DAYS after it, or the log crossing more than one new year."""
+    LOG_GAP_DAYS after it, or the log crossing more than one new year. Under a heading naming a `year` alone (`##
+    2026` over `- 8/2 spuds out to chit`, dates34) the log is that year's, in order, crossing no new year (a sowing
+    log's winter may leave months between two lines)."""
+    if year:
+        out = [_date(int(year), *days[0])]
+        for month, dom in days[1:]:
+            then = _date(int(year), month, dom)
+            if then is None or out[-1] is None or then < out[-1]:  # (the year bounds it: no gap's limit)
+                return None
+            out.append(then)
+        return out if out[0] is not None else None
     try:
         note_day = dt.date.fromisoformat(start[:10])
     except ValueError:

@@ -53,11 +53,15 @@ a due day, a timetable's row.
 
 Only a question about the asker: the words hold "I" or "we" ("when did I
 last…", "the last time we…", "my latest note"), outside quotes; or "when was
-my last" and the one word that ends the question ("when was my last
+my last" (or "what was") and the one word that ends the question ("when was my last
 haircut?", read as "my last swim" is, below; not "my last name", "my last
 day", "my last eye test"). "last" before a day ("last week", "last
 Tuesday": askday.py), "the last chapter", "my last name" or "When did Priya
-last see Tom?" are not read so. German
+last see Tom?" are not read so. Someone a carer's or a parent's notes are of is
+asked about as the asker is (qdays5): "when did he / dad last have a hypo?",
+"what was his / dad's last hypo?", "her last appointment" ("last" was searched,
+and "lasting power of attorney" came first); the pronoun or kin word is no word
+a note must hold (notes of dad's days need not write "dad"). German
 "zuletzt" and "das letzte Mal", French "la dernière fois" / "pour la
 dernière fois" and Spanish "la última vez" / "por última vez" are read in a
 question in the first person (askday.first_person; a Spanish one by its verb
@@ -131,6 +135,11 @@ from minirag_cli.text import MONTH_ALT, MONTH_NAMES, NUMBER_WORDS, STOPWORDS, WE
 # "last" before these is a day or a period (askday.py), not the latest time
 _PERIOD = "|".join(["week", "weeks", "weekend", "month", "months", "year", "years", "night", "time",
                     *WEEKDAY_NAMES, *MONTH_NAMES])
+# someone else a carer's or a parent's notes are of, asked about as the asker is ("when did he last…", "his last
+# hypo", "dad's last fall"): a pronoun or a kin word, which the notes of them need not write (qdays5)
+_KIN = r"dad|mum|mom|mam|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa|husband|wife|partner"
+_THIRD = rf"he|she|they|{_KIN}|the\s+kids|the\s+children"
+_THEIRS = rf"his|her|their|(?:{_KIN})['’]s|the\s+kids['’]|the\s+children['’]s"
 # "my latest note": any note; "my last visit": a time the asker did it, in any note ("the last visit": a note of
 # visits, below)
 _NOTE_NOUNS = "note|entry|entries|journal\\s+entry|mention|post|notes"
@@ -147,12 +156,17 @@ _VERB_KINDS = "review|sync|interview|practice|match"
 _LATEST = re.compile(
     # "when did I last see", "where was I last", "I last saw", "we had last talked"
     rf"\b(?P<en>(?:i|we)\s+(?:(?:have|had|was|were)\s+)?last(?!\s+(?:{_PERIOD})\b)(?=\s+[a-z])"
+    # "when did he last have a hypo", "when did dad last see the GP", "when was mum last in hospital": someone the
+    # asker keeps notes of, asked as the asker would be (qdays5); the pronoun or kin word no word a note must hold (not
+    # a name: "When did Priya last see Tom?" is read as before)
+    rf"|\b(?:when|where)\s+(?:did|has|had|was|were)\s+(?P<they>{_THIRD})"
+    rf"\s+last(?!\s+(?:{_PERIOD})\b)(?=\s+[a-z])"
     # "the last time I", "when was the last time we", "the latest time I"
     r"|(?:last|latest|most\s+recent)\s+time\s+(?:that\s+)?(?:i|we)\b"
     # "did I most recently write", "I most recently saw", "most recently, did we"
     r"|(?:i|we)\s+(?:\w+\s+)?most\s+recently\b|most\s+recently\s+(?:did\s+|have\s+)?(?:i|we)\b"
     # "my latest note on", "our most recent visit", "my last entry about" (not "my last name")
-    rf"|(?P<det>my|our|the)\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})"
+    rf"|(?P<det>my|our|the|{_THEIRS})\s+(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<mod>[\w-]+)\s+)?(?P<noun>{_NOUNS}|{_KINDS}|{_VERB_KINDS})"
     r"(?![\w:-])"
     # "what happened last session?", "at the last staff meeting" (one word between: not "last week's meeting")
     rf"|(?<![\w'’-])(?:latest|most\s+recent|last)\s+(?:(?!(?:{_PERIOD})\b)(?P<kindmod>[\w-]+)\s+)?(?P<kind>{_KINDS})(?![\w:-]))"
@@ -164,7 +178,7 @@ _LATEST = re.compile(
 # question, read as "my last swim" is (its noun the kind a note must say as a word); not two ("when was my last eye
 # test?", "our last date night": a note's `Date:` line said it, review of latest2), "my last name", "when is my
 # last exam?" (a time to come). Possessive: a run of blanks is read one way (80,000 of them took 28.6 s)
-_WHEN_MY_LAST = re.compile(r"\bwhen[ \t]+was[ \t]+(?P<odet>my|our)[ \t]+(?:last|latest|most[ \t]+recent)[ \t]+"
+_WHEN_MY_LAST = re.compile(r"\b(?:when|what)[ \t]+was[ \t]+(?P<odet>my|our|" + _THEIRS + r")[ \t]+(?:last|latest|most[ \t]+recent)[ \t]+"
                            rf"(?!(?:{_PERIOD}|name|names|day|days|one|chance|resort|word|words|job|address)\b)"
                            r"(?P<open>[^\W\d_][\w-]*+)(?=[ \t]*+[?.!]*+[ \t]*+$)", re.I)
 # the words that ask for the latest, not for what: not searched as words ("the last km" notes matched "last")
@@ -370,7 +384,7 @@ def latest_words(question: str, is_name=None) -> Latest | None:
     rest = unquoted[:m.start()] + " " + modifier + " " + unquoted[m.end():]
     noun = " ".join(_group(m, "noun", "kind", "agokind", "bkind", "pkind", "open").lower().split())
     det = _group(m, "det", "bdet", "pdet", "odet").lower()
-    mine = det in ("my", "our")
+    mine = det not in ("", "the")  # "my", "our", and someone else's as the asker's own: "his last hypo"
     if not noun or re.fullmatch(_NOTE_NOUNS, noun):
         kind = ""  # "the latest note on Priya": any note
     elif mine:

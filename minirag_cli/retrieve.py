@@ -414,7 +414,7 @@ class _Concurrent:
 def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.duplicate_window,
                            threshold: float = DEFAULTS.near_duplicate_cosine) -> list[Hit]:
     """The same hits with each near-duplicate of a better one (cosine of the
-    chunk vectors >= threshold) moved below the rest of the first `window`;
+    chunk vectors >= threshold, or the same text) moved below the rest of the first `window`;
     `duplicate_of` names the chunk it repeats. Nothing is dropped. Of a
     near-duplicate and the better one, the note the other copies (_original_of:
     its name, else, at equal scores, its age) is the one kept in place."""
@@ -430,6 +430,15 @@ def demote_near_duplicates(conn, hits: list[Hit], *, window: int = DEFAULTS.dupl
     # einsum's own loop, not BLAS: a 40x40 product is too small to be worth
     # waking OpenBLAS's threads, which spin on the cores the dense scan uses
     similar = np.einsum("ik,jk->ij", matrix, matrix)
+    # the same text is the same chunk whatever its vector: a titled note's chunks embed its title (chunk_titles),
+    # so `Budget - old.md`, a copy of `Budget.md`, is embedded with a title its original's chunk does not get
+    texts = store.chunk_texts(conn, [head[i].chunk_id for i, _v in found])
+    by_text: dict[str, list[int]] = {}
+    for n, (i, _v) in enumerate(found):
+        by_text.setdefault(" ".join(texts.get(head[i].chunk_id, "").split()), []).append(n)
+    for text, rows in by_text.items():
+        if text and len(rows) > 1:
+            similar[np.ix_(rows, rows)] = 1.0
     row_of = {i: n for n, (i, _v) in enumerate(found)}
     kept: list[int] = []  # positions in head
     moved: list[Hit] = []
@@ -890,8 +899,28 @@ def _topic_notes(s: _Search) -> None:
               and topicnotes.names_title(s.question, title) and not topicnotes.asks_about_other_acts(s.question, title)]
     # a name borne by a series of notes (`YYYY-MM-DD Acme check-in`) is no one thing's
     titled = [c for c in titled if not _series_name(s.conn, rows[c][1])]
+    titled += _todo_list_notes(s, best.values(), rows)
     if titled:
         s.scores["title"] = [(c, 1.0) for c in titled]
+
+
+def _todo_list_notes(s: _Search, chunks, rows: dict) -> list[int]:
+    """The best found chunk (else the first) of the vault's to-do list (`To do.md`, `Todo.md`: topicnotes.todo_list)
+    when the question asks for it ("whats still on my to do list"): its name's words are none a topic's, and BM25
+    reads none of "to do" (stopwords), so every note holding "to do list" in its text outranked it, or it was not
+    found at all. A question about what is on it asks the list, whatever its opening ("did I put the gutters on my
+    to do list?": no asks_about_other_acts). Not when the vault holds a series of them (a daily `2026-11-26
+    Todo.md`: SERIES_NOTES or more): the list asked is then one of them, which the name does not tell."""
+    from minirag_cli import topicnotes
+
+    if not topicnotes.asks_for_todo_list(s.question):
+        return []
+    lists = [p for p in dict.fromkeys(store.paths_writing(s.conn, "do")) if topicnotes.todo_list(p)]
+    if len(lists) >= topicnotes.SERIES_NOTES:
+        return []
+    found = {rows[c][1]: c for c in reversed(list(chunks))}  # its best chunk (chunks: best first)
+    listed = [found.get(p) or store.first_chunk_at(s.conn, p) for p in lists]
+    return [c for c in listed if c is not None]
 
 
 def _series_name(conn, path: str) -> bool:

@@ -24,7 +24,7 @@ import re
 from typing import Callable, NamedTuple
 
 from minirag_cli.dayorder import DAY_FIRST, DAY_ORDERS, MONTH_FIRST, YEARLESS_SLASHED
-from minirag_cli.shortnames import WEEKDAY_NUMBER
+from minirag_cli.shortnames import CASE_BLIND_LETTERS, WEEKDAY_NUMBER
 from minirag_cli.dayspans import _TIME_AFTER
 from minirag_cli.text import MONTH_ALT, find_dates, iso_date, nearest_year, slashed_day_at, slashed_year
 
@@ -82,6 +82,24 @@ _EVENT_BEFORE = re.compile(r"(?<!\w)(?:on|reported|taken|done|happened|received|
 _BEFORE_WINDOW = 40
 # a dash before a weekday alone that ends the line: the list's way of giving a task its day (`invoice — Tues`)
 _DASH_BEFORE = re.compile(r"[-–—][ \t]*$")
+# ... or brackets holding it alone, the same way (`buy garden lime, lime bed 3 (Sat)`, `(Thurs)`; session 58, tasks3):
+# the opening one before the weekday, the closing one right after it (`(from Sat)`, `(Sat's delivery was late)`: not)
+_BRACKET_BEFORE, _BRACKET_AFTER = re.compile(r"\([ \t]*$"), re.compile(r"[ \t]*\)")
+# a record of an event and `for` right before the day: its day is the event's, gone by or to come, no deadline (`Write
+# minutes for Mon` in a Wednesday's note: Monday's meeting, most often the one just held; `Send recap for Thurs 10
+# Dec`), as `minutes of Mon` is; a deliverable's (`slides for Mon`, `weekly report for Fri`, `speaker notes for Mon`)
+# is due then, and so is a length of time's (`book 30 minutes for Fri`, `a few minutes for Fri`: _DURATION_BEFORE).
+# A list of its own, not dayspans.RECORD_WORDS: those name a note about a day (`notes`, `report`), here deliverables.
+# Not `debrief` (a meeting itself: `Prepare debrief for Mon` is due then); without `for` (`circulate minutes Fri 11
+# Dec`) the day is the deadline (fixT3, review of tasks3)
+_RECORD_BEFORE = re.compile(r"(?<![\w-])(?:minutes|recap|write-?up|writeup)[ \t]+(?P<for>for[ \t]+)?$", re.I)
+_DURATION_BEFORE = re.compile(r"(?<![\w-])(?:\d+|a|few|couple(?:[ \t]+of)?|several|some|more|extra|spare|ten|five|fifteen"
+                              r"|twenty|thirty|forty|forty-five|fifty|sixty|ninety|one|two|three|four|six|seven|eight"
+                              r"|nine|twelve)[ \t]*-?[ \t]*$", re.I)
+# a recurring task's (`lunch w/ Dad (Sun) 🔁 every week`, `every week (Sun)`): the day it recurs on, no one day to
+# do it by; only brackets are so read (fixT3, review of tasks3)
+_RECURRING = re.compile(r"🔁|(?<!\w)(?:every|each)[ \t]+(?:other[ \t]+|\d+[ \t]+)?(?:day|week|weekday|weekend|month"
+                        r"|year|fortnight|morning|evening|night|" + "|".join(WEEKDAY_NUMBER) + r")s?(?!\w)", re.I)
 _NOTHING_BEFORE = re.compile(r"[ \t\-–—:(]*")
 # a list that names its week: `To do - week of 7 Dec`, `## w/c 7 Dec`, `Week commencing Mon 7 December`
 _WEEK_NAMED = re.compile(r"(?:(?<![\w/])w/[cb]\.?|(?<!\w)w\.[cb]\.|(?<!\w)week[ \t]+(?:(?P<of>of)|commencing|beginning"
@@ -115,7 +133,8 @@ def worded_due(text: str, anchor: dt.date, order: Callable[[], str] = str) -> st
     return None
 
 
-def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] = str) -> tuple[str, str] | None:
+def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] = str,
+              recurring: bool = False) -> tuple[str, str] | None:
     """The day an open task's words end with, no cue before it (session 57, tasks2: a parent's `Ellie Xmas jumper
     for Fri 11th`, `Hedrin round 2 Sat 12th`, a journalist's `Chase Courier invoice — Tues` in `To do - week of 7
     Dec`): ("due", ISO), or ("scheduled", ISO) after `from` (`collect Noah's glasses from Fri 11th`: the day it
@@ -123,13 +142,17 @@ def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] 
     Dec`: the weekday true of the date, which a slip or another year's day is not), or after `for`/`from` (`for 11
     Dec`); a weekday alone only after `for` or a dash (`— Tues`, `for Thu`) and when `known` (the anchor is the
     note's day or the week its list names: a standing list's `gym Mon` is a habit's day, a day's note's `Review
-    notes from Mon` one gone by). It ends the line (a mark or a tag after it) or its hour follows it (`Thurs 10 Dec,
-    6pm, Civic Centre`: an appointment). None for a day the task is about (`ask Tom about Sat 12th party`: the day
+    notes from Mon` one gone by; alone in brackets, `(Sat)`, as after a dash: session 58, tasks3, not in a recurring
+    task, `recurring` or _RECURRING). It ends the line (a mark or a tag after it) or its hour follows it (`Thurs 10
+    Dec, 6pm, Civic Centre`: an appointment); a note after a dash does not do (`Dentist Fri 11 Dec — now Mon 14th`:
+    the note may move it, fixT3). None for a record's (`minutes for Mon`: the meeting's day), a day the task is
+    about (`ask Tom about Sat 12th party`: the day
     qualifies what follows), an event's (`Fix bug reported Fri 4 Dec`, `fraud on Fri 4th`, `Results of Tue`), a
     question's (`Was it Fri 11th?`), one of a range or a list (`Sat 12 - Sun 13 Dec`, `Mon/Wed/Fri`), a habit's
     (`every Mon`), a tracker's (`- [ ] Mon`: the day alone), nor, with a known anchor, a day before it (`write up
     the meeting Thurs 3 Dec` in the week of 7 Dec: when it happened)."""
     nothing_before = _NOTHING_BEFORE.match(text).end()
+    recurring = recurring or _RECURRING.search(text) is not None  # once: a long line of days is read in linear time
     for m in _PLAIN_START.finditer(text):
         if m.start() <= nothing_before:
             continue  # a task that is only a day (`- [ ] Mon`, `for Fri 11th`): a tracker's
@@ -151,10 +174,15 @@ def plain_day(text: str, anchor: dt.date, known: bool, order: Callable[[], str] 
             continue  # a date with no weekday and no `for`/`from` (`write up 11/12 meeting`), a fraction's (`for 1/2`)
         before = text[max(0, m.start() - _BEFORE_WINDOW):m.start()]
         bare = _word_day(text, at) and found.end == _word_day(text, at).end()
-        if bare and not (known and (lead == "for" or _DASH_BEFORE.search(before))):
-            continue  # a weekday alone only after `for` or a dash, in a list of known week or day
+        bracketed = (not lead and _BRACKET_BEFORE.search(before) and _BRACKET_AFTER.match(text, found.end)
+                     and not recurring)
+        if bare and not (known and (lead == "for" or _DASH_BEFORE.search(before) or bracketed)):
+            continue  # a weekday alone only after `for` or a dash or in brackets, in a list of known week or day
         if _NOT_A_DUE_BEFORE.search(before) or _EVENT_BEFORE.search(before):
             continue
+        record = _RECORD_BEFORE.search(before)  # and `for`: this day's lead or the word before it
+        if record and (lead == "for" or record["for"]) and not _DURATION_BEFORE.search(before, 0, record.start()):
+            continue  # `minutes for Mon`: the meeting's day, not the minutes'
         if (known or lead == "from") and found.day < anchor:
             continue  # a day gone by in a dated list: when it happened; `Photos from Sat 28 Nov`: where they came from
         return ("scheduled" if lead == "from" else "due"), found.day.isoformat()
@@ -187,8 +215,9 @@ class _Found(NamedTuple):
 
 def _day_at(text: str, at: int, anchor: dt.date, order: Callable[[], str], past: bool = False) -> _Found | None:
     if m := _WORD_DAY.match(text, at):
-        word = m.group(1).lower()
-        if word in ("sat", "sun") and m.group(1)[0] == "s":  # lower case, the words (`pay by sat nav`): no day
+        written = m.group(1).translate(CASE_BLIND_LETTERS)  # `FRİDAY`, `ſun`: no key of WEEKDAY_NUMBER as written
+        word = written.lower()
+        if word in ("sat", "sun") and written[0] == "s":  # lower case, the words (`pay by sat nav`): no day
             return None
         if word in _RELATIVE:
             return _Found(anchor + dt.timedelta(days=_RELATIVE[word]), m.end())

@@ -1161,7 +1161,7 @@ def _due_in_words(found: dict, days: "_NoteDays", today: dt.date, order: Callabl
         found["due"] = worded_due(found["text"], anchor or today, order)
     if found["due"] or found["done"]:
         return
-    plain = plain_day(found["text"], anchor or today, anchor is not None, order)
+    plain = plain_day(found["text"], anchor or today, anchor is not None, order, recurring=bool(found.get("recurs")))
     if plain and plain[0] == "due":
         found["due"] = plain[1]
     elif plain and not found["scheduled"]:

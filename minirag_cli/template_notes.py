@@ -18,7 +18,13 @@ A template is told by where it is and what it holds, both:
   Handlebars note's `{{ }}` in a fence or in backticks is code, a `templates/` folder of finished documents holds
   none, Logseq's and Roam's own macros (`{{query ...}}`, `{{embed [[page]]}}`, `{{[[TODO]]}}`, `{{cloze ...}}`,
   `{{table}}`, `{{calc: ...}}`) and LaTeX's `\\frac{{a}}{{b}}` are no placeholder, and a Logseq page is read as
-  its readers read it, its `template::` blocks blank (logseq_templates.without_templates).
+  its readers read it, its `template::` blocks blank (logseq_templates.without_templates);
+- or what: an empty skeleton, no placeholder in it (skeleton, readers 18: a grower's `Templates/Daily template.md`
+  of `Weather: `, `## Plot`, `## Jobs`, `- [ ] ` ranked 2nd for "jobs for saturday", qa s58): every line outside
+  front matter, comments and a fenced query blank, a heading, an empty field label (`Mood:`, `**Gratitude:**`), an
+  empty list item or task box, a rule, a line of tags or a table's head, rule and empty rows. A line of text, an
+  item's (`- [ ] passport`) or a field's value (`Weather: frost`) makes it a note: a finished document, or a
+  packing list kept there to copy or the list of this trip, which the sync cannot tell apart.
 Only a new or changed file with such a path is opened for it (walk.walk_notes), the verdict kept with its size
 and time (WalkResult.looked), so an unchanged one is passed over unopened, as a binary file is."""
 
@@ -27,6 +33,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from minirag_cli import frontmatter
 from minirag_cli.extract.mdcode import Ranges, code_kind, code_ranges, reads_comments, templater_tags
 
 # The note files a template is looked for in: text notes (a canvas, a notebook, a table, a Keep note's JSON
@@ -101,8 +108,102 @@ def placeholders(path: str, text: str, most: int | None = None) -> list[str]:
     return list(seen)
 
 
+# An empty skeleton's lines (skeleton): a field label with nothing after it (`Weather: `, `Mood::`, `**Gratitude:**`,
+# `*Energy*:`, `Sleep: ____`), its label a few words naming a field (_label), not a sentence: a line longer, or
+# with a value (`Total: £4,200`, `Weather: rain`), is text
+_EMPTY_FIELD = re.compile(r"[*_]{0,3}(?P<label>[^\s:*_][^:\n]{0,48}?)[*_]{0,3}[ \t]*::?"
+                          r"[ \t]*[*_]{0,3}[_.…\-–— \t]*")  # (a blank to fill: `____`, `…`)
+_LABEL_WORDS = 6
+# a list item or task with nothing in it, or only an empty field label: `- `, `* [ ] `, `1. `, `- Mood:`
+_LIST_ITEM = re.compile(r"(?:[-*+]|\d{1,3}[.)])(?:[ \t]+\[[ xX]\])?(?:[ \t]+(?P<rest>.*))?")
+_HEADING = re.compile(r"#{1,6}(?:[ \t].*)?")  # `## Jobs` (`#jobs` is a tag: _TAGS)
+_ORG_HEADING = re.compile(r"\*+[ \t].*|#\+\w+:.*")  # an Org file's `** Jobs` and `#+title: Daily`
+_TAGS = re.compile(r"(?:#[^\s#]+[ \t]*)+")  # a line of tags only, `#daily #garden`
+_RULE = re.compile(r"(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|={3,}")
+_CALLOUT = re.compile(r"\[![\w-]+\][-+]?(?:[ \t].*)?")  # an Obsidian callout's head: `> [!note] Summary`
+# A skeleton is short: a longer note is not read for it (its comments' search, _HIDDEN, is not linear)
+SKELETON_MOST = 16_000
+_TABLE_RULE = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?")
+# What a skeleton holds that is no text of its own: comments (Obsidian's `%% ... %%`, HTML's), and a fenced query
+# of the other notes (Dataview's, the Tasks plugin's, Obsidian's `query`: a daily template's "tasks due today")
+_HIDDEN = re.compile(r"%%.*?%%|<!--.*?-->"
+                     r"|^[ \t]*(`{3,}|~{3,})[ \t]*(?:dataview|dataviewjs|tasks|query)[ \t]*\n.*?^[ \t]*\1[ \t]*$",
+                     re.DOTALL | re.MULTILINE | re.IGNORECASE)
+
+
+def _label(text: str, words: int = _LABEL_WORDS) -> bool:
+    """Is `text` (stripped) the few words of a field's or a column's name: `Weather`, `Jobs done`, `☀️ Mood`?"""
+    return (0 < len(text.split()) <= words and re.search(r"[^\W\d_]", text) is not None
+            and not text.endswith((".", "!", "?")))
+
+
+def _empty_field(line: str) -> bool:
+    """Is `line` (stripped) a field label and nothing else (_EMPTY_FIELD)?"""
+    m = _EMPTY_FIELD.fullmatch(line)
+    return m is not None and _label(m.group("label").strip())
+
+
+def _cells(row: str) -> list[str]:
+    """The cells of the table row `row` (stripped), each stripped."""
+    return [cell.strip() for cell in row.strip("|").split("|")]
+
+
+def _skeleton_line(line: str, org: bool) -> bool:
+    """Is `line` (not a table's: _skeleton_row) one a skeleton is made of: blank, a heading, an empty field label,
+    an empty list item or task, a rule, a line of tags?"""
+    bare = line.strip()
+    while bare.startswith(">"):  # a quote's or a callout's lines are read as written in it
+        bare = bare[1:].strip()
+    if not bare or _RULE.fullmatch(bare) or _TAGS.fullmatch(bare) or _CALLOUT.fullmatch(bare):
+        return True
+    if (_ORG_HEADING if org else _HEADING).fullmatch(bare):
+        return True
+    item = _LIST_ITEM.fullmatch(bare)
+    if item is not None:
+        rest = (item.group("rest") or "").strip()
+        return not rest or _empty_field(rest)
+    return _empty_field(bare)
+
+
+def _skeleton_row(row: str, next_line: str) -> bool:
+    """Is the table row `row` (stripped) an empty one (its cells blank but its first, a row's label: `| Mon | |
+    |`), its head (column names: the row `next_line` is the rule under it) or that rule?"""
+    if _TABLE_RULE.fullmatch(row):
+        return True
+    cells = _cells(row)
+    if _TABLE_RULE.fullmatch(next_line):
+        return all(not cell or _label(cell) for cell in cells)
+    blank = [not cell.strip("_.…-–— ") for cell in cells]
+    return all(blank[1:]) and (blank[0] or _label(cells[0], 3))
+
+
+def skeleton(path: str, text: str) -> bool:
+    """Is the note `text` (of the file `path`) an empty skeleton: its lines outside front matter headings, empty
+    field labels, empty list items and tasks, rules, empty tables, one at least (a note of its front matter alone
+    or an empty file is no template by what it holds)? A line of text makes it a note, an item's too (`- [ ]
+    passport`: a packing list kept in a templates folder may be one to copy, or the list of this trip)."""
+    if len(text) > SKELETON_MOST:
+        return False
+    if frontmatter.opens_block(text.partition("\n")[0]) and (found := frontmatter.of_note(text)) is not None:
+        text = text[found.end:]  # (a `Title: x` first line opens no front matter here: a filled form's fields)
+    lines = _HIDDEN.sub("", text).replace("\r", "").split("\n")
+    org = path.lower().endswith(".org")
+    held = False
+    for n, line in enumerate(lines):
+        bare = line.strip()
+        if bare.startswith("|"):
+            following = lines[n + 1].strip() if n + 1 < len(lines) else ""
+            if not _skeleton_row(bare, following):
+                return False
+        elif not _skeleton_line(line, org):
+            return False
+        held = held or bool(bare)
+    return held
+
+
 TEMPLATE_REASON = "templates are not indexed"  # as walk.templates_reason ends: what both say of a template
 _TEMPLATE = "a template"  # how template_reason opens
+SKELETON = "an empty skeleton"  # what template_reason says of a template without placeholders (skeleton)
 
 
 def template_reason(rel: str, text: str, page_folder: Path | None = None) -> str | None:
@@ -117,11 +218,15 @@ def template_reason(rel: str, text: str, page_folder: Path | None = None) -> str
 
         text = without_templates(text) if in_graph(page_folder) else text
     found = placeholders(rel, text, most=SHOWN + 1)
-    if not found:
+    if found:
+        shown = ", ".join(f"`{p[:40]}`" for p in found[:SHOWN]) + (", ..." if len(found) > SHOWN else "")
+        what = f"placeholders {shown}"
+    elif skeleton(rel, text):
+        what = SKELETON
+    else:
         return None
-    shown = ", ".join(f"`{p[:40]}`" for p in found[:SHOWN]) + (", ..." if len(found) > SHOWN else "")
     pattern = re.sub(r"([\\*?\[])", r"\\\1", rel)  # as gitignore reads it: `[`, `*`, `?` are wildcards
-    return (f"{_TEMPLATE} (in the folder {folder}/, placeholders {shown}): {TEMPLATE_REASON}; write `!{pattern}` "
+    return (f"{_TEMPLATE} (in the folder {folder}/, {what}): {TEMPLATE_REASON}; write `!{pattern}` "
             "in .mragignore to index it")
 
 

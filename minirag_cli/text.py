@@ -882,24 +882,58 @@ def file_period(path: str) -> tuple[_dt.date, _dt.date] | None:
 _TITLED_MONTH = re.compile(r"((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])(?:\s*[-–—:]\s*|\s+)([^\W\d_]+)")
 
 
-def note_period(path: str) -> tuple[_dt.date, _dt.date] | None:
+def note_period(path: str, in_words: bool = True) -> tuple[_dt.date, _dt.date] | None:
     """(first day, last day) of the period the note at `path` is of by its file name: a weekly, monthly or quarterly
     note's (file_period), else the month of a note whose name opens with it and goes on with a title
     (`Treasurer/2026-11 report.md`, `2026-11 - Treasurer.md`: November 2026, as `2026-11-18 committee meeting.md` is
-    of its day); not when the title opens with another month's name (`2026-11 December plan.md`). None for any other
-    note. The days a question asks read such a note as of its month (datednotes.note_span, answer's notes of the
-    days); its name stays a title's (file_period alone names a periodic note: heuristic.note_name)."""
+    of its day); not when the title opens with another month's name (`2026-11 December plan.md`); else the month
+    its title writes in words with its year, anywhere (`Rent ledger - Nov 2026.md`, `November 2026.md`, `Invoices –
+    Oct '26.md`: _title_month). None for any other note. The days a question asks read such a note as of its month
+    (datednotes.note_span, answer's notes of the days); its name stays a title's (file_period alone names a
+    periodic note: heuristic.note_name). Without `in_words`, a title's month in words dates nothing (the answer's
+    notes of the days and the `period` vote read a file name's month alone: review of titleperiod)."""
     period = file_period(path)
     if period is not None:
         return period
-    m = _TITLED_MONTH.match(note_stem(path))
+    stem = note_stem(path)
+    m = _TITLED_MONTH.match(stem)
     if m is None:
-        return None
+        month = _title_month(stem) if in_words else None
+        return _month_days(*month) if month is not None else None
     named = _month_of(m.group(3)) if m.group(3).lower().rstrip(".") in MONTH_WORDS else None
     if named is not None and named != int(m.group(2)):
         return None
-    first = _dt.date(int(m.group(1)), int(m.group(2)), 1)
+    return _month_days(int(m.group(1)), int(m.group(2)))
+
+
+def _month_days(year: int, month: int) -> tuple[_dt.date, _dt.date]:
+    first = _dt.date(year, month, 1)
     return first, (first + _dt.timedelta(days=32)).replace(day=1) - _dt.timedelta(days=1)
+
+
+def _title_month(stem: str) -> tuple[int, int] | None:
+    """(year, month) of the one month a note's title `stem` writes in words with its year (_TITLE_MONTH_YEAR:
+    `Rent ledger - Nov 2026`, `Budget November 2026`, `Invoices – Oct '26`, `Haushaltsbuch Oktober 2026`); None
+    when it writes none, a day (`Meeting 5 Nov 2026`: a day's number before the month), a span of months (`Nov-Dec
+    2026 budget`) or two months (`Oct 2026 - Mar 2027 lease`). A year alone is no month (`Trip to Paris 2026`), nor
+    a month without its year (`May Chen interview`, `March for Science 2026`: the year not next to the word), nor a
+    name's `May` (`Theresa May 2019 speech`: a capitalised word right before it), nor a month a title names as a
+    term's end or start (`Lease ends Jun 2027`, `Passport - expires Aug 2030`, `Tax return due Jan 2027`, `Started
+    at Acme Jan 2025`: _TITLE_TERM_WORDS). `'68` is 1968, `'26` 2026."""
+    if _TITLE_TERM_WORDS.search(stem):
+        return None
+    months = set()
+    for m in _TITLE_MONTH_YEAR.finditer(stem):
+        before = stem[:m.start()]
+        if _TITLE_DAY_BEFORE.search(before) or _TITLE_MONTH_BEFORE.search(before):
+            return None
+        if m.group(1).lower() == "may" and _TITLE_NAME_BEFORE.search(before):
+            continue
+        year = m.group(2).lstrip("'’")
+        if len(year) == 2:
+            year = ("19" if int(year) > 50 else "20") + year
+        months.add((int(year), _month_of(m.group(1))))
+    return months.pop() if len(months) == 1 else None
 
 
 def dated_path(root: str, path: str) -> str:
@@ -1038,6 +1072,22 @@ _MONTH_ONLY = re.compile(rf"\b({MONTH_ALT})\b(?:\.?,?\s+(?:of\s+)?((?:19|20)\d\d
 # "Okt. 2026"; qa39: no month was asked): without one, `Mai` is a name as often as `May` is a word
 _GERMAN_ONLY_MONTHS = "|".join(sorted((m for m in GERMAN_MONTHS if m not in MONTH_WORDS), key=len, reverse=True))
 _GERMAN_MONTH = re.compile(rf"(?<!\w)({_GERMAN_ONLY_MONTHS})(?!\w)\.?,?\s+((?:19|20)\d\d)\b(?![-/.]\d)", re.I)
+# a month's word and its year in a note's title (text._title_month), a year's last two digits after an apostrophe
+# too (`Oct '26`; not `Oct 26`, a day); the word not inside another (`Decor 2026`), the year not a day's (`Nov
+# 2026-11-05`) nor a longer number's
+_TITLE_MONTH_YEAR = re.compile(rf"(?<![^\W_])({MONTH_ALT}|{_GERMAN_ONLY_MONTHS})(?![^\W_])\.?,?\s+(?:of\s+)?"
+                               rf"((?:19|20)\d\d|['’]\d\d)(?![^\W_]|[-/.]\d)", re.I)
+# ... and what before it makes it no month's title: a day's number (`5 Nov 2026`, `5th of November 2026`, `05.
+# November 2026`), another month's word with a dash or a word of a span (`Nov-Dec 2026`, `Oct to Dec 2026`)
+_TITLE_DAY_BEFORE = re.compile(r"(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?$", re.I)
+# ... and a title's words that make its month a term's end or start, not the month the note is of (review of
+# titleperiod: `Lease ends Jun 2027` was June 2027's note for "what happened in June 2027?")
+_TITLE_TERM_WORDS = re.compile(r"\b(?:ends?|ending|ended|expires?|expiring|expired|expiry|due|until|till|from|since|"
+                               r"start(?:s|ed|ing)?|renews?|renewal|onwards|deadline)\b", re.I)
+# ... and a capitalised word right before `May`: a person's name (`Theresa May 2019 speech`, `Brian May 1975`)
+_TITLE_NAME_BEFORE = re.compile(r"(?<![^\W_])[A-Z][a-z]+\s+$")
+_TITLE_MONTH_BEFORE = re.compile(rf"(?<![^\W_])(?:{MONTH_ALT}|{_GERMAN_ONLY_MONTHS})\.?\s*"
+                                 rf"(?:[-–—/&+]|to|and|thru|through|till|until|bis|und)\s*$", re.I)
 
 
 def _month_words(question: str) -> list[re.Match]:

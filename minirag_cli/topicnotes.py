@@ -102,6 +102,29 @@ def topic_words(path: str) -> tuple[str, ...]:
     return words if len(content) >= 2 and saying else ()
 
 
+# a to-do list's name (`To do`, `To-do`, `Todo`, `TODO list`, `Things to do`, `My to-do list`): its words are
+# stopwords and a generic word (`todo`: wordlists.GENERIC_TITLES), so title_words gives it none, and "whats still on
+# my to do list" named no note (qalandlord: `To do.md` 9th, behind notes holding "to do" in their text)
+_TODO_LIST_NAME = re.compile(r"(?:my\s+)?(?:to[\s-]*dos?|things\s+to\s+do)(?:[\s-]*list)?")
+# ... and a question asking for it: "my/the to do list" however spelt, "my to-dos", "on my to-do"; not a verb's "to
+# do" ("what do I need to do next week?", "how to do list comprehension"), nor a list to make or an app ("how do I
+# make a to do list in notion", "best app to use as a to-do list", "my to-do list app": review of titleperiod)
+_TODO_LIST_ASKED = re.compile(r"\b(?:my|the|our)\s+to[\s-]*do(?:s\b|[\s-]*lists?\b)(?![\s-]*apps?\b)"
+                              r"|\bon\s+(?:my|the|our)\s+to[\s-]*do\b", re.I)
+
+
+def todo_list(path: str) -> bool:
+    """Is the note at `path` named as a to-do list is (_TODO_LIST_NAME, the whole name: _name_stem, `2026-11-26
+    Todo.md` too)?"""
+    return _TODO_LIST_NAME.fullmatch(_folded(_name_stem(path)).strip()) is not None
+
+
+def asks_for_todo_list(question: str) -> bool:
+    """Does the question ask for the asker's to-do list (_TODO_LIST_ASKED: "what's on my todo list?", "whats still
+    on my to do list", "my to-dos", "what's left on my to-do?")?"""
+    return _TODO_LIST_ASKED.search(question) is not None
+
+
 def series_titles(paths: Iterable[str]) -> set[tuple[str, ...]]:
     """The title_words borne by SERIES_NOTES notes or more among `paths`: a series' name."""
     counts = collections.Counter(title_words(p) for p in paths)

@@ -1969,6 +1969,10 @@ def decode_note(data: bytes, wide: str | None = None) -> tuple[str, str | None]:
 # (chunk_titles.py: Logseq's `pages/Northwind Foods.md` of `type:: customer` lines); chunks.hash is the hash of
 # what the vector embeds. The next sync re-embeds the chunks of titled notes that do not write their title
 # (sync._embedded_anew); the others keep their vectors.
+# 18, skeleton's part: a note in a templates folder that is an empty skeleton, no placeholder in it (`Weather: `,
+# `## Plot`, `## Jobs`, `- [ ] `: headings, empty field labels, empty items and tasks, rules, empty tables; qa s58's
+# daily template ranked 2nd for "jobs for saturday") is a template (template_notes.skeleton), skipped and listed;
+# a line of text, an item's too (`- [ ] passport`), keeps it a note.
 READER_VERSION = 18
 
 # A word holding a combining mark (a decomposed "ë", NFD text from macOS file names, PDFs and some

@@ -345,3 +345,27 @@ def test_the_latest_minutes_say_the_next_meeting(tmp_path):
     assert result.results[0]["channels"]["recency"]["date"] == "2027-01-13"
     # ... and October's 16 Dec, said anew since, is no day to come
     assert result.results[1]["channels"].get("recency", {}).get("from") != "next"
+
+
+@pytest.mark.parametrize("question,text,name", [
+    # a payment is no event's noun (review of titleperiod): any day on a line naming the matter was its next payment
+    ("when's my next rent payment", "Rent review 1 Mar 2027 - expect +5%\n", "Flat.md\nFlat"),
+    ("when's my next rent payment", "Rent £950 due on the 1st. Lease renewal meeting 20 Jan 2027\n", "Flat.md\nFlat"),
+    ("when is my next mortgage payment", "Mortgage fix ends 1 Sep 2028\n", "Mortgage.md\nMortgage"),
+    ("when is the next car payment", "Car MOT Thu 4/3/27\n", "Car.md\nCar"),
+    ("when is the next property tax payment?", "Property tax appeal hearing 12 Jan 2027\n", "House.md\nHouse"),
+])
+def test_a_day_beside_the_matter_is_no_payment(question, text, name):
+    assert soonest(next_words(question), text, name, "", TODAY) == ""
+
+
+@pytest.mark.parametrize("question,text,day", [
+    # `Tue 1/12/27` is 12 January 2027, a Tuesday (dayorder.py, as extraction reads it); it was unread
+    ("when is my next dentist appointment", "Dentist Tue 1/12/27 at 3pm\n", "2027-01-12"),
+    ("when is the next team meeting", "Team meeting Fri 8/1/27\n", "2027-01-08"),
+    ("when is the next team meeting", "Team meeting Fri 1/8/27\n", "2027-01-08"),
+    # no weekday, no guess
+    ("when is my next dentist appointment", "Dentist 1/12/27 at 3pm\n", ""),
+])
+def test_an_ambiguous_slashed_day_its_weekday_settles_is_read(question, text, day):
+    assert soonest(next_words(question), text, "Health.md\nHealth", "", TODAY) == day

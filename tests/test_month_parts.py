@@ -210,7 +210,7 @@ def test_a_month_part_to_come_is_ahead():
     ("2026-11 December plan.md", None),  # another month's
     ("2026-11-18 committee meeting.md", None),  # a day's
     ("2026-11 2nd draft.md", None),
-    ("Royalties - statement Oct 2026.md", None),
+    ("Royalties - statement Oct 2026.md", (2026, 10)),  # a month with its year anywhere in a title (titleperiod)
 ])
 def test_a_note_titled_after_its_month_is_of_it(path, month):
     from minirag_cli.text import note_period

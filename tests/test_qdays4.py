@@ -52,11 +52,10 @@ def test_a_who_question_of_a_day_to_come_reads_it(question, first, last):
 
 
 @pytest.mark.parametrize("question, first, last", [
-    # a past or a state gone stays someone's, searched as written, as before
-    ("who won the match on saturday", "2026-12-05", "2026-12-05"),
+    # a past or a state gone stays someone's, searched as written, as before (a thing done by who, the day ending
+    # the question, is read: test_qdays5)
     ("who was born on the 19th", "2026-11-19", "2026-11-19"),
     ("who was at the party on the 22nd", "2026-11-22", "2026-11-22"),
-    ("who had the kids last weekend", "2026-12-05", "2026-12-06"),
     ("whose turn was it last week", "2026-11-30", "2026-12-06"),
     ("who was maya playing on saturday", "2026-12-05", "2026-12-05"),
     ("who did maya play on saturday", "2026-12-05", "2026-12-05"),
@@ -80,7 +79,6 @@ def test_a_who_question_of_a_day_to_come_reads_it(question, first, last):
     ("who called about the job yesterday", "2026-12-06", "2026-12-06"),
     ("who called yesterday and what did they want", "2026-12-06", "2026-12-06"),
     ("who did tom call yesterday", "2026-12-06", "2026-12-06"),
-    ("who played on saturday", "2026-12-05", "2026-12-05"),
 ])
 def test_a_who_question_of_a_day_gone_or_said_stays_unread(question, first, last):
     assert _unread(question) == (first, last)

@@ -206,3 +206,126 @@ def test_no_due_from_an_events_day_or_a_question(line):
 def test_ordinary_days_still_read(line, due, scheduled):
     found = one(line)
     assert (found["due"], found["scheduled"]) == (due, scheduled)
+
+
+# session 58, tasks3: a weekday in brackets, a day with a note after a dash, a record's `for`
+GROWER_DAY = "Daily/2026-12-07.md"  # a Monday's note
+
+
+@pytest.mark.parametrize("line, due", [
+    ("- [ ] buy garden lime, lime bed 3 (Sat)", "2026-12-12"),  # read like `— Sat`, forward from the note's day
+    ("- [ ] buy garden lime (Thurs)", "2026-12-10"),
+    ("- [ ] ring the vet ( Weds )", "2026-12-09"),
+    ("- [ ] send the seed order (Fri.) #plot", "2026-12-11"),
+    ("- [ ] buy garden lime (by Fri)", "2026-12-11"),  # a cue in brackets, as before
+    ("- [ ] buy garden lime (due Tue)", "2026-12-08"),
+])
+def test_a_weekday_in_brackets_ending_a_task_is_its_day(line, due):
+    assert one(line, path=GROWER_DAY)["due"] == due
+
+
+def test_a_weekday_in_brackets_reads_a_weeks_list_too():
+    lines = ["## w/c 30 Nov", "- [ ] clean the supers (Thurs)"]
+    assert [t["due"] for t in tasks(lines, path="Plot/Jobs.md")] == ["2026-12-03"]
+
+
+@pytest.mark.parametrize("path, line", [
+    (GROWER_DAY, "- [ ] buy garden lime (from Sat)"),  # from a day: where it refers back, as `from Sat` is
+    (GROWER_DAY, "- [ ] chase the feed (Sat's delivery was late)"),
+    (GROWER_DAY, "- [ ] plant lavender (sun)"),  # lower case: the words, as `sat nav`
+    (GROWER_DAY, "- [ ] swap the rota (Sat or Sun)"),
+    (GROWER_DAY, "- [ ] ask about the (Sat) market stall"),  # not ending the line
+    (GROWER_DAY, "- [x] buy garden lime (Sat)"),  # a done task
+    ("Plot/Jobs.md", "- [ ] buy garden lime (Sat)"),  # a standing list: no known week, as `— Sat`
+    (GROWER_DAY, "- [ ] lunch w/ Dad (Sun) 🔁 every week"),  # a recurring task: the day it recurs on (fixT3)
+    (GROWER_DAY, "- [ ] lunch w/ Dad every week (Sun)"),
+    (GROWER_DAY, "- [ ] water the tomatoes each day (Sat)"),
+    (GROWER_DAY, "- [ ] lunch w/ Dad (Sun) [repeat:: every 2 weeks]"),
+])
+def test_no_day_from_other_brackets(path, line):
+    found = one(line, path=path)
+    assert (found["due"], found["scheduled"]) == (None, None)
+
+
+# fixT3, review of tasks3: a note after a dash does not make the day before it the task's: it may move it (`— now Mon
+# 14th`, `— postponed`) or tell of an event gone by (`Reply to Sam's email Tue 1 Dec — he asked ...`)
+@pytest.mark.parametrize("path, line", [
+    (GROWER_DAY, "- [ ] SBKA Christmas social Tue 15 Dec — bring mince pies"),  # lost its day with the rule
+    (GROWER_DAY, "- [ ] Parents' evening Thu 10th - ask about maths"),
+    (GROWER_DAY, "- [ ] away Sat 12 - Sun 13 Dec — ask Dev to water"),  # a range's dash
+    (GROWER_DAY, "- [ ] cover Sat 12 – 13 Dec"),
+    (GROWER_DAY, "- [ ] cover Sat 12 - December 13 if Jo can't"),
+    (GROWER_DAY, "- [ ] ask Tom about Sat 12th party — he knows"),  # the day qualifies what follows
+    (GROWER_DAY, "- [ ] Fix bug reported Fri 4 Dec — urgent"),  # an event's day
+    (GROWER_DAY, "- [ ] Is the party Sat 12th — or Sun?"),  # a question
+    ("To do - week of 7 Dec.md", "- [ ] write up council meeting Thurs 3 Dec — see notes"),  # gone by in its week
+    ("Inbox.md", "- [ ] Dentist Fri 11 Dec — moved to Mon 14th"),  # moved: not the first day
+    ("Inbox.md", "- [ ] Dentist Fri 11 Dec — changed to Tue"),
+    ("Inbox.md", "- [ ] Dentist Fri 11 Dec — postponed"),
+    ("Inbox.md", "- [ ] Dentist Fri 11 Dec — rescheduled, TBC"),
+    ("Inbox.md", "- [ ] Reply to Sam's email Tue 1 Dec — he asked about the budget"),  # an event's day, gone by
+    ("Inbox.md", "- [ ] chase order placed Tue 1 Dec — still not here"),
+    ("Inbox.md", "- [ ] Chase payment: invoiced Mon 30 Nov — net 14"),
+    ("Inbox.md", "- [ ] follow up call with supplier Thu 3 Dec — they promised a quote"),
+    ("Inbox.md", "- [ ] claim for 1 Dec — mileage"),
+])
+def test_no_day_from_a_day_with_a_note_after_a_dash(path, line):
+    found = one(line, path=path)
+    assert (found["due"], found["scheduled"]) == (None, None)
+
+
+@pytest.mark.parametrize("line, due", [
+    ("- [ ] Dentist Fri 11 Dec — now Mon 14th", "2026-12-14"),  # the day ending the line, as before
+    ("- [ ] away Fri 11 Dec — back Mon 14th", "2026-12-14"),
+    ("- [ ] Dentist Fri 11th, 3pm — bring the form", "2026-12-11"),  # its hour follows it: an appointment
+    ("- [ ] bring mince pies — SBKA social Tue 15 Dec", "2026-12-15"),
+])
+def test_a_day_ending_the_line_after_a_dash_note_is_still_read(line, due):
+    assert one(line, path="Inbox.md")["due"] == due
+
+
+@pytest.mark.parametrize("line", [
+    "- [ ] Write minutes for Mon",  # Monday's meeting, most often the one just held: no deadline
+    "- [ ] Send recap for Mon",
+    "- [ ] write-up for Mon",
+    "- [ ] Email the minutes for Thurs 10 Dec",  # the meeting's day, to come: the minutes are written after it
+])
+def test_a_records_for_names_its_events_day_not_a_deadline(line):
+    found = one(line, path="Daily/2026-12-09.md", today=dt.date(2026, 12, 9))
+    assert (found["due"], found["scheduled"]) == (None, None)
+
+
+@pytest.mark.parametrize("line, due", [
+    ("- [ ] Prepare slides for Mon", "2026-12-14"),  # a deliverable for Monday's meeting
+    ("- [ ] weekly report for Fri", "2026-12-11"),  # a report is as often a deliverable: kept
+    ("- [ ] speaker notes for Mon", "2026-12-14"),
+    ("- [ ] book 30 minutes for Fri", "2026-12-11"),  # a length of time, no record
+    ("- [ ] agenda for Mon", "2026-12-14"),
+    ("- [ ] Prepare debrief for Mon", "2026-12-14"),  # a debrief is a meeting: no record (fixT3)
+    ("- [ ] book thirty minutes for Fri", "2026-12-11"),  # lengths of time, no record
+    ("- [ ] block out a few minutes for Fri", "2026-12-11"),
+    ("- [ ] 5-minutes for Fri", "2026-12-11"),
+    ("- [ ] keep a couple of minutes for Fri", "2026-12-11"),
+    ("- [ ] circulate minutes Fri 11 Dec", "2026-12-11"),  # no `for`: a deadline
+    ("- [ ] minutes by Fri", "2026-12-11"),
+])
+def test_a_deliverables_for_is_still_its_day(line, due):
+    assert one(line, path="Daily/2026-12-09.md", today=dt.date(2026, 12, 9))["due"] == due
+
+
+@pytest.mark.parametrize("unit", ["Fri 11 Dec — bring pies ", "x (Fri) ", "minutes for Fri 11 Dec; "])
+def test_a_long_line_of_noted_days_is_read_in_linear_time(unit):
+    took, found = _timed(["- [ ] " + unit * (44_000 // len(unit)) + "?"], path=GROWER_DAY)
+    assert took < 3.0 and len(found) == 1
+
+
+@pytest.mark.parametrize("line, due", [
+    ("- [ ] call — FRİDAY", "2026-12-11"),  # case-blind letters: a KeyError stopped select() (fixT3)
+    ("- [ ] call (FRİDAY)", "2026-12-11"),
+    ("- [ ] call FRİ 11 Dec", "2026-12-11"),
+    ("- [ ] call by FRİ", "2026-12-11"),
+    ("- [ ] call (ſun)", None),  # a lower case `sun`, as `(sun)`: the word
+    ("- [ ] call (Sun)", "2026-12-13"),
+])
+def test_case_blind_letters_in_a_weekday(line, due):
+    assert one(line, path=GROWER_DAY)["due"] == due

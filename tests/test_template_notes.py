@@ -179,3 +179,53 @@ def test_placeholders_of_a_long_note_are_read_in_linear_time():
     assert template_reason("templates/big.md", many).startswith(
         "a template (in the folder templates/, placeholders `{{field0}}`, `{{field1}}`, `{{field2}}`, ...): ")
     assert time.perf_counter() - started < 1.5
+
+
+# An empty skeleton, no placeholder in it (readers 18, skeleton): the grower's daily template, indexed, ranked 2nd
+# for "jobs for saturday" (qa s58)
+SKELETONS = {
+    "Templates/Daily template.md": "---\ntags: [daily]\n---\nWeather: \n\n## Plot\n\n## Bees\n\n## Jobs\n- [ ] \n",
+    "_templates/Journal.md": ("# Journal\n**Gratitude:**\n**Mood**: \n*Energy*:\nSleep: ____\nFocus::\n\n---\n"
+                              "1. \n2. \n"),
+    "Meta/Templates/Meal plan.md": "## Meals\n| Day | Lunch | Dinner |\n|---|:--:|---|\n| Mon | | |\n| Tue |  |  |\n",
+    "Templates/Review.md": ("> [!note] Summary\n> \n\n## Tasks\n```tasks\nnot done\ndue today\n```\n"
+                           "%% fill in each evening %%\n<!-- write below -->\n#daily #garden\n- Weather:\n  - \n"
+                           "* [ ]\n"),
+    "templates/Standup.txt": "Yesterday:\r\nToday:\r\nBlockers:\r\n",
+    "Templates/Daily.org": "#+title: Daily\n* Plot\n** Bees\n- [ ] \n",
+}
+# in a templates folder, with text of their own: notes
+NOT_SKELETONS = {
+    "templates/Invoice Acme.md": "# Invoice 2026-031 — Acme Corp\nTotal: £4,200\nDue: 2026-12-15\nPaid:\n",
+    "templates/Cover letter.md": "# Cover letter — Acme Corp\n\nDear Ms Hale,\nI design websites for cafés.\n",
+    "Templates/Day I swarmed.md": "## Plot\nWeather:\nThe bees swarmed on Saturday.\n- [ ] \n",
+    "Templates/Packing list.md": "# Packing list\n- [ ] passport\n- [ ] charger\n- [ ] \n",
+    "Templates/Weekend jobs.md": "| Day | Job |\n|---|---|\n| Sat | move the hives |\n",
+    "Templates/Filled day.md": "Weather: sunny\n## Jobs\n- [ ] \n",
+    "Templates/Call list.md": "Ring the vet about Bella's jab and then the farrier:\n- [ ] \n",
+    "Templates/Snippet.md": "## Snippet\n```python\nprint(1)\n```\n",
+    "Templates/Invoice fields.md": "Title: Invoice 42\nClient: Acme\nTotal: 4200\n",
+    "Templates/Properties.md": "---\ntags: [project]\nstatus: active\n---\n",  # front matter alone: not judged by it
+}
+
+
+def test_an_empty_skeleton_in_a_templates_folder_is_a_template(tmp_path):
+    root = tmp_path / "notes"
+    written(root, {**SKELETONS, **NOT_SKELETONS, "Plot/Jobs.md": "## Jobs\n- [ ] \n"})  # not in a templates folder
+    summary, indexed = sync(root, tmp_path / "index.sqlite")
+    assert indexed == sorted([*NOT_SKELETONS, "Plot/Jobs.md"])
+    reasons = {item["path"]: item["reason"] for item in summary.skipped}
+    assert sorted(reasons) == sorted(SKELETONS)
+    assert reasons["Templates/Daily template.md"] == (
+        "a template (in the folder Templates/, an empty skeleton): templates are not indexed; write "
+        "`!Templates/Daily template.md` in .mragignore to index it")
+
+
+def test_a_skeleton_with_a_line_of_text_is_a_note():
+    skeleton = SKELETONS["Templates/Daily template.md"]
+    assert template_reason("Templates/Daily.md", skeleton)
+    for line in ("Hefted all 3 hives.", "- [ ] buy lime", "Weather: frost", "1. sow garlic", "| Sat | heft |",
+                 "Ring Pete about the queens"):
+        assert template_reason("Templates/Daily.md", skeleton + line + "\n") is None, line
+    for line in ("Mood:", "- [x]", "***", "## Notes", "#bees", "> "):
+        assert template_reason("Templates/Daily.md", skeleton + line + "\n"), line

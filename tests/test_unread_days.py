@@ -29,7 +29,7 @@ MONDAY = dt.date(2026, 12, 7)  # last week: 2026-11-30 to 2026-12-06
     ("what did Keller say about his paper yesterday?", "yesterday", "the question is about someone else (Keller)"),
     ("did he call on Tuesday?", "on Tuesday", "the question is about him"),
     ("what did she say yesterday?", "yesterday", "the question is about her"),
-    ("who came to lab meeting on Tuesday?", "on Tuesday", "the question asks who"),
+    ("who said what at lab meeting on Tuesday?", "on Tuesday", "the question asks who"),
     ("who did she call on Tuesday?", "on Tuesday", "the question asks who"),
     ("what did the band play yesterday?", "yesterday", "the question is about someone else (the band)"),
     ("what did Keller say on the 3rd?", "the 3rd", "the question is about someone else (Keller)"),
@@ -51,7 +51,7 @@ def test_a_day_of_someone_else_is_said_unread(question, words, reason):
     # the question once suggested in the first person was ungrammatical or asked something else (review revB):
     # "Who came to the lab on with me the 3rd?", "Who called with me yesterday?", "what did St tell me yesterday?",
     # "what did Keller tell me yesterday?" (the paper dropped); none is written now
-    "Who came to the lab on the 3rd?", "Who called Tom yesterday?", "Was it rainy in St. Louis yesterday?",
+    "Who said what in the lab on the 3rd?", "Who called Tom yesterday?", "Was it rainy in St. Louis yesterday?",
     "Did Keller mention the paper yesterday?",
 ])
 def test_no_question_is_made_up_in_the_first_person(question):
@@ -166,6 +166,6 @@ def test_the_mcp_search_says_a_day_of_someone_else_is_not_read(student_db, monke
     monkeypatch.setenv("MRAG_TODAY", "2026-12-07")
     settings = effective({"db": str(student_db), "embedding_model": "hashing:64"})
     with Index.open(settings, embedder_factory=hashing_embedder) as index:
-        data = MragTools(index).search("who came to the lab meeting on Tuesday?")
+        data = MragTools(index).search("who said what at the lab meeting on Tuesday?")
     assert data["days"] == {"words": "on Tuesday", "from": "2026-12-01", "to": "2026-12-01", "dated_notes": False,
                             "read": False, "reason": "the question asks who"}

@@ -1143,6 +1143,21 @@ from minirag_cli.text import (BUNDLE_SUFFIX, CJK_CHARS, CJK_NAME, CJK_RUN, ENGLI
 #    `Deadline Thu 9 Dec` is no 2027 day); none when the day's nearest to the sync, within six weeks, is another
 #    weekday (a to-do's `dentist Wed 10 Dec` in a week whose 10 Dec is a Thursday: a slip, yearless as before, so
 #    "what's on this week?" still finds it), nor when a two-figure year follows it (`Sat 5 Dec '15`, `Mon 7 Dec 20`).
+# 33, dates34's part (session 58's grower and chef): a log's yearless slashed days in its headings and its tables'
+#    date columns are days (dayorder._headed_days): a heading whose whole text is one, a label after a dash (`##
+#    25/7`, `## 15/8 — honey off` under `# Inspections 2026`), read where one of the note's such headings at least is
+#    past the 12th and they run one way; a cell whose whole text is one under a date's head (`| Date |`, `| w/c |`:
+#    a honey harvest's `| 13/6 |`, a GP tracker's `| 30/11 |`); the year a heading names alone over it, else its
+#    chunk's date's; the order the note's, the setting's, the vault's, else the column's own figures'. A list log
+#    (rules 33's `_log_days`) under a heading naming its year alone (`## 2026` over `- 14/3 broad beans`) is that
+#    year's, in order. Chapters `## 1/2`, scores under `Score`, ratings under `Rating`, an undated note's column
+#    (`# Fridge temps — December`) stay figures. fixD34 (review): the headings and a date column are read by the list
+#    log's one reader (dayorder._column_days: three or more, one past the 12th, no shares of one whole, going forward
+#    from the note's day or in order within the year named over them all): numbered weeks under `| Week |`, `| Wk |`
+#    (`1/9` … `9/9`) are no days (a week's day only under `w/c`, `w/e`, `Week commencing`), nor a `Day` column, parts
+#    `## 1/15` … `## 3/15`, one heading (`## 24/7 — what the contract covers`), a front-matter-dated log's `20/11`
+#    in a year before it; `| When |` and `| Dates |` columns are read, and a list log under `## 2026` in a note
+#    its front matter dates after the log's first day (`created: 2026-05-01` over `- 3/3 tomatoes`).
 # The number is set in rules_version.py (bump it there): `mrag status` reads it without these rules' regexes.
 # 33, names33's part (session 57's testers' leftovers; narrowed by fixN33 after review): a word in capitals of four
 #    letters or more shaped as an adjective (`-ENT`, `-OUS`, `-ECT`, `-IVE`, ...), written once in its note, right
