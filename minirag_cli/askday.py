@@ -72,7 +72,9 @@ semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: t
 next month, "next Friday" (the coming one, 1 to 7 days on; not several, nor "next Monday to Friday"):
 AskedDays.ahead, their notes those dated in them and those that write one of their days (retrieve._dated_notes,
 Index.search), as for the days of today or this week not yet gone (AskedDays.to_come); "this Saturday" the coming
-one, today's when it is today, but in a told past the latest up to today, as "this weekend" (_this_weekday). "next …" in
+one, today's when it is today, but in a past the latest up to today, as "this weekend"; a day gone this week in a
+question of neither past nor plan, "this sun", one with its day number or beside another day phrase not
+(_this_weekday, _this_weekday_read, _day_phrases). "next …" in
 German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
 que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too),
@@ -135,7 +137,7 @@ import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
@@ -237,6 +239,12 @@ _WEEKDAY = ("|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?" + 
 # noun's as often, whatever goes before ("which chair had Tom last sat in?", "where I'd last sat", "the last sun of
 # summer", "when did they last wed?"); "on sat", "next wed" are read
 _LAST_OF_A_DAY = r"last(?!\s+(?-i:sat|sun|wed)\b)"
+# "this <weekday>" (_PHRASE's thisday) not one of a list ("this Friday and Saturday"), nor with a day number: "this
+# saturday 19th", "this friday, the 18th" are the number's (qdays5's wdom; fixQD6), "this saturday 10am" is read
+_NOT_LISTED_NOR_NUMBERED = (
+    r"(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:" + _WEEKDAY + r"))"
+    r"(?!\s*,?\s*(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\b(?![:.]\d|\s*(?:am|pm)\b))")
+_THIS_WEEKDAY = re.compile(r"\bthis\s+(?!sun\b)(?:" + _WEEKDAY + r")" + _NOT_LISTED_NOR_NUMBERED, re.I)
 # a lower-case "sat" or "sun" (or "last wed") joined to the weekdays read but not read itself (_lower_short_day,
 # _LAST_OF_A_DAY: "on fri and sun for the trip", "on fri and last sat")
 _WORD_DAY_LISTED = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*&\s*)"
@@ -333,14 +341,16 @@ _BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "s
                        "happened", "free", "busy")
 # ... and a short one, in lower case or capitalised, after a plan's participle, "for" between or not ("what's planned
 # for sat?", "anything booked fri?": qdays6); not after "have", "got", "do" or a bare "for" ("do we have sun?", "plants
-# for sun?", "revising for SAT?": the weather's, a garden's, an exam's)
+# for sun?", "revising for SAT?": the weather's, a garden's, an exam's); never "sun", a grower's light ("what's planned
+# for sun?", "tomatoes planned for sun, lettuce for shade": fixQD6)
 _SHORT_BAREDAY_LEADS = ("planned", "scheduled", "booked", "arranged", "due", "happening")
+_SHORT_BAREDAY_DAYS = sorted((d for d in _SHORT_DAYS if d != "sun"), key=len, reverse=True)
 _SHORT_BAREDAY = ("(?:" + "|".join(rf"(?<=\b{w}\s)|(?<=\b{w}\sfor\s)" for w in _SHORT_BAREDAY_LEADS) + ")(?=(?-i:"
-                  + "|".join(w for d in sorted(_SHORT_DAYS, key=len, reverse=True) for w in (d, d.capitalize()))
-                  + r")\b)")
+                  + "|".join(w for d in _SHORT_BAREDAY_DAYS for w in (d, d.capitalize())) + r")\b)")
 _BARE_WEEKDAY = (r"|(?:(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?=(?:" + _FULL_WEEKDAY
                  + r")\b)|" + _SHORT_BAREDAY + r")(?P<bareday>" + _FULL_WEEKDAY + r"|(?:"
-                 + "|".join(sorted(_SHORT_DAYS, key=len, reverse=True)) + r")\b)(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
+                 + "|".join(_SHORT_BAREDAY_DAYS) + r")\b)"
+                 r"(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
                  + _AFTER_A_DAY + ")")
 # "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
 # preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
@@ -371,10 +381,11 @@ _PHRASE = re.compile(
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last|next)\s+weekend"  # Saturday and Sunday of this week, the last or the next
-    # "this Saturday", "this sat?": the coming one, today's when it is today, but in a told past the latest up to
-    # today, as "this weekend" (_this_weekday); one day, not a list ("this Friday and Saturday": none, as before)
-    r"|this\s+(?P<thisday>" + _WEEKDAY + r")(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)"
-    r"(?:" + _WEEKDAY + r"))"
+    # "this Saturday", "this sat?": the coming one, today's when it is today, but in a past the latest up to
+    # today, as "this weekend" (_this_weekday); one day, not a list ("this Friday and Saturday": none, as before), nor
+    # one with its day number ("this saturday 19th", "this friday, the 18th": the number's, qdays5's wdom), nor "this
+    # sun" ("how do I cope with this sun": the weather's; fixQD6)
+    r"|this\s+(?!sun\b)(?P<thisday>" + _WEEKDAY + r")" + _NOT_LISTED_NOR_NUMBERED +
     r"|(?P<week>this|last|next)\s+week"
     r"|(?P<month>this|last|next)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
@@ -840,12 +851,42 @@ def _coming_weekday(index: int, today: dt.date) -> dt.date:
 
 def _this_weekday(m: re.Match, today: dt.date) -> dt.date:
     """The day of "this Saturday" (qdays6): the coming one, today to 6 days on ("what's on this saturday?"), but in a
-    told past not of a plan nor "for" it ("what did I do this saturday?") the latest up to today, as "this weekend"
-    is read (_resolve). Before, it was no day: "what's on this saturday?" ranked its note 5th."""
+    past not of a plan nor "for" it ("what did I do this saturday?", "I sowed seeds this sat": _this_weekday_past) the
+    latest up to today, as "this weekend" is read (_resolve). Before, it was no day: "what's on this saturday?" ranked
+    its note 5th."""
     index = _weekday_index(m.group("thisday"))
-    if _told_past(m.string) and not _FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()):
+    if _this_weekday_past(m):
         return today - dt.timedelta(days=(today.weekday() - index) % 7)
     return _coming_weekday(index, today)
+
+
+def _this_weekday_past(m: re.Match) -> bool:
+    """Is the question of "this <weekday>" `m` in a past (_past_but_this_days), not "for" the day?"""
+    return (_past_but_this_days(m.string)
+            and not _FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()))
+
+
+@lru_cache(maxsize=64)
+def _past_but_this_days(question: str) -> bool:
+    """Is `question` in a past (past_tense: a past form without an auxiliary too, "who came round this sunday?"), its
+    "this <weekday>" phrases' own words not looked at (_without_days: "this sat" is no past of "sit")? Once for the
+    question, not for each phrase (a long question was quadratic)."""
+    return past_tense(_without_days(question, _THIS_WEEKDAY.finditer(question)))
+
+
+@lru_cache(maxsize=64)
+def _of_a_plan(question: str) -> bool:
+    """Is `question` in a plan's or a future's form (_PLANNED_FORM, _PLANNED)? Once for the question."""
+    return bool(_PLANNED_FORM.search(question) or _PLANNED.search(question))
+
+
+def _this_weekday_read(m: re.Match, today: dt.date) -> bool:
+    """Is "this <weekday>" `m` read? Not a day gone this week in a question of neither a past nor a plan ("this
+    monday's meeting notes" asked on a Wednesday: the Monday gone or none, not next week's; fixQD6), as before it
+    was none."""
+    if _weekday_index(m.group("thisday")) >= today.weekday() or _this_weekday_past(m):
+        return True
+    return _of_a_plan(m.string)
 
 
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
@@ -1428,21 +1469,26 @@ def _coming_weekdays(m: re.Match) -> bool:
             return True
         if _YES_NO_COMING.fullmatch(question, 0, m.start()):
             return not _past_form(question[m.end():])
-        return bool(_PLANNED_FORM.search(question)) and not _past_but_the_day(m)
+        return bool(_PLANNED_FORM.search(question)) and not _past_form(_without_days(question, [m]))
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
         return not _past_form(question[m.end():])
     if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
         return True
-    return bool(_PLANNED_FORM.search(question)) and not _past_but_the_day(m)
+    return bool(_PLANNED_FORM.search(question)) and not _past_form(_without_days(question, [m]))
 
 
-def _past_but_the_day(m: re.Match) -> bool:
-    """Is the question of the weekday phrase `m` in a past form (_past_form) but the phrase's own words: its "sat" is
-    the day, no past of "sit" ("what's on sat?", "anything on sat?", "what's due on sat" read the Saturday gone while
-    "on sun", "on fri" read the coming one: qdays6)."""
-    return _past_form(m.string[:m.start()] + " " * (m.end() - m.start()) + m.string[m.end():])
+def _without_days(question: str, days) -> str:
+    """`question` with the text of each of `days` (matches, in order) blanked, so that a past is looked for outside
+    them (_past_form): a day's own "sat" is no past of "sit" ("what's on sat?", "anything on sat?" read the Saturday
+    gone: qdays6; "what did we take sat 28th" is a past by its "did": fixQD5). Its length kept, the words beside
+    a verb are where they were (_WORD_BEFORE); one pass over the question."""
+    parts, end = [], 0
+    for day in days:
+        parts += [question[end:day.start()], " " * (day.end() - day.start())]
+        end = day.end()
+    return "".join(parts) + question[end:]
 
 
 def _asks_ahead_of_a_date(question: str, start: int, end: int, past: bool) -> bool:
@@ -1921,10 +1967,10 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
     past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
-    past_but_sat = cache(lambda: _past_form(_SAT_AND_DAY.sub(" ", question)))  # a past told by a word not "sat"
+    past_but_sat = cache(lambda: _past_form(_without_days(question, _SAT_AND_DAY.finditer(question))))  # not "sat"
     found = [m if not (m.group("dayweek") and past_form()) else _without_the_week(m)
              for m in _PHRASE.finditer(question)]
-    return [m for m in found
+    read = [m for m in found
              if m is not None and (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
              # none read, as before bare weekdays were
@@ -1954,7 +2000,12 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
-                                                and not _ABOUT.search(question, 0, m.start())))]
+                                                and not _ABOUT.search(question, 0, m.start())))
+             and (not m.group("thisday") or _this_weekday_read(m, today))]
+    # "this <weekday>" beside another day phrase yields to it, as before it was read ("anything this friday or next
+    # week?": next week; fixQD6)
+    others = [m for m in read if not m.group("thisday")]
+    return others or read
 
 
 # a weekday and its day number without "on" ("takings sat 28th") is read only ending the question or a clause, or before
@@ -2490,20 +2541,19 @@ def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | 
     return _whose_month_part(days, question, m, person)
 
 
-# "late" as overdue before "this/last month" (qdays6: "who's late this month?", "anyone late this month?", "was derek
-# late last month?", "did I pay anything late last month" read the month's last third): after a form of "be", a
-# pronoun of anyone, a payment's verb a few words back, or a yes/no question's subject of one word or two; not "I'll do
-# it late this month", "late last month we went…", "we sowed late last month" (a time)
+# "late" as overdue before "this/last month" ending the question, after who or anyone ("anyone late this month?",
+# "who's late this month?" read the month's last third: qdays6); not after a form of "be" or a payment's verb, where
+# it is as often a time ("the frost was late last month", "is the dentist late this month?", "I paid the builder late
+# last month": fixQD6), nor "I'll do it late this month", "late last month we went…"
 _LATE_OVERDUE_BEFORE = re.compile(
-    r"(?:(?:\b(?:is|are|am|was|were|be|been|being|anyone|anybody|someone|somebody|nobody|everyone|who)|['’](?:s|re|m))"
-    r"|\b(?:pay|pays|paid|paying)(?:\s+[\w'’]+){0,3})\s+$"
-    r"|^\W*(?:is|are|am|was|were)(?:n['’]t)?\s+(?:(?:the|my|our|his|her|their|any)\s+)?[\w'’]+\s+$", re.I)
+    r"\b(?:who|anyone|anybody|someone|somebody)(?:['’]s|\s+(?:is|are|was|were))?\s+$", re.I)
 
 
 def _late_as_overdue(question: str, m: re.Match) -> bool:
-    """Is the part of a month `m` a "late" right before "this month" or "last month" that says overdue, not the
-    month's last third (_LATE_OVERDUE_BEFORE)? The month is then read as a whole (_read_words)."""
+    """Is the part of a month `m` a "late" right before "this month" or "last month" ending the question that says
+    overdue, not the month's last third (_LATE_OVERDUE_BEFORE)? The month is then read as a whole (_read_words)."""
     return (m.re is _MONTH_PART and m.group(0)[:4].lower() == "late" and bool(m.group("partwhich"))
+            and _QUESTION_END.fullmatch(question, m.end()) is not None
             and _LATE_OVERDUE_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start()) is not None)
 
 
