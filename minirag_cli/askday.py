@@ -71,10 +71,13 @@ written too: vor zwei Tagen, vor einer Woche, drei Tage her; il y a trois jours,
 semaines; hace dos días, hace una semana): _FOREIGN. Days to come in English: tomorrow, next week, next weekend,
 next month, "next Friday" (the coming one, 1 to 7 days on; not several, nor "next Monday to Friday"):
 AskedDays.ahead, their notes those dated in them and those that write one of their days (retrieve._dated_notes,
-Index.search), as for the days of today or this week not yet gone (AskedDays.to_come). "next …" in
+Index.search), as for the days of today or this week not yet gone (AskedDays.to_come); "this Saturday" the coming
+one, today's when it is today, but in a past the latest up to today, as "this weekend"; a day gone this week in a
+question of neither past nor plan, "this sun", one with its day number or beside another day phrase not
+(_this_weekday, _this_weekday_read, _day_phrases). "next …" in
 German, French or Spanish (nächste Woche, nächsten
 Montag, kommende Woche; la semaine prochaine or qui vient, lundi prochain; la próxima semana, la semana
-que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too), "this Tuesday",
+que viene, el próximo lunes, el lunes que viene; "el sabado proximo" too),
 several such phrases in one question, or one next to a comparison (before,
 after, since, until…) are left alone.
 
@@ -134,7 +137,7 @@ import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from minirag_cli.dayspans import AHEAD_MONTHS, RECORD_WORDS
 from minirag_cli.monthnames import month_numbers
@@ -236,6 +239,12 @@ _WEEKDAY = ("|".join(WEEKDAY_NAMES) + "|(?-i:" + _SHORT_DAY_WORDS + r")\b\.?" + 
 # noun's as often, whatever goes before ("which chair had Tom last sat in?", "where I'd last sat", "the last sun of
 # summer", "when did they last wed?"); "on sat", "next wed" are read
 _LAST_OF_A_DAY = r"last(?!\s+(?-i:sat|sun|wed)\b)"
+# "this <weekday>" (_PHRASE's thisday) not one of a list ("this Friday and Saturday"), nor with a day number: "this
+# saturday 19th", "this friday, the 18th" are the number's (qdays5's wdom; fixQD6), "this saturday 10am" is read
+_NOT_LISTED_NOR_NUMBERED = (
+    r"(?!\s*(?:,\s*|&\s*|(?:and|or)\s+|[-–—]\s*|(?:to|through|thru|till|until)\s+)(?:" + _WEEKDAY + r"))"
+    r"(?!\s*,?\s*(?:the\s+)?(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\b(?![:.]\d|\s*(?:am|pm)\b))")
+_THIS_WEEKDAY = re.compile(r"\bthis\s+(?!sun\b)(?:" + _WEEKDAY + r")" + _NOT_LISTED_NOR_NUMBERED, re.I)
 # a lower-case "sat" or "sun" (or "last wed") joined to the weekdays read but not read itself (_lower_short_day,
 # _LAST_OF_A_DAY: "on fri and sun for the trip", "on fri and last sat")
 _WORD_DAY_LISTED = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*&\s*)"
@@ -330,8 +339,18 @@ _WEEKS_BACK_AND_ON = (
 # Wednesday", "for Friday's party", "I have Friday off", "for friday 18th" (a date written)
 _BARE_WEEKDAY_LEADS = ("for", "have", "has", "got", "do", "doing", "planned", "scheduled", "booked", "arranged", "due",
                        "happened", "free", "busy")
-_BARE_WEEKDAY = (r"|(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?P<bareday>"
-                 + _FULL_WEEKDAY + r")(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
+# ... and a short one, in lower case or capitalised, after a plan's participle, "for" between or not ("what's planned
+# for sat?", "anything booked fri?": qdays6); not after "have", "got", "do" or a bare "for" ("do we have sun?", "plants
+# for sun?", "revising for SAT?": the weather's, a garden's, an exam's); never "sun", a grower's light ("what's planned
+# for sun?", "tomatoes planned for sun, lettuce for shade": fixQD6)
+_SHORT_BAREDAY_LEADS = ("planned", "scheduled", "booked", "arranged", "due", "happening")
+_SHORT_BAREDAY_DAYS = sorted((d for d in _SHORT_DAYS if d != "sun"), key=len, reverse=True)
+_SHORT_BAREDAY = ("(?:" + "|".join(rf"(?<=\b{w}\s)|(?<=\b{w}\sfor\s)" for w in _SHORT_BAREDAY_LEADS) + ")(?=(?-i:"
+                  + "|".join(w for d in _SHORT_BAREDAY_DAYS for w in (d, d.capitalize())) + r")\b)")
+_BARE_WEEKDAY = (r"|(?:(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _BARE_WEEKDAY_LEADS) + r")(?=(?:" + _FULL_WEEKDAY
+                 + r")\b)|" + _SHORT_BAREDAY + r")(?P<bareday>" + _FULL_WEEKDAY + r"|(?:"
+                 + "|".join(_SHORT_BAREDAY_DAYS) + r")\b)"
+                 r"(?=\s*(?:[?!,;:)]|\.(?!\w)|$)|\s+(?:morning|afternoon|evening|night)\b|\s+"
                  + _AFTER_A_DAY + ")")
 # "tmrw", "tomoz": texted "tomorrow", in lower case where the question or a clause ends, a part of the day or a
 # preposition follows ("what's on tmrw?", "anything tmrw morning?"), or capitalised opening the question ("Tmrw
@@ -362,6 +381,11 @@ _PHRASE = re.compile(
     # in a past tense only (asked_days: _of_one_past_time); not "the weekend of the wedding", "… I moved"
     r"|(?:on|at|over|during)\s+the\s+(?P<theweekend>weekend)(?=\s*(?:$|[^\w\s]))"
     r"|(?P<weekend>this|last|next)\s+weekend"  # Saturday and Sunday of this week, the last or the next
+    # "this Saturday", "this sat?": the coming one, today's when it is today, but in a past the latest up to
+    # today, as "this weekend" (_this_weekday); one day, not a list ("this Friday and Saturday": none, as before), nor
+    # one with its day number ("this saturday 19th", "this friday, the 18th": the number's, qdays5's wdom), nor "this
+    # sun" ("how do I cope with this sun": the weather's; fixQD6)
+    r"|this\s+(?!sun\b)(?P<thisday>" + _WEEKDAY + r")" + _NOT_LISTED_NOR_NUMBERED +
     r"|(?P<week>this|last|next)\s+week"
     r"|(?P<month>this|last|next)\s+month"
     # an ISO week ("in week 45", "in week 45 of 2026") or a quarter ("in Q4", "during Q4 2026"): of the
@@ -825,6 +849,46 @@ def _coming_weekday(index: int, today: dt.date) -> dt.date:
     return today + dt.timedelta(days=(index - today.weekday()) % 7)
 
 
+def _this_weekday(m: re.Match, today: dt.date) -> dt.date:
+    """The day of "this Saturday" (qdays6): the coming one, today to 6 days on ("what's on this saturday?"), but in a
+    past not of a plan nor "for" it ("what did I do this saturday?", "I sowed seeds this sat": _this_weekday_past) the
+    latest up to today, as "this weekend" is read (_resolve). Before, it was no day: "what's on this saturday?" ranked
+    its note 5th."""
+    index = _weekday_index(m.group("thisday"))
+    if _this_weekday_past(m):
+        return today - dt.timedelta(days=(today.weekday() - index) % 7)
+    return _coming_weekday(index, today)
+
+
+def _this_weekday_past(m: re.Match) -> bool:
+    """Is the question of "this <weekday>" `m` in a past (_past_but_this_days), not "for" the day?"""
+    return (_past_but_this_days(m.string)
+            and not _FOR_BEFORE.search(m.string, max(0, m.start() - _WORD_BEFORE), m.start()))
+
+
+@lru_cache(maxsize=64)
+def _past_but_this_days(question: str) -> bool:
+    """Is `question` in a past (past_tense: a past form without an auxiliary too, "who came round this sunday?"), its
+    "this <weekday>" phrases' own words not looked at (_without_days: "this sat" is no past of "sit")? Once for the
+    question, not for each phrase (a long question was quadratic)."""
+    return past_tense(_without_days(question, _THIS_WEEKDAY.finditer(question)))
+
+
+@lru_cache(maxsize=64)
+def _of_a_plan(question: str) -> bool:
+    """Is `question` in a plan's or a future's form (_PLANNED_FORM, _PLANNED)? Once for the question."""
+    return bool(_PLANNED_FORM.search(question) or _PLANNED.search(question))
+
+
+def _this_weekday_read(m: re.Match, today: dt.date) -> bool:
+    """Is "this <weekday>" `m` read? Not a day gone this week in a question of neither a past nor a plan ("this
+    monday's meeting notes" asked on a Wednesday: the Monday gone or none, not next week's; fixQD6), as before it
+    was none."""
+    if _weekday_index(m.group("thisday")) >= today.weekday() or _this_weekday_past(m):
+        return True
+    return _of_a_plan(m.string)
+
+
 def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
     one = lambda d: (d, d, False)  # noqa: E731
     if (counted := _weeks_back_or_on(m, today)) is not None:
@@ -840,6 +904,8 @@ def _resolve(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date, bool]:
         return one(today + dt.timedelta(days=1))
     if m.group("nextday"):  # "next Friday": the coming one, 1 to 7 days on (as a note's "this Friday" is 0 to 6)
         return one(_coming_weekday(_weekday_index(m.group("nextday")), today + dt.timedelta(days=1)))
+    if m.group("thisday"):
+        return one(_this_weekday(m, today))
     if m.group("before"):
         return one(today - dt.timedelta(days=2))
     if m.group("ago"):
@@ -1278,6 +1344,8 @@ _LOWER_NAME_AFTER_WHO = (r"(?:(?<=\bwho\sis\s)|(?<=\bwho['’]s\s))(?!" + _NOT_A
 # summary of the meeting on Thursday?" are of the Friday gone, as before nowdays: review revF), nor a past form
 # ("did", "was", "happened", "cooked", "met") nor neither ("what do I do on Thursday?"): "on Thursday" the most
 # recent one
+# "what's", "who's" typed without the apostrophe, or as texted ("wots", "wats")
+_TYPED_IS = r"whats|wots|wats|whos"
 _PLANNED_WORDS = (
     _WHOSE_IS_IT + r"|"
     r"\b(?:will|shall|should|going\s+to|gonna|(?:need|needs|have|has)\s+to|do\s+(?:i|we)\s+have"
@@ -1285,14 +1353,15 @@ _PLANNED_WORDS = (
     # British "have got" for "have" ("what have I got on Friday?", "have we got anything on Thursday?", "I've got
     # what on Wednesday?", "what's he got on Monday?"), not "what have I got done…" (a past after it: _past_form)
     r"|" + _HAVE_GOT +
-    # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"
-    r"|(?:\b(?:is|are)|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
-    r"|(?:\b(?:is|are)|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
+    # "what's on Friday?", "anything on Friday?", "what's for dinner on Thursday?"; typed without the apostrophe too,
+    # "whats on friday", "wots on the 12th", "whos on friday" (_TYPED_IS: qdays6; they read the Friday gone)
+    r"|(?:\b(?:is|are|" + _TYPED_IS + r")|\w['’](?:s|re))\s+on\b|\banything\s+on\b"
+    r"|(?:\b(?:is|are|" + _TYPED_IS + r")|\w['’]s)\s+for\s+(?:breakfast|lunch|dinner|tea|supper)\b"
     # a present progressive: "who is babysitting on Friday?", "what are we doing on Friday?", "who's coming?", "what
     # time are we meeting on Thursday?" (after a pronoun an -ing is a verb), "when is Chloe babysitting on Friday?"
     # (after a name one in lower case: "who is Anna Fleming on Friday?" is no progressive), "who's maya playing on
     # saturday?" (_LOWER_NAME_AFTER_WHO)
-    r"|(?:\b(?:is|are|am)|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
+    r"|(?:\b(?:is|are|am|" + _TYPED_IS + r")|\w['’](?:s|re|m))\s+(?:(?:i|we|you|he|she|they|it|anyone|someone)\s+\w{2,}ing\b"
     r"|(?:(?-i:[A-Z])[\w'’-]*\s+(?=(?-i:[a-z]))|" + _LOWER_NAME_AFTER_WHO + r")?"
     r"(?!" + _ING_NOUN + r")\w{2,}ing\b)")
 # when or what time an appointment of one or two words is (_PLANNED_FORM: "on"; _PLAN_BEFORE_DATE: a month's "in")
@@ -1353,7 +1422,8 @@ def _of_days_under_way(m: re.Match) -> bool:
     ("what did I do this week?" is of its days gone): its days not yet gone are read as days to come
     (AskedDays.to_come). Not a period that ends today ("in the past week") nor one named ("in December")."""
     this = any((m.group(g) or "").lower() == "this" for g in ("week", "weekend", "month"))
-    current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or _coming_weekdays(m))
+    current = bool(m.group("today") or m.group("thisweek") or m.group("thismonth") or this or m.group("thisday")
+                   or _coming_weekdays(m))
     return current and not (_language(m) == "en" and _told_past(m.string))  # German "was": what
 
 
@@ -1366,7 +1436,8 @@ def _of_days_under_way(m: re.Match) -> bool:
 _MONTH_PLAN = re.compile(
     r"\b(?:what|which|anything|something)(?:\s+\w+)?(?:\s+(?:is|are)|['’](?:s|re))?\s+due\b"
     r"|\bgot\s+(?:due|coming\s+up)\b|\b(?:deadlines?|upcoming|coming\s+up|to\s+do|outstanding)\b", re.I)
-_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something)|['’](?:s|re))\s+on\s+$", re.I)
+_ON_BEFORE_THE_MONTH = re.compile(r"(?:\b(?:got|have|is|are|anything|something|" + _TYPED_IS + r")|['’](?:s|re))\s+on\s+$",
+                                  re.I)
 
 
 def _asks_the_rest_of_the_month(m: re.Match) -> bool:
@@ -1398,14 +1469,26 @@ def _coming_weekdays(m: re.Match) -> bool:
             return True
         if _YES_NO_COMING.fullmatch(question, 0, m.start()):
             return not _past_form(question[m.end():])
-        return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+        return bool(_PLANNED_FORM.search(question)) and not _past_form(_without_days(question, [m]))
     if not m.group("weekday") or not m.group(0).lower().startswith("on") or _LAST.search(m.group(0)):
         return False
     if _YES_NO_COMING.fullmatch(question, 0, m.start()):
         return not _past_form(question[m.end():])
     if _YES_NO_ON.fullmatch(question, 0, m.start()) and _QUESTION_END.fullmatch(question, m.end()):
         return True
-    return bool(_PLANNED_FORM.search(question)) and not _past_form(question)
+    return bool(_PLANNED_FORM.search(question)) and not _past_form(_without_days(question, [m]))
+
+
+def _without_days(question: str, days) -> str:
+    """`question` with the text of each of `days` (matches, in order) blanked, so that a past is looked for outside
+    them (_past_form): a day's own "sat" is no past of "sit" ("what's on sat?", "anything on sat?" read the Saturday
+    gone: qdays6; "what did we take sat 28th" is a past by its "did": fixQD5). Its length kept, the words beside
+    a verb are where they were (_WORD_BEFORE); one pass over the question."""
+    parts, end = [], 0
+    for day in days:
+        parts += [question[end:day.start()], " " * (day.end() - day.start())]
+        end = day.end()
+    return "".join(parts) + question[end:]
 
 
 def _asks_ahead_of_a_date(question: str, start: int, end: int, past: bool) -> bool:
@@ -1884,10 +1967,10 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
     # once for the question, not for each phrase (a long question was quadratic)
     one_past, told_past = _of_one_past_time(question), _told_past(question)
     past_form = cache(lambda: _past_form(question))  # for a "for <month>" alone, once
-    past_but_sat = cache(lambda: _past_form(_SAT_AND_DAY.sub(" ", question)))  # a past told by a word not "sat"
+    past_but_sat = cache(lambda: _past_form(_without_days(question, _SAT_AND_DAY.finditer(question))))  # not "sat"
     found = [m if not (m.group("dayweek") and past_form()) else _without_the_week(m)
              for m in _PHRASE.finditer(question)]
-    return [m for m in found
+    read = [m for m in found
              if m is not None and (m.group(0).lower() != "hier" or _FRENCH.search(question))  # German "hier" is "here"
              # "what did I buy for sunday?", "what did I prepare for monday?": the Sunday gone or the coming one, either;
              # none read, as before bare weekdays were
@@ -1917,7 +2000,12 @@ def _day_phrases(question: str, today: dt.date) -> list[re.Match]:
              # (nor beside a weekday named, "Mon-Fri and at the weekend": neither was read before, review revA; nor
              # after "about": a topic's weekend, "did I write anything about climbing on the weekend?", revI)
              and (not m.group("theweekend") or (one_past and not _weekday_named(question, m)
-                                                and not _ABOUT.search(question, 0, m.start())))]
+                                                and not _ABOUT.search(question, 0, m.start())))
+             and (not m.group("thisday") or _this_weekday_read(m, today))]
+    # "this <weekday>" beside another day phrase yields to it, as before it was read ("anything this friday or next
+    # week?": next week; fixQD6)
+    others = [m for m in read if not m.group("thisday")]
+    return others or read
 
 
 # a weekday and its day number without "on" ("takings sat 28th") is read only ending the question or a clause, or before
@@ -2432,7 +2520,7 @@ def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | 
     _MONTH_MODIFIER), when it names no other day _PHRASE reads, no date and no comparison; None else (read as
     before)."""
     found = [m for m in (*_MONTH_PART.finditer(question), *_MONTH_MODIFIER.finditer(question))
-             if _a_month_modifier(question, m, person)]
+             if _a_month_modifier(question, m, person) and not _late_as_overdue(question, m)]
     if len(found) != 1:
         return None
     m = found[0]
@@ -2451,6 +2539,22 @@ def _month_part_days(question: str, today: dt.date, person=None) -> AskedDays | 
     days = AskedDays(" ".join(question[span[0]:span[1]].split()), first, last, span, month, ahead=ahead,
                      today=today if ahead or (last >= today and not _told_past(question)) else None)
     return _whose_month_part(days, question, m, person)
+
+
+# "late" as overdue before "this/last month" ending the question, after who or anyone ("anyone late this month?",
+# "who's late this month?" read the month's last third: qdays6); not after a form of "be" or a payment's verb, where
+# it is as often a time ("the frost was late last month", "is the dentist late this month?", "I paid the builder late
+# last month": fixQD6), nor "I'll do it late this month", "late last month we went…"
+_LATE_OVERDUE_BEFORE = re.compile(
+    r"\b(?:who|anyone|anybody|someone|somebody)(?:['’]s|\s+(?:is|are|was|were))?\s+$", re.I)
+
+
+def _late_as_overdue(question: str, m: re.Match) -> bool:
+    """Is the part of a month `m` a "late" right before "this month" or "last month" ending the question that says
+    overdue, not the month's last third (_LATE_OVERDUE_BEFORE)? The month is then read as a whole (_read_words)."""
+    return (m.re is _MONTH_PART and m.group(0)[:4].lower() == "late" and bool(m.group("partwhich"))
+            and _QUESTION_END.fullmatch(question, m.end()) is not None
+            and _LATE_OVERDUE_BEFORE.search(question, max(0, m.start() - _WORD_BEFORE), m.start()) is not None)
 
 
 def _a_month_modifier(question: str, m: re.Match, person) -> bool:
