@@ -6,6 +6,8 @@ it (heuristic names, hashing vectors), with revD's counter-cases as names that m
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from tests.conftest import synced_entities, synced_names
@@ -46,9 +48,11 @@ def test_a_weekday_label_names_its_value_not_the_day(tmp_path, text, gone, kept)
     assert kept <= names
 
 
-def test_a_weekdays_letters_before_a_day_leave_the_date(tmp_path):
+def test_a_weekdays_letters_before_a_day_leave_the_date(tmp_path, monkeypatch):
+    # (rules 33, wdpin: in this undated note the weekday pins the day's year, read on Monday 2026-12-07)
+    monkeypatch.setattr("minirag_cli.text.this_day", lambda: dt.date(2026, 12, 7))
     found = synced_entities(tmp_path, {"note.md": "- Tue 10th Nov: Maya's ear infection.\n"})
-    assert ("10th Nov", "date") in found
+    assert ("2026-11-10", "date") in found
 
 
 # 3. a work calendar's statuses name nothing, and take no name with them or away

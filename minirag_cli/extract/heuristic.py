@@ -1264,9 +1264,10 @@ _SPRINT_NUMBER = re.compile(r"[ \t]+(\d{1,4})(?![.,]?\d|\w)")
 # ... and so is a numbered unit's of a garden's, an apiary's, a building's or a ward's (`Hive 2 swarmed`, `Bed 3`,
 # `Plot 14b`, `Room 12`, `Unit 4`): rules 33, `Hive 2 swarmed` named the generic Hive (52 mentions) beside `Hive 2`
 # (3); its number may carry a letter (`Plot 14b`), a sprint's not. No time's, date's or stay's number (fixN34, review
-# of names34: a sleep log's `Bed 10:30`, `Bed 10 pm`, `Room 12/4 booked`, `Room 2 nights` named Bed 10, Room 12)
+# of names34: a sleep log's `Bed 10:30`, `Bed 10 pm`, `Room 12/4 booked`, `Room 2 nights` named Bed 10, Room 12),
+# nor a date's after it (a todo.txt line's `+Flat` before the next line's `2026-11-05` named Flat 2026)
 SERIES_UNITS = frozenset("sprint hive bed plot room unit ward bay tunnel paddock pen coop tank flat apt".split())
-_UNIT_NUMBER = re.compile(r"[ \t]+(\d{1,4}[a-z]?)(?![.,:/]?\d|\w"
+_UNIT_NUMBER = re.compile(r"[ \t]+(\d{1,4}[a-z]?)(?![.,:/\u2013-]?\d|\w"
                           r"|[ \t]*(?:[ap]\.?m\b|nights?\b|hrs?\b|hours?\b|mins?\b|minutes\b))")
 # a count before the unit's word: a listing's `3 Bed 2 Bath` counts rooms, no Bed 2 (fixN34)
 _COUNT_BEFORE = re.compile(r"\d[ \t]+$")
