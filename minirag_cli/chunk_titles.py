@@ -69,4 +69,11 @@ def embedded_text(text: str, title: str | None) -> str:
 def vector_hash(text: str, title: str | None) -> str:
     """The hash of what a chunk's vector embeds (embedded_text), as `chunks.hash` holds it: its text's own
     (chunking.Chunk.hash) for a chunk with no title."""
-    return content_hash(embedded_text(text, title).encode("utf-8"))
+    return vector_input(text, title)[0]
+
+
+def vector_input(text: str, title: str | None) -> tuple[str, str]:
+    """(vector_hash, embedded_text) of a chunk of text `text` of a note titled `title`: what its vector embeds,
+    read once (the sync wants both, and embedded_text reads the whole text for the title)."""
+    what = embedded_text(text, title)
+    return content_hash(what.encode("utf-8")), what

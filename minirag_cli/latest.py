@@ -858,10 +858,9 @@ def _may_be_done(line: str, schedule: bool) -> bool:
     book car service`, `- TODO 03/11 ring the boiler man`), not a question (`12/11 did I pay the window cleaner?`),
     and, under the heading of a plan or a schedule (a pool's timetable, a packing list, a bin calendar, a project's
     backlog, birthdays), none but a ticked task (a to-do list's `- [x] 2026-10-14 boiler serviced`)."""
-    if _open_task(line):
-        return False
-    if line_task_state(line) == "done":
-        return True
+    state = line_task_state(line)
+    if state is not None:
+        return state == "done"  # a ticked task; not an open one (_open_task)
     return not schedule and not line.rstrip(" \t|*_").endswith("?")
 
 

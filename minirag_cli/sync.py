@@ -55,7 +55,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 from minirag_cli import db as dbmod
 from minirag_cli import frontmatter, store
 from minirag_cli.bear import note_hash
-from minirag_cli.chunk_titles import embedded_text, embedded_title, vector_hash
+from minirag_cli.chunk_titles import embedded_title, vector_hash, vector_input
 from minirag_cli.chunking import Chunk
 from minirag_cli.csvnotes import names_nothing
 from minirag_cli.embed import Embedder, embed_counting
@@ -4191,8 +4191,7 @@ def _flush(run: _Run, root: Path, group: list[_Pending]) -> None:
     planned_relations = [_plan_relations(c.text, pe, run.options.relation_sentences)
                          for c, pe in zip(all_chunks, planned_entities)]
     titles = [embedded_title(str(root), p.note.path) for p in group]
-    embedded = [(vector_hash(c.text, title), embedded_text(c.text, title))
-                for p, title in zip(group, titles, strict=True) for c in p.chunks]
+    embedded = [vector_input(c.text, title) for p, title in zip(group, titles, strict=True) for c in p.chunks]
     vectors = _embed_group(run, embedded, planned_entities, planned_relations)
     run.extraction.drain()  # the answers the model finished while this group was embedded
     names = _name_vectors(run, vectors)

@@ -120,8 +120,10 @@ _ORG_HEADING = re.compile(r"\*+[ \t].*|#\+\w+:.*")  # an Org file's `** Jobs` an
 _TAGS = re.compile(r"(?:#[^\s#]+[ \t]*)+")  # a line of tags only, `#daily #garden`
 _RULE = re.compile(r"(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|={3,}")
 _CALLOUT = re.compile(r"\[![\w-]+\][-+]?(?:[ \t].*)?")  # an Obsidian callout's head: `> [!note] Summary`
-# A note's YAML front matter: `---` on its first line (after a BOM) to the next `---` or `...` line
-_FRONT_MATTER = re.compile(r"\ufeff?---[ \t]*\r?\n.*?^(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.DOTALL | re.MULTILINE)
+# A note's front matter as frontmatter.opens_block opens it: YAML's `---` on its first line (after a BOM) to the
+# next `---` or `...` line, Hugo's TOML `+++` to the next `+++`
+_FRONT_MATTER = re.compile(r"\ufeff?(?:---[ \t]*\r?\n.*?^(?:---|\.\.\.)|\+\+\+[ \t]*\r?\n.*?^\+\+\+)[ \t]*(?:\r?\n|\Z)",
+                           re.DOTALL | re.MULTILINE)
 # A skeleton is short: a longer note is not read for it (its comments' search, _HIDDEN, is not linear)
 SKELETON_MOST = 16_000
 _TABLE_RULE = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?")
